@@ -1,0 +1,120 @@
+/* treecast — verifying forests, whoever built them.
+ *
+ * tc_check_forest measures the properties the papers claim: spanning and rooted at the given
+ * root, acyclic, the depth of every tree, directed edge-disjointness, how undirected edges are
+ * used, independence (internally node-disjoint root paths), the rotation symmetry of paper
+ * 000's Lemma 6.2, and the excess of every root path over the distance. It never trusts the
+ * construction: every parent is followed, every path walked.
+ *
+ * tc_claims_evaluate then sets the measured values beside the paper's claims for the forest's
+ * kind and says which hold.
+ */
+#ifndef TREECAST_CHECK_H
+#define TREECAST_CHECK_H
+
+#include "treecast/error.h"
+#include "treecast/trees.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TC_CHECK_MAX_TREES 64
+#define TC_CHECK_MAX_DEPTH 250 /* deeper chains are reported as cycles */
+#define TC_CHECK_EXCESS_BINS 16
+
+typedef struct {
+    int threads;          /* 0 = every core */
+    bool independence;    /* test internally node-disjoint root paths */
+    int64_t sample;       /* 0 = every node; otherwise this many seeded random nodes */
+    uint64_t seed;        /* seed of the sample */
+    bool rotation;        /* test Lemma 6.2 (needs trees numbered 2..n) */
+    bool excess;          /* histogram of depth minus distance, per node and tree */
+    bool undirected;      /* classify undirected edges by use */
+    int64_t nonedge_hint; /* parents that were not neighbours when the forest was read */
+} tc_check_opts_t;
+
+/* The defaults: every core, independence and excess on, exhaustive, rotation off. */
+tc_check_opts_t tc_check_defaults(void);
+
+typedef struct {
+    int64_t nodes;
+    int ntrees;
+    int64_t root;
+    /* per tree */
+    int label[TC_CHECK_MAX_TREES];           /* the paper's number of each tree */
+    int64_t members[TC_CHECK_MAX_TREES];     /* nodes carrying a parent or the root marker */
+    int64_t reached[TC_CHECK_MAX_TREES];     /* nodes whose parent chain reaches the root */
+    int64_t cyclic[TC_CHECK_MAX_TREES];      /* members that never reach a root (cycles) */
+    int64_t detached[TC_CHECK_MAX_TREES];    /* members whose chain ends at a non-member */
+    int64_t extra_roots[TC_CHECK_MAX_TREES]; /* nodes other than the root marked as root */
+    int64_t bad_dims[TC_CHECK_MAX_TREES];    /* parent markers that are not dimensions */
+    bool root_ok[TC_CHECK_MAX_TREES];        /* the root carries the root marker */
+    int depth[TC_CHECK_MAX_TREES];           /* largest depth among reached nodes */
+    int root_children[TC_CHECK_MAX_TREES];   /* children of the root */
+    int root_child_dim[TC_CHECK_MAX_TREES];  /* dimension of the first child, or -1 */
+    int64_t nonedges;                        /* from opts.nonedge_hint */
+    /* across trees */
+    int64_t shared_directed; /* directed edges used by two or more trees */
+    int64_t shared_nodes;    /* nodes whose parent edge is shared */
+    bool undirected_tested;
+    int64_t undirected_use[4]; /* undirected edges used 0, 1, 2, 3+ times (both directions) */
+    int64_t undirected_same_way; /* edges used twice in the same direction */
+    /* independence */
+    bool indep_tested;
+    bool indep_sampled;
+    uint64_t indep_seed;
+    int64_t indep_nodes;      /* nodes tested */
+    int64_t indep_violations; /* nodes whose root paths meet at an inner node */
+    int64_t indep_unreached;  /* tested nodes with a path that does not reach the root */
+    int64_t indep_example;    /* first violating node, or -1 */
+    /* path excess: depth minus distance to the root */
+    bool excess_tested;
+    int64_t excess[TC_CHECK_EXCESS_BINS]; /* last bin: that much or more */
+    int64_t excess_odd;                   /* odd excesses (impossible in a bipartite graph) */
+    /* rotation (Lemma 6.2) */
+    bool rot_tested;
+    int64_t rot_checked;    /* (node, tree) pairs compared */
+    int64_t rot_violations; /* pairs where parent_{r(l)}(R_h(i)) != R_h(parent_l(i)) */
+} tc_check_report_t;
+
+/* Check forest. Fills *report; TC_ENOMEM when the working memory (one byte per node, one
+ * stamp table per thread) cannot be had. The forest is not modified.
+ * Time: O(N * trees * n) for spanning and disjointness, plus O(tested * trees * depth * n) for
+ * independence; memory N bytes (plus N*2 for undirected use). */
+tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
+                         tc_check_report_t *report);
+
+/* ---- the paper's claims beside the measured values ---------------------------------------- */
+
+typedef enum {
+    TC_VERDICT_HOLDS = 0, /* the claim is confirmed by the measurement */
+    TC_VERDICT_FAILS,     /* the measurement contradicts the claim */
+    TC_VERDICT_INFO,      /* measured only; no claim for this kind */
+    TC_VERDICT_SKIPPED,   /* not measured in this run */
+} tc_verdict_t;
+
+typedef struct {
+    char key[24];       /* stable identifier: "spanning", "depth", ... */
+    char property[48];  /* human name */
+    char measured[160]; /* what treecast measured */
+    char claim[120];    /* what the paper claims (or "" when there is no claim) */
+    char source[48];    /* where the claim comes from: "000 Lemma 6.1", "READING-NOTES 000.5" */
+    tc_verdict_t verdict;
+} tc_claim_row_t;
+
+#define TC_CLAIMS_MAX 24
+
+typedef struct {
+    int count;
+    tc_claim_row_t rows[TC_CLAIMS_MAX];
+    bool all_hold; /* no row FAILS */
+} tc_claims_t;
+
+/* Set the report of a forest of kind `kind` beside the claims of its paper. */
+void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_report_t *report,
+                        tc_claims_t *claims);
+
+/* "holds", "FAILS", "info", "skipped". */
+const char *tc_verdict_name(tc_verdict_t verdict);
+
+#endif

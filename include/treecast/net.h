@@ -1,0 +1,147 @@
+/* treecast — networks (topologies).
+ *
+ * A network has N nodes with integer ids 0..N-1, a set of dimensions, and neighbour(node, dim).
+ * The star graph S_n (Fragopoulou & Akl, paper 000, Section 1) has the n! permutations of
+ * 1..n as nodes; node i is joined along dimension k (2 <= k <= n) to the node obtained by
+ * swapping the first and the k-th symbol of i. Node ids are lexicographic permutation ranks
+ * (id 0 is the identity I_n = 12...n).
+ *
+ * Functions on single star nodes work for 2 <= n <= TC_STAR_MAX_N (20! < 2^63); structures
+ * with one entry per node are materialized up to n = TC_STAR_MAX_MATERIAL_N.
+ *
+ * Permutations are arrays of uint8_t p[0..n-1] holding the symbols 1..n; position k of the
+ * papers (1-based) is p[k-1].
+ */
+#ifndef TREECAST_NET_H
+#define TREECAST_NET_H
+
+#include "treecast/error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TC_STAR_MAX_N 20
+#define TC_STAR_MAX_MATERIAL_N 12
+/* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters. */
+#define TC_LABEL_MAX 64
+
+typedef enum { TC_NET_STAR = 1 } tc_net_family_t;
+
+typedef struct tc_net tc_net_t;
+
+/* ---- networks as objects ------------------------------------------------------------------ */
+
+/* Create S_n, 2 <= n <= TC_STAR_MAX_N. TC_ERANGE otherwise. O(1). The caller frees *out with
+ * tc_net_free. */
+tc_err_t tc_net_star_new(int n, tc_net_t **out);
+
+/* Create a network from a specification such as "star:7". TC_EINVAL for an unknown family or
+ * malformed text, TC_ERANGE for an unsupported size. */
+tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
+
+/* Destroy a network; NULL is accepted. */
+void tc_net_free(tc_net_t *net);
+
+tc_net_family_t tc_net_family(const tc_net_t *net);
+/* "star". */
+const char *tc_net_family_name(const tc_net_t *net);
+/* The size parameter n. */
+int tc_net_n(const tc_net_t *net);
+/* Number of nodes (n! for S_n). */
+int64_t tc_net_nodes(const tc_net_t *net);
+/* Number of undirected edges (n!(n-1)/2 for S_n). */
+int64_t tc_net_edges(const tc_net_t *net);
+/* Node degree (n-1 for S_n). */
+int tc_net_degree(const tc_net_t *net);
+/* Smallest and largest dimension (2 and n for S_n); every dimension in between exists. */
+int tc_net_dim_min(const tc_net_t *net);
+int tc_net_dim_max(const tc_net_t *net);
+/* Diameter (floor(3(n-1)/2) for S_n, Akers et al. [1] of paper 000). */
+int tc_net_diameter(const tc_net_t *net);
+/* Whether per-node arrays of this network may be materialized (n <= 12 for S_n). */
+bool tc_net_materializable(const tc_net_t *net);
+
+/* The neighbour of node along dim, or -1 when dim is not a dimension. O(n^2) for S_n. */
+int64_t tc_net_neighbor(const tc_net_t *net, int64_t node, int dim);
+
+/* The dimension of edge (u, v), or -1 when u and v are not adjacent. O(n^2). */
+int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v);
+
+/* Minimum distance between u and v. O(n^2). */
+int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v);
+
+/* Write the label of node into buf (capacity cap >= TC_LABEL_MAX): "3517246" when commas is
+ * false and n <= 9, "3,5,1,7,2,4,6" otherwise. Returns the length. O(n^2). */
+size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap);
+
+/* Parse a node label (either form) strictly. TC_EPARSE for malformed text or a string that is
+ * not a permutation of 1..n; the detail message names the problem. */
+tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out);
+
+/* ---- the star graph on permutations --------------------------------------------------------- */
+
+/* n! for 0 <= n <= 20. */
+int64_t tc_star_factorial(int n);
+
+/* Lexicographic rank of permutation p of 1..n. O(n^2). */
+int64_t tc_star_rank(int n, const uint8_t *p);
+
+/* The permutation of lexicographic rank `rank` (0 <= rank < n!). O(n^2). */
+void tc_star_unrank(int n, int64_t rank, uint8_t *p);
+
+/* Whether p[0..n-1] is a permutation of 1..n. O(n). */
+bool tc_star_is_perm(int n, const uint8_t *p);
+
+/* Advance p to the lexicographically next permutation; false (p unchanged) at the last one.
+ * Amortized O(1). */
+bool tc_star_next(int n, uint8_t *p);
+
+/* Move p along dimension dim (swap positions 1 and dim), in place. O(1). */
+void tc_star_move(uint8_t *p, int dim);
+
+/* The dimension of edge (a, b), or -1 when a and b are not adjacent. O(n). */
+int tc_star_dim(int n, const uint8_t *a, const uint8_t *b);
+
+/* Translation T_h(i) = h . i with (h . i)_k = h_{i_k} (Definition 2 with Lemma 1's expression;
+ * READING-NOTES 000 item 4). out may not alias h or i. O(n). */
+void tc_star_compose(int n, const uint8_t *h, const uint8_t *i, uint8_t *out);
+
+/* The inverse permutation: T_h^{-1}(i) = h^{-1} . i. out may not alias h. O(n). */
+void tc_star_inverse(int n, const uint8_t *h, uint8_t *out);
+
+/* r(k) of Definition 3: r(1) = 1, r(k) = (k-1) mod (n-1) + 2 for 2 <= k <= n. */
+int tc_star_r(int n, int k);
+
+/* R^times(i), the rotation of Definition 3 applied `times` times (any times >= 0):
+ * i' = R(i) has i'_{r(k)} = r(i_k). out may not alias i. O(n). */
+void tc_star_rotate(int n, const uint8_t *i, int times, uint8_t *out);
+
+/* The rotation conjugated by the translation to root h: R_h(i) = h . R(h^{-1} . i). This is
+ * the symmetry carrying subtree l of EDT_h onto subtree r(l). O(n). */
+void tc_star_rotate_at(int n, const uint8_t *h, const uint8_t *i, int times, uint8_t *out);
+
+/* Number of cycles c_i and of symbols s_i in them (Definition 1; fixed points excluded). */
+void tc_star_cycle_counts(int n, const uint8_t *p, int *cycles, int *symbols);
+
+/* The cycle notation of Definition 1, e.g. "(13)(245)" for 341526 ("()" for I_n; cycle members
+ * separated by commas when n > 9). Each cycle starts at its smallest symbol. Returns length. */
+size_t tc_star_cycle_notation(int n, const uint8_t *p, char *buf, size_t cap);
+
+/* Minimum distance from I_n: c + s when p_1 = 1, c + s - 2 otherwise ([1] of paper 000). O(n). */
+int tc_star_distance_identity(int n, const uint8_t *p);
+
+/* Minimum distance between a and b, d(I_n, a^{-1} . b) by translation. O(n). */
+int tc_star_distance(int n, const uint8_t *a, const uint8_t *b);
+
+/* The size of the necklace of p (Definition 4): the least t >= 1 with R^t(p) = p. A divisor of
+ * n - 1 (Lemma 3). O(n^2). */
+int tc_star_necklace_size(int n, const uint8_t *p);
+
+/* Format p as a label (see tc_net_label). Returns the length. */
+size_t tc_star_format(int n, const uint8_t *p, bool commas, char *buf, size_t cap);
+
+/* Parse a label strictly into p. TC_EPARSE with a detail message on failure. */
+tc_err_t tc_star_parse(int n, const char *text, uint8_t *p);
+
+#endif

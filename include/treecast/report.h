@@ -1,0 +1,47 @@
+/* treecast — turning forests and check results into what people (and programs) read, and
+ * reading forests back.
+ *
+ * Writers take a caller-owned FILE* and never print anywhere else. The forest JSON document
+ * (format_version 1) is:
+ *   {"format_version":1, "network":{"family":"star","n":N,"nodes":N!}, "kind":"edt",
+ *    "root":"LABEL", "trees":[{"index":l, "root_child":"LABEL", "depth":D,
+ *    "parent":[id of the parent of node id i, -1 for the root, null when not in the tree]}],
+ *    "labels":[label of node id i]}
+ * Node ids are lexicographic permutation ranks; labels are present when requested.
+ */
+#ifndef TREECAST_REPORT_H
+#define TREECAST_REPORT_H
+
+#include "treecast/check.h"
+#include "treecast/error.h"
+#include "treecast/trees.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Write the forest as one JSON document (see above). TC_EIO when a write fails.
+ * O(N * trees * n). */
+tc_err_t tc_report_forest_json(FILE *out, const tc_forest_t *forest, bool labels);
+
+/* One line per tree edge: "tree<TAB>parent<TAB>child<TAB>dimension", labels for nodes. */
+tc_err_t tc_report_forest_edges(FILE *out, const tc_forest_t *forest);
+
+/* Graphviz DOT, one colour per tree; for small networks (N <= 120). TC_ETOOBIG otherwise. */
+tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest);
+
+/* A readable summary: one line per tree, and each tree drawn with its children in the order of
+ * Section 3 when N <= 120. */
+tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest);
+
+/* Read a forest JSON document from memory. Node ids of the file are mapped through its labels
+ * when it has them (so any numbering is accepted), otherwise taken as lexicographic ranks.
+ * Parents that are not neighbours are counted in *nonedges and left out of the forest.
+ * TC_EPARSE (with line and what was expected in the detail) for malformed documents,
+ * TC_ETOOBIG for networks that cannot be materialized. The caller frees *out. */
+tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **out,
+                                    int64_t *nonedges);
+
+/* Write a string as a JSON string literal (quotes and escapes included). */
+void tc_report_json_string(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,125 @@
+/* treecast — spanning-tree constructions and materialized forests.
+ *
+ * A construction is a distributed rule: the dimension leading from a node to its parent in a
+ * given tree, computed from the node's own label in O(n) exactly as the paper defines it.
+ * Children are derived from the parent rule (u is a child of v in tree t iff u's parent
+ * dimension in t leads to v). A forest is the materialized form: one parent-dimension byte per
+ * node per tree.
+ *
+ * Star-graph constructions (Fragopoulou & Akl, paper 000, Section 3), all rooted at I_n and
+ * carried to any root h by translation (READING-NOTES 000 item 4):
+ *   spt  — SPT_{I_n}, Definition 6: one shortest-path tree over {I_n} and the substars S^k_{n-1},
+ *          k >= 2 (the nodes with symbol 1 in position 1 are not in it);
+ *   spg  — SPG_{I_n}, Definition 7: n-1 subtrees T_l, each over S^l_{n-1} and S^1_{n-1};
+ *   edt  — EDT_{I_n}, Definition 8: n-1 directed-edge-disjoint spanning trees, tree l rooted at
+ *          the root's neighbour along dimension l;
+ *   bfs  — a breadth-first (shortest-path) spanning tree, the baseline of Section 4.1: a node
+ *          with first symbol x != 1 moves x home (dimension x), otherwise it swaps with its first
+ *          misplaced position.
+ */
+#ifndef TREECAST_TREES_H
+#define TREECAST_TREES_H
+
+#include "treecast/error.h"
+#include "treecast/net.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Parent markers besides a dimension. */
+#define TC_PARENT_ROOT 0xFE /* the node is the root of this tree */
+#define TC_PARENT_NONE 0xFF /* the node is not in this tree */
+
+typedef enum {
+    TC_KIND_CUSTOM = 0, /* a forest read from a file whose kind treecast does not know */
+    TC_KIND_BFS,
+    TC_KIND_SPT,
+    TC_KIND_SPG,
+    TC_KIND_EDT,
+} tc_kind_t;
+
+/* "bfs", "spt", "spg", "edt", "custom". */
+const char *tc_kind_name(tc_kind_t kind);
+
+/* Parse a kind name; TC_EINVAL (with detail) for an unknown one. "custom" is not accepted. */
+tc_err_t tc_kind_parse(const char *text, tc_kind_t *out);
+
+/* Number of trees of a construction on net (edt, spg: n-1; spt, bfs: 1); 0 when the kind does
+ * not apply to the network's family. */
+int tc_trees_count(const tc_net_t *net, tc_kind_t kind);
+
+/* The paper's number of tree t (0-based): l = t + 2 for edt and spg (subtree T_l, rooted at the
+ * root's neighbour along dimension l); 0 for the single tree of bfs and spt. */
+int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t);
+
+/* ---- star-graph rules at root I_n (O(n), no allocation) ---------------------------------- */
+
+/* p_i of Definition 6 (READING-NOTES 000 item 1): with i in S^k_{n-1}, k >= 2: p_i = i_1 when
+ * i_1 != k; otherwise the first position holding a misplaced symbol when positions are scanned
+ * cyclically right after k (k+1, ..., n, 2, ..., k; position 1 excluded). 0 when i_1 = 1. */
+int tc_star_p(int n, const uint8_t *i);
+
+/* Parent dimension of i in SPT_{I_n} (Definition 6): p_i, TC_PARENT_ROOT for I_n,
+ * TC_PARENT_NONE for the other nodes of S^1_{n-1}. */
+int tc_star_spt_parent(int n, const uint8_t *i);
+
+/* Parent dimension of i in subtree T_l of SPG_{I_n} (Definition 7), 2 <= l <= n. */
+int tc_star_spg_parent(int n, const uint8_t *i, int l);
+
+/* Parent dimension of i in subtree T_l of EDT_{I_n} (Definition 8, equations (1)-(11), with
+ * equation (10) as printed: READING-NOTES 000 item 2), 2 <= l <= n. */
+int tc_star_edt_parent(int n, const uint8_t *i, int l);
+
+/* All n-1 EDT parent dimensions of i at once: dims[l-2] for l = 2..n. */
+void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims);
+
+/* Parent dimension of i in the baseline BFS tree rooted at I_n. */
+int tc_star_bfs_parent(int n, const uint8_t *i);
+
+/* The parent dimension of node in tree t of construction kind rooted at root, on any root by
+ * translation (the parent rule of T_h^{-1}(node)). TC_EINVAL for a bad kind, tree or node.
+ * O(n^2) (it unranks). */
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t,
+                             int64_t node, int *dim);
+
+/* ---- materialized forests ----------------------------------------------------------------- */
+
+typedef struct tc_forest tc_forest_t;
+
+/* An empty forest of ntrees trees on net (every node TC_PARENT_NONE), root `root`. The forest
+ * keeps its own copy of the network. TC_ETOOBIG when the network cannot be materialized or the
+ * memory cannot be had; TC_EINVAL for ntrees outside 1..64. Caller frees with tc_forest_free. */
+tc_err_t tc_forest_new(const tc_net_t *net, int ntrees, int64_t root, tc_forest_t **out);
+
+/* Build the materialized forest of construction kind rooted at root with `threads` threads
+ * (0 = all cores). O(N * trees * n) time, N * trees bytes. */
+tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
+                        tc_forest_t **out);
+
+void tc_forest_free(tc_forest_t *forest);
+
+const tc_net_t *tc_forest_net(const tc_forest_t *forest);
+int tc_forest_trees(const tc_forest_t *forest);
+int64_t tc_forest_root(const tc_forest_t *forest);
+tc_kind_t tc_forest_kind(const tc_forest_t *forest);
+void tc_forest_set_kind(tc_forest_t *forest, tc_kind_t kind);
+
+/* The paper's number of tree t (see tc_trees_label); settable for forests read from files. */
+int tc_forest_label(const tc_forest_t *forest, int t);
+void tc_forest_set_label(tc_forest_t *forest, int t, int label);
+
+/* The parent-dimension array of tree t (N bytes): a dimension, TC_PARENT_ROOT or
+ * TC_PARENT_NONE per node. */
+uint8_t *tc_forest_dims(tc_forest_t *forest, int t);
+const uint8_t *tc_forest_dims_const(const tc_forest_t *forest, int t);
+
+/* The parent of node in tree t: a node id, -1 for a root, -2 when node is not in the tree. */
+int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node);
+
+/* The children of node in tree t, derived from the parent rule and ordered by the l-th
+ * ordering of Section 3 (l+1, l+2, ..., n, 2, ..., l for the tree numbered l; ascending
+ * dimension for trees numbered 0). Writes at most degree ids to out; returns the count.
+ * O(n^2). */
+int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *out);
+
+#endif

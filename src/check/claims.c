@@ -1,0 +1,283 @@
+/* The papers' claims beside the measured values. Each claim cites its source; where the
+ * reading notes correct or sharpen a claim, both are stated. */
+#include "net/net_internal.h"
+#include "treecast/check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *tc_verdict_name(tc_verdict_t verdict)
+{
+    switch (verdict) {
+    case TC_VERDICT_HOLDS:
+        return "holds";
+    case TC_VERDICT_FAILS:
+        return "FAILS";
+    case TC_VERDICT_INFO:
+        return "info";
+    default:
+        return "skipped";
+    }
+}
+
+static tc_claim_row_t *add(tc_claims_t *c, const char *key, const char *property)
+{
+    tc_claim_row_t *r = &c->rows[c->count++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->key, sizeof r->key, "%s", key);
+    snprintf(r->property, sizeof r->property, "%s", property);
+    r->verdict = TC_VERDICT_INFO;
+    return r;
+}
+
+static void put(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void put(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t len = strlen(buf);
+    if (len + 1 >= cap) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + len, cap - len, fmt, ap);
+    va_end(ap);
+}
+
+/* Set the row's claim and decide its verdict from `ok` (claimed rows only). */
+static void claim(tc_claim_row_t *r, bool applies, bool ok, const char *source, const char *fmt,
+                  ...) __attribute__((format(printf, 5, 6)));
+static void claim(tc_claim_row_t *r, bool applies, bool ok, const char *source, const char *fmt,
+                  ...)
+{
+    if (!applies) {
+        r->verdict = TC_VERDICT_INFO;
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->claim, sizeof r->claim, fmt, ap);
+    va_end(ap);
+    snprintf(r->source, sizeof r->source, "%s", source);
+    r->verdict = ok ? TC_VERDICT_HOLDS : TC_VERDICT_FAILS;
+}
+
+/* "14 in every tree" or "14 13 14 ..." */
+static void depth_text(const tc_check_report_t *rep, char *buf, size_t cap, int *lo, int *hi)
+{
+    *lo = rep->depth[0];
+    *hi = rep->depth[0];
+    for (int t = 1; t < rep->ntrees; t++) {
+        *lo = rep->depth[t] < *lo ? rep->depth[t] : *lo;
+        *hi = rep->depth[t] > *hi ? rep->depth[t] : *hi;
+    }
+    buf[0] = '\0';
+    if (*lo == *hi) {
+        put(buf, cap, rep->ntrees == 1 ? "%d" : "%d in every tree", *lo);
+        return;
+    }
+    for (int t = 0; t < rep->ntrees; t++) {
+        put(buf, cap, t ? " %d" : "%d", rep->depth[t]);
+    }
+    put(buf, cap, " (per tree)");
+}
+
+void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_report_t *rep,
+                        tc_claims_t *c)
+{
+    memset(c, 0, sizeof *c);
+    int n = net->n;
+    int64_t N = net->nodes;
+    int64_t sub = N / n; /* (n-1)! nodes per substar */
+    int T = rep->ntrees;
+    bool edt = kind == TC_KIND_EDT, spg = kind == TC_KIND_SPG, spt = kind == TC_KIND_SPT;
+    bool bfs = kind == TC_KIND_BFS;
+    tc_claim_row_t *r;
+
+    /* trees */
+    r = add(c, "trees", "number of trees");
+    snprintf(r->measured, sizeof r->measured, "%d", T);
+    if (edt || spg) {
+        claim(r, true, T == n - 1, edt ? "000 Sec. 3, Def. 8" : "000 Def. 7", "n-1 = %d", n - 1);
+    } else {
+        claim(r, spt || bfs, T == 1, spt ? "000 Def. 6" : "000 Sec. 4.1", "1");
+    }
+
+    /* rooted */
+    int64_t extra = 0, unmarked = 0;
+    for (int t = 0; t < T; t++) {
+        extra += rep->extra_roots[t];
+        unmarked += !rep->root_ok[t];
+    }
+    r = add(c, "rooted", "rooted at the given root");
+    snprintf(r->measured, sizeof r->measured, "%lld of %d trees rooted there; %lld other roots",
+             (long long)(T - unmarked), T, (long long)extra);
+    claim(r, true, extra == 0 && unmarked == 0, "definition", "every tree, no other root");
+
+    /* edges */
+    int64_t bad = rep->nonedges;
+    for (int t = 0; t < T; t++) {
+        bad += rep->bad_dims[t];
+    }
+    r = add(c, "edges", "parents are neighbours");
+    snprintf(r->measured, sizeof r->measured, "%lld non-edges", (long long)bad);
+    claim(r, true, bad == 0, "definition", "0 non-edges");
+
+    /* spanning */
+    r = add(c, "spanning", edt || bfs || kind == TC_KIND_CUSTOM ? "spanning" : "coverage");
+    int64_t want = N;
+    const char *src = "definition";
+    const char *what = "every tree reaches all %lld nodes";
+    if (spt) {
+        want = N - sub + 1;
+        src = "000 Lemma 4.1";
+        what = "{I_n} and every S^k_{n-1}, k>=2: %lld nodes";
+    } else if (spg) {
+        want = 2 * sub;
+        src = "000 Lemma 5.1";
+        what = "each T_l: S^l_{n-1} and S^1_{n-1}: %lld nodes";
+    } else if (edt) {
+        src = "000 Def. 8, Lemma 6";
+    }
+    bool span_ok = true;
+    int64_t rmin = rep->reached[0], rmax = rep->reached[0];
+    for (int t = 0; t < T; t++) {
+        span_ok = span_ok && rep->reached[t] == want && rep->members[t] == want;
+        rmin = rep->reached[t] < rmin ? rep->reached[t] : rmin;
+        rmax = rep->reached[t] > rmax ? rep->reached[t] : rmax;
+    }
+    if (rmin == rmax) {
+        snprintf(r->measured, sizeof r->measured, "%lld of %lld nodes reach the root in %s",
+                 (long long)rmin, (long long)N, T == 1 ? "the tree" : "every tree");
+    } else {
+        snprintf(r->measured, sizeof r->measured, "%lld..%lld of %lld nodes reach the root",
+                 (long long)rmin, (long long)rmax, (long long)N);
+    }
+    claim(r, true, span_ok, src, what, (long long)want);
+
+    /* acyclic */
+    int64_t cyc = 0, det = 0;
+    for (int t = 0; t < T; t++) {
+        cyc += rep->cyclic[t];
+        det += rep->detached[t];
+    }
+    r = add(c, "acyclic", "acyclic");
+    snprintf(r->measured, sizeof r->measured, "%lld nodes on or into cycles; %lld cut off",
+             (long long)cyc, (long long)det);
+    claim(r, true, cyc == 0 && det == 0, "definition", "0 and 0");
+
+    /* depth */
+    int lo, hi;
+    char dt[120];
+    depth_text(rep, dt, sizeof dt, &lo, &hi);
+    r = add(c, "depth", "depth");
+    snprintf(r->measured, sizeof r->measured, "%s", dt);
+    if (edt) {
+        int bound = 3 * (n - 1) / 2 + 4;
+        claim(r, true, hi <= bound, "000 Lemma 6.4", "<= floor(3(n-1)/2)+4 = %d", bound);
+        r = add(c, "depth_exact", "depth, exact");
+        snprintf(r->measured, sizeof r->measured, "%s", dt);
+        int exact = 3 * (n - 2) / 2 + 4;
+        claim(r, n >= 3, lo == exact && hi == exact, "READING-NOTES 000.5",
+              "= floor(3(n-2)/2)+4 = %d in every tree", exact);
+    } else if (bfs) {
+        int diam = 3 * (n - 1) / 2;
+        claim(r, true, lo == diam, "000 Sec. 4.1 ([1])", "= diameter floor(3(n-1)/2) = %d", diam);
+    } else if (spt) {
+        int d = 3 * (n - 2) / 2 + 1;
+        claim(r, true, lo == d, "000 Lemma 6.4 proof", "= floor(3(n-2)/2)+1 = %d", d);
+    } else if (spg) {
+        int d = 3 * (n - 2) / 2 + 2;
+        claim(r, n >= 3, lo == d && hi == d, "000 Lemma 6.4 proof",
+              "= floor(3(n-2)/2)+2 = %d in every tree", d);
+    }
+
+    /* directed disjointness */
+    r = add(c, "directed_disjoint", "directed edge-disjoint");
+    snprintf(r->measured, sizeof r->measured, "%lld directed edges shared (at %lld nodes)",
+             (long long)rep->shared_directed, (long long)rep->shared_nodes);
+    claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
+
+    /* undirected use */
+    r = add(c, "undirected_use", "undirected edge use");
+    if (rep->undirected_tested) {
+        snprintf(r->measured, sizeof r->measured,
+                 "both directions: %lld, one: %lld, unused: %lld",
+                 (long long)rep->undirected_use[2], (long long)rep->undirected_use[1],
+                 (long long)rep->undirected_use[0]);
+        int64_t E = tc_net_edges(net);
+        claim(r, edt,
+              rep->undirected_use[2] == E - (n - 1) && rep->undirected_use[1] == n - 1 &&
+                  rep->undirected_use[0] == 0,
+              "READING-NOTES 000.5", "all but the n-1 root edges both ways: %lld, %d, 0",
+              (long long)(E - (n - 1)), n - 1);
+    } else {
+        r->verdict = TC_VERDICT_SKIPPED;
+    }
+
+    /* independence */
+    r = add(c, "independent", "independent (disjoint root paths)");
+    if (rep->indep_tested) {
+        snprintf(r->measured, sizeof r->measured, "%lld of %lld nodes violate",
+                 (long long)rep->indep_violations, (long long)rep->indep_nodes);
+        if (rep->indep_sampled) {
+            put(r->measured, sizeof r->measured, " (random sample, seed %llu)",
+                (unsigned long long)rep->indep_seed);
+        } else {
+            put(r->measured, sizeof r->measured, " (every node)");
+        }
+        if (rep->indep_example >= 0) {
+            char lab[TC_LABEL_MAX];
+            tc_net_label(net, rep->indep_example, false, lab, sizeof lab);
+            put(r->measured, sizeof r->measured, "; first %s", lab);
+        }
+        claim(r, edt, rep->indep_violations == 0, "000 Lemma 6.3",
+              "n-1 parallel paths from every node");
+    } else {
+        r->verdict = TC_VERDICT_SKIPPED;
+    }
+
+    /* path excess */
+    r = add(c, "path_excess", "root path minus distance");
+    if (rep->excess_tested) {
+        bool only024 = rep->excess_odd == 0, only0 = rep->excess_odd == 0;
+        for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
+            if (rep->excess[b] == 0) {
+                continue;
+            }
+            put(r->measured, sizeof r->measured, "%s+%d%s: %lld", r->measured[0] ? ", " : "",
+                b, b == TC_CHECK_EXCESS_BINS - 1 ? " or more" : "", (long long)rep->excess[b]);
+            only024 = only024 && (b == 0 || b == 2 || b == 4);
+            only0 = only0 && b == 0;
+        }
+        if (rep->excess_odd) {
+            put(r->measured, sizeof r->measured, ", odd: %lld", (long long)rep->excess_odd);
+        }
+        if (edt) {
+            claim(r, n >= 3, only024, "000 Lemma 6.3; READING-NOTES 000.5",
+                  "almost minimum: +0, +2 or +4 hops");
+        } else {
+            claim(r, bfs || spt, only0, bfs ? "000 Sec. 4.1" : "000 Lemma 4.2",
+                  "shortest paths: +0 only");
+        }
+    } else {
+        r->verdict = TC_VERDICT_SKIPPED;
+    }
+
+    /* rotation */
+    r = add(c, "rotation", "rotation T_r(l) = R(T_l)");
+    if (rep->rot_tested) {
+        snprintf(r->measured, sizeof r->measured, "%lld of %lld (node, tree) pairs violate",
+                 (long long)rep->rot_violations, (long long)rep->rot_checked);
+        claim(r, edt, rep->rot_violations == 0, "000 Lemma 6.2", "0 violations");
+    } else {
+        r->verdict = TC_VERDICT_SKIPPED;
+    }
+
+    c->all_hold = true;
+    for (int k = 0; k < c->count; k++) {
+        if (c->rows[k].verdict == TC_VERDICT_FAILS) {
+            c->all_hold = false;
+        }
+    }
+}

@@ -1,0 +1,159 @@
+/* Networks as objects: dispatch on the family. */
+#include "core/internal.h"
+#include "net/net_internal.h"
+#include "net/star_internal.h"
+#include "treecast/net.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+tc_err_t tc_net_star_new(int n, tc_net_t **out)
+{
+    *out = NULL;
+    if (n < 2 || n > TC_STAR_MAX_N) {
+        return tc__fail(TC_ERANGE, "The star graph S_%d is outside the supported range 2..%d.", n,
+                        TC_STAR_MAX_N);
+    }
+    tc_net_t *net = calloc(1, sizeof *net);
+    if (net == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory creating a network.");
+    }
+    net->family = TC_NET_STAR;
+    net->n = n;
+    net->nodes = tc__fact[n];
+    *out = net;
+    return TC_OK;
+}
+
+tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
+{
+    *out = NULL;
+    if (spec == NULL) {
+        return tc__fail(TC_EINVAL, "No network was given.");
+    }
+    const char *colon = strchr(spec, ':');
+    if (colon == NULL || strncmp(spec, "star", (size_t)(colon - spec)) != 0 ||
+        colon - spec != 4) {
+        return tc__fail(TC_EINVAL, "Unknown network \"%.40s\"; expected star:N.", spec);
+    }
+    const char *num = colon + 1;
+    if (*num < '0' || *num > '9') {
+        return tc__fail(TC_EINVAL, "Network \"%.40s\" has no size; expected star:N.", spec);
+    }
+    errno = 0;
+    char *end = NULL;
+    long n = strtol(num, &end, 10);
+    if (*end != '\0') {
+        return tc__fail(TC_EINVAL, "Network size \"%.20s\" is not an integer.", num);
+    }
+    if (errno != 0 || n < 2 || n > TC_STAR_MAX_N) {
+        return tc__fail(TC_ERANGE, "The star graph S_%.20s is outside the supported range 2..%d.",
+                        num, TC_STAR_MAX_N);
+    }
+    return tc_net_star_new((int)n, out);
+}
+
+void tc_net_free(tc_net_t *net)
+{
+    free(net);
+}
+
+tc_net_family_t tc_net_family(const tc_net_t *net)
+{
+    return net->family;
+}
+
+const char *tc_net_family_name(const tc_net_t *net)
+{
+    (void)net;
+    return "star";
+}
+
+int tc_net_n(const tc_net_t *net)
+{
+    return net->n;
+}
+
+int64_t tc_net_nodes(const tc_net_t *net)
+{
+    return net->nodes;
+}
+
+int64_t tc_net_edges(const tc_net_t *net)
+{
+    return net->nodes / 2 * (net->n - 1) + (net->nodes % 2) * (net->n - 1) / 2;
+}
+
+int tc_net_degree(const tc_net_t *net)
+{
+    return net->n - 1;
+}
+
+int tc_net_dim_min(const tc_net_t *net)
+{
+    (void)net;
+    return 2;
+}
+
+int tc_net_dim_max(const tc_net_t *net)
+{
+    return net->n;
+}
+
+int tc_net_diameter(const tc_net_t *net)
+{
+    return 3 * (net->n - 1) / 2;
+}
+
+bool tc_net_materializable(const tc_net_t *net)
+{
+    return net->n <= TC_STAR_MAX_MATERIAL_N;
+}
+
+int64_t tc_net_neighbor(const tc_net_t *net, int64_t node, int dim)
+{
+    if (dim < 2 || dim > net->n || node < 0 || node >= net->nodes) {
+        return -1;
+    }
+    uint8_t p[TC_STAR_MAX_N];
+    tc_star_unrank(net->n, node, p);
+    return tc__star_rank_after_move(net->n, p, node, dim);
+}
+
+int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
+{
+    if (u < 0 || v < 0 || u >= net->nodes || v >= net->nodes) {
+        return -1;
+    }
+    uint8_t a[TC_STAR_MAX_N], b[TC_STAR_MAX_N];
+    tc_star_unrank(net->n, u, a);
+    tc_star_unrank(net->n, v, b);
+    return tc_star_dim(net->n, a, b);
+}
+
+int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v)
+{
+    uint8_t a[TC_STAR_MAX_N], b[TC_STAR_MAX_N];
+    tc_star_unrank(net->n, u, a);
+    tc_star_unrank(net->n, v, b);
+    return tc_star_distance(net->n, a, b);
+}
+
+size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
+{
+    uint8_t p[TC_STAR_MAX_N];
+    tc_star_unrank(net->n, node, p);
+    return tc_star_format(net->n, p, commas, buf, cap);
+}
+
+tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out)
+{
+    uint8_t p[TC_STAR_MAX_N];
+    tc_err_t err = tc_star_parse(net->n, text, p);
+    if (err != TC_OK) {
+        return err;
+    }
+    *out = tc_star_rank(net->n, p);
+    return TC_OK;
+}

@@ -1,0 +1,574 @@
+/* Reading a forest JSON document: a small schema-directed parser (RFC 8259 syntax, unknown keys
+ * skipped), strict about everything the forest depends on. */
+#include "core/internal.h"
+#include "net/net_internal.h"
+#include "net/star_internal.h"
+#include "treecast/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *start, *p, *end;
+    tc_err_t err;
+} rd_t;
+
+static int line_of(const rd_t *r)
+{
+    int line = 1;
+    for (const char *q = r->start; q < r->p && q < r->end; q++) {
+        line += *q == '\n';
+    }
+    return line;
+}
+
+#define FAIL(r, ...)                                                                               \
+    do {                                                                                           \
+        if ((r)->err == TC_OK) {                                                                   \
+            char msg_[300];                                                                        \
+            snprintf(msg_, sizeof msg_, __VA_ARGS__);                                              \
+            (r)->err = tc__fail(TC_EPARSE, "line %d: %s", line_of(r), msg_);                       \
+        }                                                                                          \
+        return false;                                                                              \
+    } while (0)
+
+static void ws(rd_t *r)
+{
+    while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' || *r->p == '\r' || *r->p == '\t')) {
+        r->p++;
+    }
+}
+
+static bool peek(rd_t *r, char c)
+{
+    ws(r);
+    return r->p < r->end && *r->p == c;
+}
+
+static bool expect(rd_t *r, char c)
+{
+    ws(r);
+    if (r->p >= r->end || *r->p != c) {
+        FAIL(r, "expected '%c'%s", c, r->p >= r->end ? " before the end of the file" : "");
+    }
+    r->p++;
+    return true;
+}
+
+/* A string into buf (cap bytes); escapes decoded for ASCII, \u above 0x7f rejected. */
+static bool str(rd_t *r, char *buf, size_t cap)
+{
+    if (!expect(r, '"')) {
+        return false;
+    }
+    size_t len = 0;
+    while (r->p < r->end && *r->p != '"') {
+        char ch = *r->p++;
+        if ((unsigned char)ch < 0x20) {
+            FAIL(r, "control character inside a string");
+        }
+        if (ch == '\\') {
+            if (r->p >= r->end) {
+                break;
+            }
+            char e = *r->p++;
+            switch (e) {
+            case '"':
+            case '\\':
+            case '/':
+                ch = e;
+                break;
+            case 'n':
+                ch = '\n';
+                break;
+            case 't':
+                ch = '\t';
+                break;
+            case 'r':
+                ch = '\r';
+                break;
+            case 'b':
+                ch = '\b';
+                break;
+            case 'f':
+                ch = '\f';
+                break;
+            case 'u': {
+                unsigned v = 0;
+                for (int k = 0; k < 4; k++) {
+                    if (r->p >= r->end) {
+                        FAIL(r, "truncated \\u escape");
+                    }
+                    char h = *r->p++;
+                    v = v * 16 + (unsigned)(h >= '0' && h <= '9'   ? h - '0'
+                                            : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                                            : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                                                   : 99);
+                    if (v > 0xffff) {
+                        FAIL(r, "bad \\u escape");
+                    }
+                }
+                if (v == 0 || v > 0x7f) {
+                    FAIL(r, "\\u%04x is not allowed in a label or name", v);
+                }
+                ch = (char)v;
+                break;
+            }
+            default:
+                FAIL(r, "bad escape '\\%c'", e);
+            }
+        }
+        if (len + 1 >= cap) {
+            FAIL(r, "string longer than %zu characters", cap - 1);
+        }
+        buf[len++] = ch;
+    }
+    if (r->p >= r->end) {
+        FAIL(r, "unterminated string");
+    }
+    r->p++;
+    buf[len] = '\0';
+    return true;
+}
+
+/* An integer (no fraction, no exponent) or null (*is_null). */
+static bool integer(rd_t *r, int64_t *v, bool *is_null)
+{
+    ws(r);
+    if (is_null != NULL) {
+        *is_null = false;
+    }
+    if (r->end - r->p >= 4 && memcmp(r->p, "null", 4) == 0) {
+        if (is_null == NULL) {
+            FAIL(r, "expected an integer, found null");
+        }
+        r->p += 4;
+        *is_null = true;
+        return true;
+    }
+    bool neg = false;
+    if (r->p < r->end && *r->p == '-') {
+        neg = true;
+        r->p++;
+    }
+    if (r->p >= r->end || *r->p < '0' || *r->p > '9') {
+        FAIL(r, "expected an integer");
+    }
+    int64_t x = 0;
+    int digits = 0;
+    while (r->p < r->end && *r->p >= '0' && *r->p <= '9') {
+        if (++digits > 18) {
+            FAIL(r, "integer too large");
+        }
+        x = x * 10 + (*r->p++ - '0');
+    }
+    if (r->p < r->end && (*r->p == '.' || *r->p == 'e' || *r->p == 'E')) {
+        FAIL(r, "expected an integer, found a fraction or exponent");
+    }
+    *v = neg ? -x : x;
+    return true;
+}
+
+static bool skip(rd_t *r, int depth)
+{
+    char tmp[4096];
+    int64_t x;
+    ws(r);
+    if (depth > 64) {
+        FAIL(r, "nesting deeper than 64");
+    }
+    if (r->p >= r->end) {
+        FAIL(r, "unexpected end of file");
+    }
+    char c = *r->p;
+    if (c == '"') {
+        return str(r, tmp, sizeof tmp);
+    }
+    if (c == '{' || c == '[') {
+        char close = c == '{' ? '}' : ']';
+        r->p++;
+        if (peek(r, close)) {
+            r->p++;
+            return true;
+        }
+        for (;;) {
+            if (c == '{' && !(str(r, tmp, sizeof tmp) && expect(r, ':'))) {
+                return false;
+            }
+            if (!skip(r, depth + 1)) {
+                return false;
+            }
+            if (peek(r, ',')) {
+                r->p++;
+                continue;
+            }
+            return expect(r, close);
+        }
+    }
+    static const char *const words[] = {"true", "false", "null"};
+    for (int k = 0; k < 3; k++) {
+        size_t len = strlen(words[k]);
+        if ((size_t)(r->end - r->p) >= len && memcmp(r->p, words[k], len) == 0) {
+            r->p += len;
+            return true;
+        }
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+        /* numbers with fractions are legal in skipped values */
+        if (*r->p == '-') {
+            r->p++;
+        }
+        while (r->p < r->end && strchr("0123456789.eE+-", *r->p) != NULL) {
+            r->p++;
+        }
+        (void)x;
+        return true;
+    }
+    FAIL(r, "unexpected character '%c'", c);
+}
+
+/* Iterate the members of an object: calls member(key) positioned at the value. */
+typedef bool (*member_fn)(rd_t *r, const char *key, void *ctx);
+
+static bool object(rd_t *r, member_fn fn, void *ctx)
+{
+    char key[64];
+    if (!expect(r, '{')) {
+        return false;
+    }
+    if (peek(r, '}')) {
+        r->p++;
+        return true;
+    }
+    for (;;) {
+        if (!(str(r, key, sizeof key) && expect(r, ':') && fn(r, key, ctx))) {
+            return false;
+        }
+        if (peek(r, ',')) {
+            r->p++;
+            continue;
+        }
+        return expect(r, '}');
+    }
+}
+
+/* ---- the forest schema --------------------------------------------------------------------- */
+
+#define MAX_TREES 64
+
+typedef struct {
+    int64_t version;
+    bool have_version, have_network, have_trees;
+    char family[32];
+    int64_t n, nodes;
+    char kind[32];
+    char root[TC_LABEL_MAX * 2];
+    bool have_root;
+    int ntrees;
+    int64_t index[MAX_TREES];
+    char root_child[MAX_TREES][TC_LABEL_MAX * 2];
+    int64_t *parent[MAX_TREES]; /* file ids; -1 root; -2 null */
+    int64_t *label_rank;        /* file id -> rank, or NULL */
+    uint8_t *seen;              /* ranks seen among labels */
+    int64_t nlabels;
+    /* current tree during parsing */
+    int cur;
+    bool cur_parent;
+} doc_t;
+
+static bool network_member(rd_t *r, const char *key, void *ctx)
+{
+    doc_t *d = ctx;
+    bool null_ok;
+    if (strcmp(key, "family") == 0) {
+        return str(r, d->family, sizeof d->family);
+    }
+    if (strcmp(key, "n") == 0) {
+        return integer(r, &d->n, NULL);
+    }
+    if (strcmp(key, "nodes") == 0) {
+        (void)null_ok;
+        return integer(r, &d->nodes, NULL);
+    }
+    return skip(r, 1);
+}
+
+/* The network must be known before arrays are read: the size comes from it. */
+static bool need_network(rd_t *r, doc_t *d)
+{
+    if (!d->have_network) {
+        FAIL(r, "\"network\" must come before \"trees\" and \"labels\"");
+    }
+    return true;
+}
+
+static bool parent_array(rd_t *r, doc_t *d)
+{
+    int64_t N = d->nodes;
+    int64_t *a = tc__malloc_array((size_t)N, sizeof *a);
+    if (a == NULL) {
+        r->err = tc__fail(TC_ETOOBIG, "Could not allocate a parent array of %lld entries.",
+                          (long long)N);
+        return false;
+    }
+    d->parent[d->cur] = a;
+    if (!expect(r, '[')) {
+        return false;
+    }
+    for (int64_t v = 0; v < N; v++) {
+        bool is_null;
+        int64_t x;
+        if (v > 0 && !expect(r, ',')) {
+            FAIL(r, "parent array of tree %d has %lld entries; the network has %lld nodes",
+                 d->cur, (long long)v, (long long)N);
+        }
+        if (!integer(r, &x, &is_null)) {
+            return false;
+        }
+        if (!is_null && (x < -1 || x >= N)) {
+            FAIL(r, "parent %lld of node %lld in tree %d is outside -1..%lld", (long long)x,
+                 (long long)v, d->cur, (long long)N - 1);
+        }
+        a[v] = is_null ? -2 : x;
+    }
+    if (peek(r, ',')) {
+        FAIL(r, "parent array of tree %d has more than %lld entries", d->cur, (long long)N);
+    }
+    return expect(r, ']');
+}
+
+static bool tree_member(rd_t *r, const char *key, void *ctx)
+{
+    doc_t *d = ctx;
+    if (strcmp(key, "index") == 0) {
+        return integer(r, &d->index[d->cur], NULL);
+    }
+    if (strcmp(key, "root_child") == 0) {
+        return str(r, d->root_child[d->cur], sizeof d->root_child[d->cur]);
+    }
+    if (strcmp(key, "parent") == 0) {
+        if (d->parent[d->cur] != NULL) {
+            FAIL(r, "tree %d has two parent arrays", d->cur);
+        }
+        return parent_array(r, d);
+    }
+    return skip(r, 1);
+}
+
+static bool trees_array(rd_t *r, doc_t *d)
+{
+    if (!need_network(r, d) || !expect(r, '[')) {
+        return false;
+    }
+    d->have_trees = true;
+    if (peek(r, ']')) {
+        FAIL(r, "\"trees\" is empty");
+    }
+    for (;;) {
+        if (d->ntrees >= MAX_TREES) {
+            FAIL(r, "more than %d trees", MAX_TREES);
+        }
+        d->cur = d->ntrees++;
+        d->index[d->cur] = d->cur;
+        if (!object(r, tree_member, d)) {
+            return false;
+        }
+        if (d->parent[d->cur] == NULL) {
+            FAIL(r, "tree %d has no \"parent\" array", d->cur);
+        }
+        if (peek(r, ',')) {
+            r->p++;
+            continue;
+        }
+        return expect(r, ']');
+    }
+}
+
+static bool labels_array(rd_t *r, doc_t *d)
+{
+    if (!need_network(r, d) || !expect(r, '[')) {
+        return false;
+    }
+    int n = (int)d->n;
+    int64_t N = d->nodes;
+    d->label_rank = tc__malloc_array((size_t)N, sizeof *d->label_rank);
+    d->seen = calloc((size_t)N, 1);
+    if (d->label_rank == NULL || d->seen == NULL) {
+        r->err = tc__fail(TC_ETOOBIG, "Could not allocate the label table.");
+        return false;
+    }
+    char text[TC_LABEL_MAX * 2];
+    uint8_t p[TC_STAR_MAX_N];
+    for (int64_t v = 0; v < N; v++) {
+        if (v > 0 && !expect(r, ',')) {
+            FAIL(r, "\"labels\" has %lld entries; the network has %lld nodes", (long long)v,
+                 (long long)N);
+        }
+        if (!str(r, text, sizeof text)) {
+            return false;
+        }
+        if (tc_star_parse(n, text, p) != TC_OK) {
+            FAIL(r, "label %lld: %s", (long long)v, tc_err_detail());
+        }
+        int64_t rank = tc_star_rank(n, p);
+        if (d->seen[rank]) {
+            FAIL(r, "label \"%s\" appears twice", text);
+        }
+        d->seen[rank] = 1;
+        d->label_rank[v] = rank;
+    }
+    if (peek(r, ',')) {
+        FAIL(r, "\"labels\" has more than %lld entries", (long long)N);
+    }
+    d->nlabels = N;
+    return expect(r, ']');
+}
+
+static bool top_member(rd_t *r, const char *key, void *ctx)
+{
+    doc_t *d = ctx;
+    if (strcmp(key, "format_version") == 0) {
+        d->have_version = true;
+        if (!integer(r, &d->version, NULL)) {
+            return false;
+        }
+        if (d->version != 1) {
+            FAIL(r, "format_version %lld is not supported (this treecast reads 1)",
+                 (long long)d->version);
+        }
+        return true;
+    }
+    if (strcmp(key, "network") == 0) {
+        if (!object(r, network_member, d)) {
+            return false;
+        }
+        if (strcmp(d->family, "star") != 0) {
+            FAIL(r, "network family \"%s\" is not supported; expected \"star\"", d->family);
+        }
+        if (d->n < 2 || d->n > TC_STAR_MAX_N) {
+            FAIL(r, "network size n = %lld is outside 2..%d", (long long)d->n, TC_STAR_MAX_N);
+        }
+        if (d->nodes != tc__fact[d->n]) {
+            FAIL(r, "\"nodes\" is %lld but S_%lld has %lld", (long long)d->nodes,
+                 (long long)d->n, (long long)tc__fact[d->n]);
+        }
+        if (d->n > TC_STAR_MAX_MATERIAL_N) {
+            r->err = tc__fail(TC_ETOOBIG, "S_%lld is too large to read as a forest (n <= %d).",
+                              (long long)d->n, TC_STAR_MAX_MATERIAL_N);
+            return false;
+        }
+        d->have_network = true;
+        return true;
+    }
+    if (strcmp(key, "kind") == 0) {
+        return str(r, d->kind, sizeof d->kind);
+    }
+    if (strcmp(key, "root") == 0) {
+        d->have_root = true;
+        return str(r, d->root, sizeof d->root);
+    }
+    if (strcmp(key, "trees") == 0) {
+        return trees_array(r, d);
+    }
+    if (strcmp(key, "labels") == 0) {
+        return labels_array(r, d);
+    }
+    return skip(r, 1);
+}
+
+static void doc_free(doc_t *d)
+{
+    for (int t = 0; t < MAX_TREES; t++) {
+        free(d->parent[t]);
+    }
+    free(d->label_rank);
+    free(d->seen);
+}
+
+tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **out,
+                                    int64_t *nonedges)
+{
+    *out = NULL;
+    *nonedges = 0;
+    rd_t r = {text, text, text + len, TC_OK};
+    doc_t *d = calloc(1, sizeof *d);
+    tc_net_t *net = NULL;
+    tc_forest_t *forest = NULL;
+    tc_err_t err = TC_OK;
+    if (d == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
+    if (!object(&r, top_member, d)) {
+        err = r.err != TC_OK ? r.err : tc__fail(TC_EPARSE, "malformed document");
+        goto cleanup;
+    }
+    ws(&r);
+    if (r.p != r.end) {
+        err = tc__fail(TC_EPARSE, "line %d: text after the end of the document", line_of(&r));
+        goto cleanup;
+    }
+    if (!d->have_version || !d->have_network || !d->have_trees || !d->have_root) {
+        err = tc__fail(TC_EPARSE, "the document lacks \"%s\"",
+                       !d->have_version   ? "format_version"
+                       : !d->have_network ? "network"
+                       : !d->have_trees   ? "trees"
+                                          : "root");
+        goto cleanup;
+    }
+    int n = (int)d->n;
+    err = tc_net_star_new(n, &net);
+    if (err != TC_OK) {
+        goto cleanup;
+    }
+    int64_t root;
+    if (tc_net_parse_label(net, d->root, &root) != TC_OK) {
+        err = tc__fail(TC_EPARSE, "root: %s", tc_err_detail());
+        goto cleanup;
+    }
+    for (int t = 0; t < d->ntrees; t++) {
+        int64_t ignored;
+        if (d->root_child[t][0] != '\0' &&
+            tc_net_parse_label(net, d->root_child[t], &ignored) != TC_OK) {
+            err = tc__fail(TC_EPARSE, "root_child of tree %d: %s", t, tc_err_detail());
+            goto cleanup;
+        }
+    }
+    err = tc_forest_new(net, d->ntrees, root, &forest);
+    if (err != TC_OK) {
+        goto cleanup;
+    }
+    tc_kind_t kind;
+    tc_forest_set_kind(forest, tc_kind_parse(d->kind, &kind) == TC_OK ? kind : TC_KIND_CUSTOM);
+    tc__clear_detail();
+    int64_t N = d->nodes;
+    for (int t = 0; t < d->ntrees; t++) {
+        uint8_t *dims = tc_forest_dims(forest, t);
+        tc_forest_set_label(forest, t, (int)(d->index[t] >= 0 && d->index[t] < 1000 ? d->index[t] : t));
+        for (int64_t v = 0; v < N; v++) {
+            int64_t par = d->parent[t][v];
+            int64_t rv = d->label_rank ? d->label_rank[v] : v;
+            if (par == -2) {
+                continue;
+            }
+            if (par == -1) {
+                dims[rv] = TC_PARENT_ROOT;
+                continue;
+            }
+            int64_t rp = d->label_rank ? d->label_rank[par] : par;
+            int dim = tc_net_edge_dim(net, rv, rp);
+            if (dim < 0) {
+                (*nonedges)++;
+            } else {
+                dims[rv] = (uint8_t)dim;
+            }
+        }
+    }
+    *out = forest;
+    forest = NULL;
+cleanup:
+    tc_forest_free(forest);
+    tc_net_free(net);
+    doc_free(d);
+    free(d);
+    return err;
+}

@@ -1,0 +1,331 @@
+/* Star-graph spanning-tree rules of paper 000, Section 3, as distributed O(n) parent rules. */
+#include "core/internal.h"
+#include "net/net_internal.h"
+#include "treecast/trees.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Position (1-based) of every symbol: pos[s] for s = 1..n. */
+static void positions(int n, const uint8_t *i, uint8_t *pos)
+{
+    for (int m = 0; m < n; m++) {
+        pos[i[m]] = (uint8_t)(m + 1);
+    }
+}
+
+static bool is_identity(int n, const uint8_t *i)
+{
+    for (int m = 0; m < n; m++) {
+        if (i[m] != m + 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* p_i given k = position of symbol 1, k >= 2. */
+static int p_of(int n, const uint8_t *i, int k)
+{
+    if (i[0] != k) {
+        return i[0];
+    }
+    /* Scan k+1, ..., n, 2, ..., k: the cyclic scan of READING-NOTES 000 item 1. */
+    for (int step = 1; step <= n - 1; step++) {
+        int m = k + step;
+        if (m > n) {
+            m -= n - 1; /* wrap n+1 -> 2 */
+        }
+        if (i[m - 1] != m) {
+            return m;
+        }
+    }
+    return k; /* unreachable: position k holds symbol 1, which is misplaced */
+}
+
+int tc_star_p(int n, const uint8_t *i)
+{
+    int k = 0;
+    for (int m = 0; m < n; m++) {
+        if (i[m] == 1) {
+            k = m + 1;
+        }
+    }
+    return k == 1 ? 0 : p_of(n, i, k);
+}
+
+int tc_star_spt_parent(int n, const uint8_t *i)
+{
+    if (i[0] == 1) {
+        return is_identity(n, i) ? TC_PARENT_ROOT : TC_PARENT_NONE;
+    }
+    return tc_star_p(n, i);
+}
+
+int tc_star_spg_parent(int n, const uint8_t *i, int l)
+{
+    if (i[0] == 1) {
+        return is_identity(n, i) ? TC_PARENT_ROOT : l;
+    }
+    uint8_t pos[TC_STAR_MAX_N + 1] = {0};
+    positions(n, i, pos);
+    return pos[1] == l ? p_of(n, i, l) : TC_PARENT_NONE;
+}
+
+/* Definition 8 for one subtree, given the node's positions, k, p_i and i_{p_i}. */
+static int edt_rule(const uint8_t *i, const uint8_t *pos, int k, int p, int ip, int l)
+{
+    if (i[0] == k) { /* kind 2: equations (4)-(6) */
+        if (l == k) {
+            return p;
+        }
+        if (l == ip) {
+            return k;
+        }
+        return pos[l];
+    }
+    if (ip == k) { /* kind 1: equations (1)-(3) */
+        if (l == k) {
+            return p;
+        }
+        if (l == i[0]) {
+            return k;
+        }
+        return pos[l];
+    }
+    /* kind 3: equations (7)-(10) */
+    if (l == k) {
+        return p;
+    }
+    if (l == i[0]) {
+        return k;
+    }
+    if (l == ip) {
+        return pos[k];
+    }
+    return pos[l];
+}
+
+int tc_star_edt_parent(int n, const uint8_t *i, int l)
+{
+    uint8_t pos[TC_STAR_MAX_N + 1] = {0};
+    positions(n, i, pos);
+    int k = pos[1];
+    if (k == 1) { /* kind 4, equation (11) */
+        return is_identity(n, i) ? TC_PARENT_ROOT : l;
+    }
+    int p = p_of(n, i, k);
+    return edt_rule(i, pos, k, p, i[p - 1], l);
+}
+
+void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims)
+{
+    uint8_t pos[TC_STAR_MAX_N + 1] = {0};
+    positions(n, i, pos);
+    int k = pos[1];
+    if (k == 1) {
+        bool root = is_identity(n, i);
+        for (int l = 2; l <= n; l++) {
+            dims[l - 2] = (uint8_t)(root ? TC_PARENT_ROOT : l);
+        }
+        return;
+    }
+    int p = p_of(n, i, k);
+    int ip = i[p - 1];
+    for (int l = 2; l <= n; l++) {
+        dims[l - 2] = (uint8_t)edt_rule(i, pos, k, p, ip, l);
+    }
+}
+
+int tc_star_bfs_parent(int n, const uint8_t *i)
+{
+    if (i[0] != 1) {
+        return i[0];
+    }
+    for (int m = 2; m <= n; m++) {
+        if (i[m - 1] != m) {
+            return m;
+        }
+    }
+    return TC_PARENT_ROOT;
+}
+
+/* ---- kinds --------------------------------------------------------------------------------- */
+
+const char *tc_kind_name(tc_kind_t kind)
+{
+    switch (kind) {
+    case TC_KIND_BFS:
+        return "bfs";
+    case TC_KIND_SPT:
+        return "spt";
+    case TC_KIND_SPG:
+        return "spg";
+    case TC_KIND_EDT:
+        return "edt";
+    default:
+        return "custom";
+    }
+}
+
+tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
+{
+    static const tc_kind_t kinds[] = {TC_KIND_BFS, TC_KIND_SPT, TC_KIND_SPG, TC_KIND_EDT};
+    for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
+        if (text != NULL && strcmp(text, tc_kind_name(kinds[j])) == 0) {
+            *out = kinds[j];
+            return TC_OK;
+        }
+    }
+    return tc__fail(TC_EINVAL, "Unknown tree kind \"%.40s\"; expected edt, spg, spt or bfs.",
+                    text ? text : "");
+}
+
+int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
+{
+    switch (kind) {
+    case TC_KIND_EDT:
+    case TC_KIND_SPG:
+        return net->n - 1;
+    case TC_KIND_SPT:
+    case TC_KIND_BFS:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
+{
+    (void)net;
+    return (kind == TC_KIND_EDT || kind == TC_KIND_SPG) ? t + 2 : 0;
+}
+
+/* The rule of kind at root I_n, for tree t, on the relative label j. */
+static int rule_at_identity(int n, tc_kind_t kind, int t, const uint8_t *j)
+{
+    switch (kind) {
+    case TC_KIND_EDT:
+        return tc_star_edt_parent(n, j, t + 2);
+    case TC_KIND_SPG:
+        return tc_star_spg_parent(n, j, t + 2);
+    case TC_KIND_SPT:
+        return tc_star_spt_parent(n, j);
+    default:
+        return tc_star_bfs_parent(n, j);
+    }
+}
+
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t,
+                             int64_t node, int *dim)
+{
+    int count = tc_trees_count(net, kind);
+    if (count == 0) {
+        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.",
+                        tc_kind_name(kind));
+    }
+    if (t < 0 || t >= count) {
+        return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
+                        tc_kind_name(kind), count - 1);
+    }
+    if (root < 0 || root >= net->nodes || node < 0 || node >= net->nodes) {
+        return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)net->nodes - 1);
+    }
+    int n = net->n;
+    uint8_t h[TC_STAR_MAX_N], hinv[TC_STAR_MAX_N], i[TC_STAR_MAX_N], j[TC_STAR_MAX_N];
+    tc_star_unrank(n, root, h);
+    tc_star_unrank(n, node, i);
+    tc_star_inverse(n, h, hinv);
+    tc_star_compose(n, hinv, i, j);
+    *dim = rule_at_identity(n, kind, t, j);
+    return TC_OK;
+}
+
+/* ---- building a forest ------------------------------------------------------------------- */
+
+typedef struct {
+    const tc_net_t *net;
+    tc_kind_t kind;
+    uint8_t hinv[TC_STAR_MAX_N];
+    bool identity_root;
+    uint8_t **dims; /* one array per tree */
+    int ntrees;
+} build_job_t;
+
+static void build_range(void *arg, int tid, int nthreads)
+{
+    build_job_t *job = arg;
+    int n = job->net->n;
+    int64_t lo, hi;
+    tc__split_range(job->net->nodes, tid, nthreads, &lo, &hi);
+    if (lo >= hi) {
+        return;
+    }
+    uint8_t i[TC_STAR_MAX_N], j[TC_STAR_MAX_N], d[TC_STAR_MAX_N];
+    tc_star_unrank(n, lo, i);
+    for (int64_t v = lo; v < hi; v++) {
+        const uint8_t *rel = i;
+        if (!job->identity_root) {
+            tc_star_compose(n, job->hinv, i, j);
+            rel = j;
+        }
+        if (job->kind == TC_KIND_EDT) {
+            tc_star_edt_parents(n, rel, d);
+            for (int t = 0; t < job->ntrees; t++) {
+                job->dims[t][v] = d[t];
+            }
+        } else {
+            for (int t = 0; t < job->ntrees; t++) {
+                job->dims[t][v] = (uint8_t)rule_at_identity(n, job->kind, t, rel);
+            }
+        }
+        tc_star_next(n, i);
+    }
+}
+
+tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
+                        tc_forest_t **out)
+{
+    *out = NULL;
+    tc_err_t err = TC_OK;
+    tc_forest_t *forest = NULL;
+    build_job_t job = {.net = net, .kind = kind};
+    int count = tc_trees_count(net, kind);
+    if (count == 0) {
+        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.",
+                        tc_kind_name(kind));
+    }
+    if (root < 0 || root >= net->nodes) {
+        return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
+                        (long long)net->nodes - 1);
+    }
+    err = tc_forest_new(net, count, root, &forest);
+    if (err != TC_OK) {
+        goto cleanup;
+    }
+    tc_forest_set_kind(forest, kind);
+    job.ntrees = count;
+    job.dims = tc__malloc_array((size_t)count, sizeof *job.dims);
+    if (job.dims == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory.");
+        goto cleanup;
+    }
+    for (int t = 0; t < count; t++) {
+        job.dims[t] = tc_forest_dims(forest, t);
+        tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
+    }
+    uint8_t h[TC_STAR_MAX_N];
+    tc_star_unrank(net->n, root, h);
+    tc_star_inverse(net->n, h, job.hinv);
+    job.identity_root = (root == 0);
+    err = tc__parallel(threads > 0 ? threads : tc__online_cpus(), build_range, &job);
+    if (err != TC_OK) {
+        goto cleanup;
+    }
+    *out = forest;
+    forest = NULL;
+cleanup:
+    free(job.dims);
+    tc_forest_free(forest);
+    return err;
+}

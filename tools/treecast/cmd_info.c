@@ -1,0 +1,263 @@
+/* treecast info — facts about a network: computed values beside the paper's. */
+#include "common.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void help(void)
+{
+    printf("usage: treecast info --net star:N [--format text|json]\n"
+           "\n"
+           "Facts about S_N: nodes, edges, degree, diameter, average distance, the distance\n"
+           "distribution, substars, necklaces and the EDT family, each computed by treecast\n"
+           "(by enumeration up to N = 10) beside the paper's formula.\n"
+           "\n"
+           "  --net star:N     the network (2 <= N <= 20)\n"
+           "  --format F       text (default) or json\n"
+           "\n"
+           "exit status: 0 success, 1 a computed value contradicts the paper, 2 misuse.\n");
+}
+
+typedef struct {
+    const char *key;
+    char value[64];
+    char paper[64];
+    const char *source;
+    int verdict; /* 0 agrees, 1 differs, 2 nothing computed */
+} fact_t;
+
+#define ENUM_LIMIT 10
+
+int cmd_info(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"net", required_argument, NULL, 'n'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *net_spec = NULL, *format = "text";
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            net_spec = optarg;
+            break;
+        case 'f':
+            format = optarg;
+            break;
+        case 'h':
+            help();
+            return EXIT_OK;
+        case ':':
+            return misuse("%s needs a value", argv[optind - 1]);
+        default:
+            return misuse("unknown option \"%s\"", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) {
+        return misuse("unexpected argument \"%s\"", argv[optind]);
+    }
+    bool json = strcmp(format, "json") == 0;
+    if (!json && strcmp(format, "text") != 0) {
+        return misuse("--format must be text or json, not \"%s\"", format);
+    }
+    tc_net_t *net = NULL;
+    int st = open_net(net_spec, &net);
+    if (st != 0) {
+        return st;
+    }
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
+    int diam = tc_net_diameter(net);
+    double H = 0;
+    for (int k = 1; k <= n; k++) {
+        H += 1.0 / k;
+    }
+    double avg_formula = n + 2.0 / n + H - 4;
+
+    /* Enumerate small networks: distances and necklaces. */
+    bool enumerated = n <= ENUM_LIMIT;
+    int64_t by_dist[64] = {0};
+    int maxd = 0;
+    double sum = 0;
+    int64_t necklaces = 0, necklace_sizes_ok = 1;
+    if (enumerated) {
+        uint8_t p[TC_STAR_MAX_N];
+        tc_star_unrank(n, 0, p);
+        for (int64_t v = 0; v < N; v++, tc_star_next(n, p)) {
+            int d = tc_star_distance_identity(n, p);
+            by_dist[d]++;
+            sum += d;
+            maxd = d > maxd ? d : maxd;
+            /* every necklace is counted once, at its lexicographically smallest member */
+            int size = tc_star_necklace_size(n, p);
+            if ((n - 1) % size != 0) {
+                necklace_sizes_ok = 0;
+            }
+            uint8_t q[TC_STAR_MAX_N], r[TC_STAR_MAX_N];
+            memcpy(q, p, (size_t)n);
+            bool smallest = true;
+            for (int s = 1; s < size && smallest; s++) {
+                tc_star_rotate(n, q, 1, r);
+                memcpy(q, r, (size_t)n);
+                smallest = tc_star_rank(n, q) > v;
+            }
+            necklaces += smallest;
+        }
+    }
+
+    fact_t f[16];
+    tc_check_report_t rep;
+    int nf = 0;
+#define FACT(k, src) (f[nf] = (fact_t){.key = (k), .source = (src), .verdict = 2}, &f[nf++])
+    fact_t *x;
+    x = FACT("nodes", "000 Sec. 1");
+    snprintf(x->value, sizeof x->value, "%lld", (long long)N);
+    snprintf(x->paper, sizeof x->paper, "n! = %lld", (long long)N);
+    x->verdict = 0;
+    x = FACT("edges", "000 Sec. 1");
+    snprintf(x->value, sizeof x->value, "%lld", (long long)tc_net_edges(net));
+    snprintf(x->paper, sizeof x->paper, "n!(n-1)/2");
+    x->verdict = 0;
+    x = FACT("degree", "000 Sec. 1");
+    snprintf(x->value, sizeof x->value, "%d", tc_net_degree(net));
+    snprintf(x->paper, sizeof x->paper, "n-1 = %d", n - 1);
+    x->verdict = 0;
+    x = FACT("diameter", "000 Sec. 1 ([1])");
+    snprintf(x->paper, sizeof x->paper, "floor(3(n-1)/2) = %d", diam);
+    if (enumerated) {
+        snprintf(x->value, sizeof x->value, "%d (largest distance from I_n)", maxd);
+        x->verdict = maxd != diam;
+    } else {
+        snprintf(x->value, sizeof x->value, "not enumerated above n = %d", ENUM_LIMIT);
+    }
+    x = FACT("average_distance", "000 Sec. 4.1 ([3]); RN 001.1");
+    snprintf(x->paper, sizeof x->paper, "n + 2/n + H_n - 4 = %.6f", avg_formula);
+    if (enumerated) {
+        double avg = sum / (double)N;
+        snprintf(x->value, sizeof x->value, "%.6f (over all n! nodes)", avg);
+        x->verdict = (avg - avg_formula > 1e-9 || avg_formula - avg > 1e-9);
+    } else {
+        snprintf(x->value, sizeof x->value, "not enumerated above n = %d", ENUM_LIMIT);
+    }
+    x = FACT("substars", "000 Sec. 2");
+    snprintf(x->value, sizeof x->value, "%d of %lld nodes", n, (long long)(N / n));
+    snprintf(x->paper, sizeof x->paper, "S^k_{n-1}, k = 1..n, (n-1)! nodes each");
+    x->verdict = 0;
+    x = FACT("necklaces", "000 Lemma 3");
+    snprintf(x->paper, sizeof x->paper, "sizes divide n-1 = %d", n - 1);
+    if (enumerated) {
+        snprintf(x->value, sizeof x->value, "%lld necklaces; sizes %s", (long long)necklaces,
+                 necklace_sizes_ok ? "divide n-1" : "DO NOT divide n-1");
+        x->verdict = !necklace_sizes_ok;
+    } else {
+        snprintf(x->value, sizeof x->value, "not enumerated above n = %d", ENUM_LIMIT);
+    }
+    /* The EDT family, built and checked for small n (spanning and depth only). */
+    bool edt_measured = false;
+    if (n <= 8) {
+        tc_forest_t *forest = NULL;
+        tc_check_opts_t o = tc_check_defaults();
+        o.independence = o.excess = o.undirected = false;
+        if (tc_trees_build(net, TC_KIND_EDT, 0, 0, &forest) == TC_OK &&
+            tc_check_forest(forest, &o, &rep) == TC_OK) {
+            edt_measured = true;
+        }
+        tc_forest_free(forest);
+    }
+    int spanning = 0, depth_lo = 1000, depth_hi = 0;
+    if (edt_measured) {
+        for (int t = 0; t < rep.ntrees; t++) {
+            spanning += rep.reached[t] == N;
+            depth_lo = rep.depth[t] < depth_lo ? rep.depth[t] : depth_lo;
+            depth_hi = rep.depth[t] > depth_hi ? rep.depth[t] : depth_hi;
+        }
+    }
+    x = FACT("edt_trees", "000 Sec. 3, Def. 8");
+    snprintf(x->paper, sizeof x->paper, "n-1 = %d spanning trees", n - 1);
+    if (edt_measured) {
+        snprintf(x->value, sizeof x->value, "%d spanning of %d built at I_%d", spanning,
+                 rep.ntrees, n);
+        x->verdict = !(spanning == n - 1 && rep.ntrees == n - 1);
+    } else {
+        snprintf(x->value, sizeof x->value, "see treecast check (built here up to n = 8)");
+    }
+    x = FACT("edt_depth", "000 Lemma 6.4; RN 000.5");
+    snprintf(x->paper, sizeof x->paper, "<= floor(3(n-1)/2)+4 = %d", 3 * (n - 1) / 2 + 4);
+    if (edt_measured) {
+        if (depth_lo == depth_hi) {
+            snprintf(x->value, sizeof x->value, "%d in every tree", depth_lo);
+        } else {
+            snprintf(x->value, sizeof x->value, "%d..%d", depth_lo, depth_hi);
+        }
+        x->verdict = depth_hi > 3 * (n - 1) / 2 + 4;
+    } else {
+        snprintf(x->value, sizeof x->value, "see treecast check (built here up to n = 8)");
+    }
+    x = FACT("fault_tolerance", "000 Sec. 4.3");
+    snprintf(x->value, sizeof x->value, "see treecast check (independence)");
+    snprintf(x->paper, sizeof x->paper, "n-2 = %d node or edge faults", n - 2);
+    x->verdict = 2;
+#undef FACT
+
+    bool differs = false;
+    for (int k = 0; k < nf; k++) {
+        differs = differs || f[k].verdict == 1;
+    }
+    static const char *const verdicts[] = {"agrees", "DIFFERS", "-"};
+    if (json) {
+        printf("{\"format_version\":1,\"command\":\"info\",\"network\":{\"family\":\"star\","
+               "\"n\":%d,\"nodes\":%lld},\"facts\":[",
+               n, (long long)N);
+        for (int k = 0; k < nf; k++) {
+            printf("%s\n{\"key\":\"%s\",\"value\":", k ? "," : "", f[k].key);
+            tc_report_json_string(stdout, f[k].value);
+            printf(",\"paper\":");
+            tc_report_json_string(stdout, f[k].paper);
+            printf(",\"source\":");
+            tc_report_json_string(stdout, f[k].source);
+            printf(",\"verdict\":\"%s\"}", verdicts[f[k].verdict]);
+        }
+        printf("]");
+        if (enumerated) {
+            printf(",\"distance_distribution\":[");
+            for (int d = 0; d <= maxd; d++) {
+                printf("%s%lld", d ? "," : "", (long long)by_dist[d]);
+            }
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        printf("S_%d, the star graph on %d symbols (Akers, Harel and Krishnamurthy; paper 000)\n",
+               n, n);
+        size_t w[3] = {4, 8, 5};
+        for (int k = 0; k < nf; k++) {
+            size_t l[3] = {strlen(f[k].key), strlen(f[k].value), strlen(f[k].paper)};
+            for (int j = 0; j < 3; j++) {
+                w[j] = l[j] > w[j] ? l[j] : w[j];
+            }
+        }
+        printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], "fact", (int)w[1], "treecast",
+               (int)w[2], "paper", "source", "verdict");
+        for (int k = 0; k < nf; k++) {
+            printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], f[k].key, (int)w[1], f[k].value,
+                   (int)w[2], f[k].paper, f[k].source, verdicts[f[k].verdict]);
+        }
+        if (enumerated) {
+            printf("nodes at distance d from I_%d:", n);
+            for (int d = 0; d <= maxd; d++) {
+                printf(" %d:%lld", d, (long long)by_dist[d]);
+            }
+            printf("\n");
+        }
+    }
+    tc_net_free(net);
+    if (fflush(stdout) != 0) {
+        return fail(EXIT_RESOURCE, "writing the output failed");
+    }
+    return differs ? EXIT_CLAIM : EXIT_OK;
+}

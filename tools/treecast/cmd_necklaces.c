@@ -1,0 +1,189 @@
+/* treecast necklaces — the necklaces of S_n (Definition 4) grouped by distance from I_n. */
+#include "common.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void help(void)
+{
+    printf("usage: treecast necklaces --net star:N [--distance D] [--format text|json]\n"
+           "                          [--output FILE]\n"
+           "\n"
+           "List the necklaces of S_N (orbits of the rotation R, Definitions 3-4) grouped by\n"
+           "distance from the identity, as in Section 2 of paper 000. A necklace outside\n"
+           "S^1_{n-1} has n-1 nodes, one per substar, and is listed from its member with symbol\n"
+           "1 in position 2; a necklace inside S^1_{n-1} is listed from its smallest member and\n"
+           "after the others. Necklaces are ordered by their first member.\n"
+           "\n"
+           "  --net star:N     the network (2 <= N <= 10)\n"
+           "  --distance D     only the necklaces at distance D\n"
+           "  --format F       text (default) or json\n"
+           "  --output FILE    write there (atomically) instead of stdout\n"
+           "\n"
+           "exit status: 0 success, 2 misuse, 4 out of memory or output not writable.\n");
+}
+
+typedef struct {
+    int64_t rep;
+    uint8_t dist;
+    uint8_t inner; /* inside S^1_{n-1} */
+    uint8_t size;
+} necklace_t;
+
+static int cmp_necklace(const void *a, const void *b)
+{
+    const necklace_t *x = a, *y = b;
+    if (x->dist != y->dist) {
+        return x->dist < y->dist ? -1 : 1;
+    }
+    if (x->inner != y->inner) {
+        return x->inner < y->inner ? -1 : 1;
+    }
+    return x->rep < y->rep ? -1 : (x->rep > y->rep);
+}
+
+int cmd_necklaces(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"net", required_argument, NULL, 'n'},    {"distance", required_argument, NULL, 'd'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    const char *net_spec = NULL, *format = "text", *output = NULL;
+    int64_t only = -1;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            net_spec = optarg;
+            break;
+        case 'd':
+            if (!parse_int_opt("--distance", optarg, 0, 1000, &only)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'f':
+            format = optarg;
+            break;
+        case 'o':
+            output = optarg;
+            break;
+        case 'h':
+            help();
+            return EXIT_OK;
+        case ':':
+            return misuse("%s needs a value", argv[optind - 1]);
+        default:
+            return misuse("unknown option \"%s\"", argv[optind - 1]);
+        }
+    }
+    if (optind < argc) {
+        return misuse("unexpected argument \"%s\"", argv[optind]);
+    }
+    bool json = strcmp(format, "json") == 0;
+    if (!json && strcmp(format, "text") != 0) {
+        return misuse("--format must be text or json, not \"%s\"", format);
+    }
+    tc_net_t *net = NULL;
+    int st = open_net(net_spec, &net);
+    if (st != 0) {
+        return st;
+    }
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
+    if (n > 10) {
+        tc_net_free(net);
+        return misuse("necklaces are listed for N <= 10");
+    }
+    int diam = tc_net_diameter(net);
+    if (only > diam) {
+        tc_net_free(net);
+        return misuse("--distance %lld exceeds the diameter %d of S_%d", (long long)only, diam, n);
+    }
+    uint8_t *seen = calloc((size_t)N, 1);
+    necklace_t *list = malloc(sizeof *list * (size_t)N);
+    if (seen == NULL || list == NULL) {
+        free(seen);
+        free(list);
+        tc_net_free(net);
+        return fail(EXIT_RESOURCE, "out of memory");
+    }
+    int64_t count = 0;
+    uint8_t p[TC_STAR_MAX_N], q[TC_STAR_MAX_N], r[TC_STAR_MAX_N];
+    tc_star_unrank(n, 0, p);
+    for (int64_t v = 0; v < N; v++, tc_star_next(n, p)) {
+        if (seen[v]) {
+            continue;
+        }
+        necklace_t nk = {.rep = v, .dist = (uint8_t)tc_star_distance_identity(n, p),
+                         .inner = p[0] == 1};
+        memcpy(q, p, (size_t)n);
+        int size = 0;
+        do {
+            int64_t w = tc_star_rank(n, q);
+            seen[w] = 1;
+            size++;
+            if (nk.inner ? w < nk.rep : (n >= 2 && q[1] == 1)) {
+                nk.rep = w;
+            }
+            tc_star_rotate(n, q, 1, r);
+            memcpy(q, r, (size_t)n);
+        } while (memcmp(q, p, (size_t)n) != 0);
+        nk.size = (uint8_t)size;
+        if (only < 0 || nk.dist == only) {
+            list[count++] = nk;
+        }
+    }
+    qsort(list, (size_t)count, sizeof *list, cmp_necklace);
+    output_t out;
+    st = output_open(&out, output);
+    if (st == 0) {
+        FILE *fp = out.fp;
+        char lab[TC_LABEL_MAX];
+        if (json) {
+            fprintf(fp,
+                    "{\"format_version\":1,\"command\":\"necklaces\",\"network\":{\"family\":"
+                    "\"star\",\"n\":%d,\"nodes\":%lld},\"necklaces\":[",
+                    n, (long long)N);
+        } else if (only < 0) {
+            fprintf(fp, "S_%d: %lld nodes in %lld necklaces (sizes divide n-1 = %d)\n", n,
+                    (long long)N, (long long)count, n - 1);
+        }
+        int cur = -1;
+        for (int64_t k = 0; k < count; k++) {
+            const necklace_t *nk = &list[k];
+            if (!json && nk->dist != cur) {
+                int64_t at = 0;
+                for (int64_t j = k; j < count && list[j].dist == nk->dist; j++) {
+                    at++;
+                }
+                fprintf(fp, "distance %d: %lld necklace%s\n", nk->dist, (long long)at,
+                        at == 1 ? "" : "s");
+                cur = nk->dist;
+            }
+            tc_star_unrank(n, nk->rep, q);
+            fputs(json ? (k ? ",\n{\"distance\":" : "\n{\"distance\":") : "  (", fp);
+            if (json) {
+                fprintf(fp, "%d,\"size\":%d,\"nodes\":[", nk->dist, nk->size);
+            }
+            for (int s = 0; s < nk->size; s++) {
+                tc_star_format(n, q, false, lab, sizeof lab);
+                fprintf(fp, json ? "%s\"%s\"" : "%s%s", s ? (json ? "," : ", ") : "", lab);
+                tc_star_rotate(n, q, 1, r);
+                memcpy(q, r, (size_t)n);
+            }
+            fputs(json ? "]}" : ")\n", fp);
+        }
+        if (json) {
+            fputs("]}\n", fp);
+        }
+        st = output_close(&out, true);
+    }
+    free(seen);
+    free(list);
+    tc_net_free(net);
+    return st;
+}

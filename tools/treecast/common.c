@@ -1,0 +1,191 @@
+#include "common.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *tool_command = "";
+
+static void prefix(void)
+{
+    fprintf(stderr, "treecast%s%s: ", tool_command[0] ? " " : "", tool_command);
+}
+
+int misuse(const char *fmt, ...)
+{
+    va_list ap;
+    prefix();
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, " (try 'treecast %s%s--help')\n", tool_command, tool_command[0] ? " " : "");
+    return EXIT_MISUSE;
+}
+
+int fail(int status, const char *fmt, ...)
+{
+    va_list ap;
+    prefix();
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int status_of(tc_err_t err)
+{
+    switch (err) {
+    case TC_EPARSE:
+        return EXIT_DATA;
+    case TC_ENOMEM:
+    case TC_EIO:
+        return EXIT_RESOURCE;
+    default:
+        return EXIT_MISUSE;
+    }
+}
+
+int lib_fail(tc_err_t err, const char *context)
+{
+    const char *detail = tc_err_detail();
+    int status = status_of(err);
+    const char *msg = detail[0] ? detail : tc_strerror(err);
+    if (status == EXIT_MISUSE) {
+        return context ? misuse("%s: %s", context, msg) : misuse("%s", msg);
+    }
+    return context ? fail(status, "%s: %s", context, msg) : fail(status, "%s", msg);
+}
+
+bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    if (text == NULL || *text == '\0' || *text == '-' || *text == '+' || *text == ' ') {
+        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo,
+               (long long)hi, text ? text : "");
+        return false;
+    }
+    long long v = strtoll(text, &end, 10);
+    if (*end != '\0' || errno != 0 || v < lo || v > hi) {
+        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo,
+               (long long)hi, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool parse_seed(const char *text, uint64_t *out)
+{
+    char *end = NULL;
+    errno = 0;
+    if (text == NULL || *text < '0' || *text > '9') {
+        misuse("--seed needs a non-negative integer, not \"%s\"", text ? text : "");
+        return false;
+    }
+    unsigned long long v = strtoull(text, &end, 10);
+    if (*end != '\0' || errno != 0) {
+        misuse("--seed needs a non-negative integer below 2^64, not \"%s\"", text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+int open_net(const char *spec, tc_net_t **net)
+{
+    if (spec == NULL) {
+        return misuse("--net is required (for example --net star:7)");
+    }
+    tc_err_t err = tc_net_parse(spec, net);
+    if (err != TC_OK) {
+        return misuse("--net %s: %s", spec, tc_err_detail());
+    }
+    return 0;
+}
+
+int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
+{
+    if (text == NULL || strcmp(text, "identity") == 0) {
+        *root = 0;
+        return 0;
+    }
+    if (strcmp(text, "random") == 0) {
+        tc_rng_t rng;
+        tc_rng_seed(&rng, seed, 1);
+        *root = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
+        return 0;
+    }
+    tc_err_t err = tc_net_parse_label(net, text, root);
+    if (err != TC_OK) {
+        return fail(EXIT_DATA, "--root: %s", tc_err_detail());
+    }
+    return 0;
+}
+
+int output_open(output_t *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    if (path == NULL || strcmp(path, "-") == 0) {
+        o->fp = stdout;
+        return 0;
+    }
+    size_t len = strlen(path);
+    o->path = strdup(path);
+    o->tmp = malloc(len + 16);
+    if (o->path == NULL || o->tmp == NULL) {
+        return fail(EXIT_RESOURCE, "out of memory");
+    }
+    snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(o->tmp);
+        o->tmp = NULL;
+        return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
+    }
+    o->fp = fdopen(fd, "w");
+    if (o->fp == NULL) {
+        close(fd);
+        unlink(o->tmp);
+        return fail(EXIT_RESOURCE, "cannot write %s", path);
+    }
+    return 0;
+}
+
+int output_close(output_t *o, bool ok)
+{
+    int status = 0;
+    if (o->fp == NULL) {
+        return 0;
+    }
+    if (o->fp == stdout) {
+        if (fflush(stdout) != 0 && ok) {
+            status = fail(EXIT_RESOURCE, "writing the output failed");
+        }
+        o->fp = NULL;
+        return status;
+    }
+    bool wrote = fflush(o->fp) == 0 && !ferror(o->fp);
+    wrote = (fclose(o->fp) == 0) && wrote;
+    o->fp = NULL;
+    if (ok && wrote) {
+        if (rename(o->tmp, o->path) != 0) {
+            int e = errno;
+            unlink(o->tmp);
+            status = fail(EXIT_RESOURCE, "cannot create %s: %s", o->path, strerror(e));
+        }
+    } else {
+        unlink(o->tmp);
+        if (ok) {
+            status = fail(EXIT_RESOURCE, "writing %s failed; nothing was written", o->path);
+        }
+    }
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
+    return status;
+}

@@ -1,0 +1,54 @@
+/* treecast — the command-line tool: a thin shell over libtreecast. */
+#include "common.h"
+
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command_t;
+
+static const command_t commands[] = {
+    {"info", cmd_info, "facts about a network, the paper's beside computed ones"},
+    {"trees", cmd_trees, "build a spanning-tree family and print it (text, json, dot, edges)"},
+    {"check", cmd_check, "verify a forest: the paper's claims beside measured values"},
+    {"necklaces", cmd_necklaces, "necklaces of S_n grouped by distance from the identity"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: treecast <command> [options]\n\n"
+                 "Spanning-tree families of interconnection networks, built and checked.\n\n"
+                 "commands:\n");
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        fprintf(out, "  %-10s %s\n", commands[k].name, commands[k].summary);
+    }
+    fprintf(out, "\n'treecast <command> --help' describes a command.\n"
+                 "exit status: 0 success, 1 a claim fails, 2 misuse, 3 bad input data,\n"
+                 "4 out of memory or output not writable.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_MISUSE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("treecast %s\n", TC_VERSION_STRING);
+        return EXIT_OK;
+    }
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        if (strcmp(argv[1], commands[k].name) == 0) {
+            tool_command = commands[k].name;
+            return commands[k].run(argc - 1, argv + 1);
+        }
+    }
+    return misuse("unknown command \"%s\"", argv[1]);
+}
