@@ -49,6 +49,9 @@ static inline bool is_dim(int n, uint8_t d)
 typedef struct {
     int64_t members, reached, cyclic, detached, extra_roots, bad_dims;
     int depth;
+} tree_partial_t;
+
+typedef struct {
     int64_t excess[TC_CHECK_EXCESS_BINS];
     int64_t excess_odd;
     int64_t shared_directed, shared_nodes;
@@ -66,14 +69,14 @@ typedef struct {
     uint8_t root_perm[TC_STAR_MAX_N];
     uint8_t root_inv[TC_STAR_MAX_N];
     int ntrees;
-    int tree;          /* the tree of the current spanning pass */
-    uint8_t *depth;    /* memo of the current tree */
+    uint8_t *depth;    /* memo: one byte per node per tree */
     uint8_t *dist;     /* distance of every node from the root, or NULL */
     uint32_t *mask;    /* used parent dimensions per node, or NULL */
     const int64_t *tested; /* sampled nodes, or NULL for all */
     int64_t ntested;
     int tree_of_label[TC_STAR_MAX_N + 2];
     partial_t part[MAX_THREADS];
+    tree_partial_t tree_part[MAX_THREADS][TC_CHECK_MAX_TREES];
 } job_t;
 
 /* Contiguous range of nodes [lo, hi) for this thread, with the permutation of lo in p. */
@@ -108,29 +111,42 @@ static void dist_pass(void *arg, int tid, int nthreads)
 
 /* ---- spanning, acyclicity, depth ------------------------------------------------------------ */
 
-/* Resolve the depth code of node v (permutation p) in the current tree. */
-static uint8_t resolve(job_t *job, const uint8_t *dims, int64_t v, const uint8_t *p)
+/* Resolve the depth code of node v (permutation p) in tree t, whose memo is `depth`. The
+ * parent is looked up first without copying p; only an unknown parent starts a walk. */
+static uint8_t resolve(const job_t *job, const uint8_t *dims, uint8_t *depth, int64_t v,
+                       const uint8_t *p)
 {
     int n = job->n;
+    uint8_t d = dims[v];
+    if (!is_dim(n, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
+        store8(&depth[v], D_DETACHED);
+        return D_DETACHED;
+    }
+    int64_t c = tc__star_rank_after_move(n, p, v, d);
+    uint8_t base = load8(&depth[c]);
+    if (base != D_UNKNOWN) {
+        uint8_t code = (base == D_CYCLIC || base == D_DETACHED) ? base
+                       : base >= D_LIMIT                     ? D_CYCLIC
+                                                             : (uint8_t)(base + 1);
+        store8(&depth[v], code);
+        return code;
+    }
     uint8_t cur[TC_STAR_MAX_N];
     int64_t stack[TC_CHECK_MAX_DEPTH + 2];
     int len = 0;
-    int64_t c = v;
-    uint8_t base;
-    memcpy(cur, p, (size_t)n);
+    memcpy(cur, p, TC_STAR_MAX_N);
+    tc__star_move(cur, d);
+    stack[len++] = v;
     for (;;) {
-        uint8_t code = load8(&job->depth[c]);
+        uint8_t code = load8(&depth[c]);
         if (code != D_UNKNOWN) {
             base = code;
             break;
         }
-        uint8_t d = dims[c];
-        if (!is_dim(n, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
+        d = dims[c];
+        if (!is_dim(n, d)) {
             base = D_DETACHED;
-            if (len == 0) {
-                store8(&job->depth[c], D_DETACHED);
-                return D_DETACHED;
-            }
+            store8(&depth[c], D_DETACHED);
             break;
         }
         if (len > TC_CHECK_MAX_DEPTH) {
@@ -139,64 +155,77 @@ static uint8_t resolve(job_t *job, const uint8_t *dims, int64_t v, const uint8_t
         }
         stack[len++] = c;
         c = tc__star_rank_after_move(n, cur, c, d);
-        tc_star_move(cur, d);
+        tc__star_move(cur, d);
     }
     if (base == D_CYCLIC || base == D_DETACHED) {
         for (int s = 0; s < len; s++) {
-            store8(&job->depth[stack[s]], base);
+            store8(&depth[stack[s]], base);
         }
     } else {
         int code = base;
         for (int s = len - 1; s >= 0; s--) {
             code++;
-            store8(&job->depth[stack[s]], code > D_LIMIT ? D_CYCLIC : (uint8_t)code);
+            store8(&depth[stack[s]], code > D_LIMIT ? D_CYCLIC : (uint8_t)code);
         }
     }
-    return load8(&job->depth[v]);
+    return load8(&depth[v]);
 }
 
+/* All trees in one sweep over the permutations: each node's label is computed once. */
 static void span_pass(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
     partial_t *pt = &job->part[tid];
-    const uint8_t *dims = tc_forest_dims_const(job->forest, job->tree);
     int n = job->n;
+    int T = job->ntrees;
     int64_t lo, hi;
-    uint8_t p[TC_STAR_MAX_N];
+    uint8_t p[TC_STAR_MAX_N] = {0};
+    const uint8_t *dims[TC_CHECK_MAX_TREES];
     memset(pt, 0, sizeof *pt);
+    for (int t = 0; t < T; t++) {
+        dims[t] = tc_forest_dims_const(job->forest, t);
+        memset(&job->tree_part[tid][t], 0, sizeof job->tree_part[tid][t]);
+    }
     if (!range_start(job, tid, nthreads, &lo, &hi, p)) {
         return;
     }
     for (int64_t v = lo; v < hi; v++, tc_star_next(n, p)) {
-        uint8_t d = dims[v];
-        if (d == TC_PARENT_NONE) {
-            continue;
-        }
-        pt->members++;
-        if (d == TC_PARENT_ROOT) {
-            if (v != job->root) {
-                pt->extra_roots++;
+        for (int t = 0; t < T; t++) {
+            tree_partial_t *tp = &job->tree_part[tid][t];
+            uint8_t d = dims[t][v];
+            if (d == TC_PARENT_NONE) {
+                continue;
             }
-        } else if (!is_dim(n, d)) {
-            pt->bad_dims++;
-        }
-        uint8_t code = resolve(job, dims, v, p);
-        if (code == D_CYCLIC) {
-            pt->cyclic++;
-        } else if (code == D_DETACHED) {
-            pt->detached++;
-        } else {
-            int depth = code - 1;
-            pt->reached++;
-            if (depth > pt->depth) {
-                pt->depth = depth;
+            tp->members++;
+            if (d == TC_PARENT_ROOT) {
+                if (v != job->root) {
+                    tp->extra_roots++;
+                }
+            } else if (!is_dim(n, d)) {
+                tp->bad_dims++;
             }
-            if (job->dist != NULL) {
-                int ex = depth - job->dist[v];
-                if (ex < 0 || (ex & 1)) {
-                    pt->excess_odd++; /* impossible in a bipartite graph; a bug if seen */
-                } else {
-                    pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
+            uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
+            uint8_t code = load8(&depth[v]);
+            if (code == D_UNKNOWN) {
+                code = resolve(job, dims[t], depth, v, p);
+            }
+            if (code == D_CYCLIC) {
+                tp->cyclic++;
+            } else if (code == D_DETACHED) {
+                tp->detached++;
+            } else {
+                int dv = code - 1;
+                tp->reached++;
+                if (dv > tp->depth) {
+                    tp->depth = dv;
+                }
+                if (job->dist != NULL) {
+                    int ex = dv - job->dist[v];
+                    if (ex < 0 || (ex & 1)) {
+                        pt->excess_odd++; /* impossible in a bipartite graph; a bug if seen */
+                    } else {
+                        pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
+                    }
                 }
             }
         }
@@ -304,7 +333,7 @@ static void independence_one(job_t *job, stamp_set_t *set, partial_t *pt, int64_
     for (int t = 0; t < job->ntrees && !bad; t++) {
         const uint8_t *dims = tc_forest_dims_const(job->forest, t);
         uint8_t cur[TC_STAR_MAX_N];
-        memcpy(cur, p, (size_t)n);
+        memcpy(cur, p, TC_STAR_MAX_N);
         int64_t c = v;
         int steps = 0;
         for (;;) {
@@ -317,7 +346,7 @@ static void independence_one(job_t *job, stamp_set_t *set, partial_t *pt, int64_
                 break;
             }
             c = tc__star_rank_after_move(n, cur, c, d);
-            tc_star_move(cur, d);
+            tc__star_move(cur, d);
             steps++;
             if (c != job->root && c != v && !set_insert(set, c)) {
                 bad = true;
@@ -458,10 +487,10 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     report->nonedges = opts->nonedge_hint;
     report->indep_example = -1;
 
-    job->depth = malloc((size_t)job->nodes);
+    job->depth = tc__malloc_array((size_t)job->ntrees, (size_t)job->nodes);
     if (job->depth == NULL) {
-        err = tc__fail(TC_ENOMEM, "Could not allocate %lld bytes of working memory.",
-                       (long long)job->nodes);
+        err = tc__fail(TC_ENOMEM, "Could not allocate %d x %lld bytes of working memory.",
+                       job->ntrees, (long long)job->nodes);
         goto cleanup;
     }
     if (opts->excess) {
@@ -474,33 +503,37 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
         report->excess_tested = true;
     }
 
-    /* Spanning, acyclicity, depth: one tree at a time, the memo reused. */
+    /* Spanning, acyclicity, depth: every tree in one sweep, memoized. */
+    memset(job->depth, D_UNKNOWN, (size_t)job->ntrees * (size_t)job->nodes);
     for (int t = 0; t < job->ntrees; t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
-        memset(job->depth, D_UNKNOWN, (size_t)job->nodes);
         report->label[t] = tc_forest_label(forest, t);
         report->root_ok[t] = dims[job->root] == TC_PARENT_ROOT;
         if (report->root_ok[t]) {
-            job->depth[job->root] = 1;
+            job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->root] = 1;
         }
-        job->tree = t;
-        tc__parallel(threads, span_pass, job);
-        for (int k = 0; k < threads; k++) {
-            partial_t *pt = &job->part[k];
-            report->members[t] += pt->members;
-            report->reached[t] += pt->reached;
-            report->cyclic[t] += pt->cyclic;
-            report->detached[t] += pt->detached;
-            report->extra_roots[t] += pt->extra_roots;
-            report->bad_dims[t] += pt->bad_dims;
-            if (pt->depth > report->depth[t]) {
-                report->depth[t] = pt->depth;
-            }
-            for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
-                report->excess[b] += pt->excess[b];
-            }
-            report->excess_odd += pt->excess_odd;
+    }
+    tc__parallel(threads, span_pass, job);
+    for (int k = 0; k < threads; k++) {
+        partial_t *pt = &job->part[k];
+        for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
+            report->excess[b] += pt->excess[b];
         }
+        report->excess_odd += pt->excess_odd;
+        for (int t = 0; t < job->ntrees; t++) {
+            tree_partial_t *tp = &job->tree_part[k][t];
+            report->members[t] += tp->members;
+            report->reached[t] += tp->reached;
+            report->cyclic[t] += tp->cyclic;
+            report->detached[t] += tp->detached;
+            report->extra_roots[t] += tp->extra_roots;
+            report->bad_dims[t] += tp->bad_dims;
+            if (tp->depth > report->depth[t]) {
+                report->depth[t] = tp->depth;
+            }
+        }
+    }
+    for (int t = 0; t < job->ntrees; t++) {
         root_children(forest, t, &report->root_children[t], &report->root_child_dim[t]);
     }
     free(job->depth);

@@ -17,19 +17,27 @@ static inline int64_t tc__star_rank_after_move(int n, const uint8_t *p, int64_t 
     int a = p[0];
     int b = p[dim - 1];
     int lo = a < b ? a : b;
-    int hi = a < b ? b : a;
-    int64_t delta = (int64_t)(hi - lo) * tc__fact[n - 1];
+    unsigned span = (unsigned)((a < b ? b : a) - lo - 1); /* symbols strictly between */
+    int64_t delta = (int64_t)(span + 1) * tc__fact[n - 1];
+    /* Branch-free: "lo < s < hi" is (unsigned)(s - lo - 1) < span. */
     for (int m = 1; m < dim - 1; m++) {
-        if (p[m] > lo && p[m] < hi) {
-            delta += tc__fact[n - 1 - m];
-        }
+        int64_t in = (unsigned)(p[m] - lo - 1) < span;
+        delta += tc__fact[n - 1 - m] & -in;
     }
     int64_t after = 0;
     for (int q = dim; q < n; q++) {
-        after += (p[q] > lo && p[q] < hi);
+        after += (unsigned)(p[q] - lo - 1) < span;
     }
     delta -= after * tc__fact[n - dim];
     return b > a ? rank + delta : rank - delta;
+}
+
+/* Swap positions 1 and dim of p, in place (tc_star_move, inlined for the hot loops). */
+static inline void tc__star_move(uint8_t *p, int dim)
+{
+    uint8_t t = p[0];
+    p[0] = p[dim - 1];
+    p[dim - 1] = t;
 }
 
 #endif

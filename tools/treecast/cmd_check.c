@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 static void help(void)
@@ -57,6 +58,13 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Peak resident memory of this process so far, in KiB. */
+static long peak_kib(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
 
 static int parse_props(const char *list, tc_check_opts_t *o)
@@ -494,7 +502,8 @@ int cmd_check(int argc, char **argv)
                 fputs("},\"result\":", fp);
                 print_json_one(fp, gnet, &rep, &claims);
                 if (a.timing) {
-                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f}", tb, tk);
+                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld",
+                            tb, tk, peak_kib());
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", claims.all_hold ? "true" : "false");
             } else {
@@ -507,7 +516,8 @@ int cmd_check(int argc, char **argv)
                 fprintf(fp, ": %d trees, %lld nodes\n", rep.ntrees, (long long)rep.nodes);
                 print_text_table(fp, &claims);
                 if (a.timing) {
-                    fprintf(fp, "time: build %.3f s, check %.3f s\n", tb, tk);
+                    fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb, tk,
+                            (double)peak_kib() / 1024.0);
                 }
                 int nf = 0;
                 for (int k = 0; k < claims.count; k++) {
@@ -580,7 +590,8 @@ int cmd_check(int argc, char **argv)
                 fprintf(fp, "],\"roots_checked\":%lld,\"roots_where_all_hold\":%lld",
                         (long long)m.roots_checked, (long long)m.roots_ok);
                 if (a.timing) {
-                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f}", tb_all, tk_all);
+                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld",
+                            tb_all, tk_all, peak_kib());
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", ok ? "true" : "false");
             } else {
@@ -605,7 +616,8 @@ int cmd_check(int argc, char **argv)
                     fprintf(fp, "  failing root: %s\n", lab);
                 }
                 if (a.timing) {
-                    fprintf(fp, "time: build %.3f s, check %.3f s\n", tb_all, tk_all);
+                    fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb_all,
+                            tk_all, (double)peak_kib() / 1024.0);
                 }
                 fprintf(fp, ok ? "every claim holds at every root\n" : "a claim FAILS\n");
             }
