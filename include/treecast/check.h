@@ -57,7 +57,7 @@ typedef struct {
     int64_t shared_directed; /* directed edges used by two or more trees */
     int64_t shared_nodes;    /* nodes whose parent edge is shared */
     bool undirected_tested;
-    int64_t undirected_use[4]; /* undirected edges used 0, 1, 2, 3+ times (both directions) */
+    int64_t undirected_use[4];   /* undirected edges used 0, 1, 2, 3+ times (both directions) */
     int64_t undirected_same_way; /* edges used twice in the same direction */
     /* independence */
     bool indep_tested;

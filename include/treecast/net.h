@@ -50,7 +50,7 @@ const char *tc_net_family_name(const tc_net_t *net);
 int tc_net_n(const tc_net_t *net);
 /* Number of nodes (n! for S_n). */
 int64_t tc_net_nodes(const tc_net_t *net);
-/* Number of undirected edges (n!(n-1)/2 for S_n). */
+/* Number of undirected edges (n!(n-1)/2 for S_n), or -1 when that exceeds INT64_MAX (S_20). */
 int64_t tc_net_edges(const tc_net_t *net);
 /* Node degree (n-1 for S_n). */
 int tc_net_degree(const tc_net_t *net);

@@ -23,6 +23,11 @@
  * O(N * trees * n). */
 tc_err_t tc_report_forest_json(FILE *out, const tc_forest_t *forest, bool labels);
 
+/* The same, with a "root_choice" member (a JSON object text such as
+ * {"mode":"random","seed":7}) recording how the root was chosen; NULL leaves it out. */
+tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool labels,
+                                    const char *root_choice);
+
 /* One line per tree edge: "tree<TAB>parent<TAB>child<TAB>dimension", labels for nodes. */
 tc_err_t tc_report_forest_edges(FILE *out, const tc_forest_t *forest);
 

@@ -79,8 +79,8 @@ int tc_star_bfs_parent(int n, const uint8_t *i);
 /* The parent dimension of node in tree t of construction kind rooted at root, on any root by
  * translation (the parent rule of T_h^{-1}(node)). TC_EINVAL for a bad kind, tree or node.
  * O(n^2) (it unranks). */
-tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t,
-                             int64_t node, int *dim);
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
+                             int *dim);
 
 /* ---- materialized forests ----------------------------------------------------------------- */
 

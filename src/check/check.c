@@ -5,10 +5,10 @@
  * and its parent dimension, so the neighbours are never materialized. Passes run on
  * contiguous rank ranges, one per thread, walking the permutations in lexicographic order.
  */
+#include "treecast/check.h"
 #include "core/internal.h"
 #include "net/net_internal.h"
 #include "net/star_internal.h"
-#include "treecast/check.h"
 #include "treecast/rng.h"
 
 #include <stdlib.h>
@@ -69,9 +69,9 @@ typedef struct {
     uint8_t root_perm[TC_STAR_MAX_N];
     uint8_t root_inv[TC_STAR_MAX_N];
     int ntrees;
-    uint8_t *depth;    /* memo: one byte per node per tree */
-    uint8_t *dist;     /* distance of every node from the root, or NULL */
-    uint32_t *mask;    /* used parent dimensions per node, or NULL */
+    uint8_t *depth;        /* memo: one byte per node per tree */
+    uint8_t *dist;         /* distance of every node from the root, or NULL */
+    uint32_t *mask;        /* used parent dimensions per node, or NULL */
     const int64_t *tested; /* sampled nodes, or NULL for all */
     int64_t ntested;
     int tree_of_label[TC_STAR_MAX_N + 2];
@@ -126,8 +126,8 @@ static uint8_t resolve(const job_t *job, const uint8_t *dims, uint8_t *depth, in
     uint8_t base = load8(&depth[c]);
     if (base != D_UNKNOWN) {
         uint8_t code = (base == D_CYCLIC || base == D_DETACHED) ? base
-                       : base >= D_LIMIT                     ? D_CYCLIC
-                                                             : (uint8_t)(base + 1);
+                       : base >= D_LIMIT                        ? D_CYCLIC
+                                                                : (uint8_t)(base + 1);
         store8(&depth[v], code);
         return code;
     }

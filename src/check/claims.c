@@ -21,6 +21,11 @@ const char *tc_verdict_name(tc_verdict_t verdict)
     }
 }
 
+static const char *plural(int64_t count)
+{
+    return count == 1 ? "" : "s";
+}
+
 static tc_claim_row_t *add(tc_claims_t *c, const char *key, const char *property)
 {
     tc_claim_row_t *r = &c->rows[c->count++];
@@ -120,7 +125,7 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         bad += rep->bad_dims[t];
     }
     r = add(c, "edges", "parents are neighbours");
-    snprintf(r->measured, sizeof r->measured, "%lld non-edges", (long long)bad);
+    snprintf(r->measured, sizeof r->measured, "%lld non-edge%s", (long long)bad, plural(bad));
     claim(r, true, bad == 0, "definition", "0 non-edges");
 
     /* spanning */
@@ -162,17 +167,20 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         det += rep->detached[t];
     }
     r = add(c, "acyclic", "acyclic");
-    snprintf(r->measured, sizeof r->measured, "%lld nodes on or into cycles; %lld cut off",
-             (long long)cyc, (long long)det);
+    snprintf(r->measured, sizeof r->measured, "%lld node%s on or into cycles; %lld cut off",
+             (long long)cyc, plural(cyc), (long long)det);
     claim(r, true, cyc == 0 && det == 0, "definition", "0 and 0");
 
-    /* depth */
+    /* depth: only meaningful for trees that reach every node they claim */
     int lo, hi;
     char dt[120];
     depth_text(rep, dt, sizeof dt, &lo, &hi);
     r = add(c, "depth", "depth");
     snprintf(r->measured, sizeof r->measured, "%s", dt);
-    if (edt) {
+    if (!span_ok) {
+        snprintf(r->measured, sizeof r->measured, "not judged: the trees do not span");
+        r->verdict = TC_VERDICT_SKIPPED;
+    } else if (edt) {
         int bound = 3 * (n - 1) / 2 + 4;
         claim(r, true, hi <= bound, "000 Lemma 6.4", "<= floor(3(n-1)/2)+4 = %d", bound);
         r = add(c, "depth_exact", "depth, exact");
@@ -194,15 +202,15 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 
     /* directed disjointness */
     r = add(c, "directed_disjoint", "directed edge-disjoint");
-    snprintf(r->measured, sizeof r->measured, "%lld directed edges shared (at %lld nodes)",
-             (long long)rep->shared_directed, (long long)rep->shared_nodes);
+    snprintf(r->measured, sizeof r->measured, "%lld directed edge%s shared (at %lld node%s)",
+             (long long)rep->shared_directed, plural(rep->shared_directed),
+             (long long)rep->shared_nodes, plural(rep->shared_nodes));
     claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
 
     /* undirected use */
     r = add(c, "undirected_use", "undirected edge use");
     if (rep->undirected_tested) {
-        snprintf(r->measured, sizeof r->measured,
-                 "both directions: %lld, one: %lld, unused: %lld",
+        snprintf(r->measured, sizeof r->measured, "both directions: %lld, one: %lld, unused: %lld",
                  (long long)rep->undirected_use[2], (long long)rep->undirected_use[1],
                  (long long)rep->undirected_use[0]);
         int64_t E = tc_net_edges(net);
@@ -218,8 +226,9 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     /* independence */
     r = add(c, "independent", "independent (disjoint root paths)");
     if (rep->indep_tested) {
-        snprintf(r->measured, sizeof r->measured, "%lld of %lld nodes violate",
-                 (long long)rep->indep_violations, (long long)rep->indep_nodes);
+        snprintf(r->measured, sizeof r->measured, "%lld of %lld node%s violate%s",
+                 (long long)rep->indep_violations, (long long)rep->indep_nodes,
+                 plural(rep->indep_nodes), rep->indep_violations == 1 ? "s" : "");
         if (rep->indep_sampled) {
             put(r->measured, sizeof r->measured, " (random sample, seed %llu)",
                 (unsigned long long)rep->indep_seed);
@@ -239,14 +248,17 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 
     /* path excess */
     r = add(c, "path_excess", "root path minus distance");
-    if (rep->excess_tested) {
+    if (rep->excess_tested && !span_ok) {
+        snprintf(r->measured, sizeof r->measured, "not judged: the trees do not span");
+        r->verdict = TC_VERDICT_SKIPPED;
+    } else if (rep->excess_tested) {
         bool only024 = rep->excess_odd == 0, only0 = rep->excess_odd == 0;
         for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
             if (rep->excess[b] == 0) {
                 continue;
             }
-            put(r->measured, sizeof r->measured, "%s+%d%s: %lld", r->measured[0] ? ", " : "",
-                b, b == TC_CHECK_EXCESS_BINS - 1 ? " or more" : "", (long long)rep->excess[b]);
+            put(r->measured, sizeof r->measured, "%s+%d%s: %lld", r->measured[0] ? ", " : "", b,
+                b == TC_CHECK_EXCESS_BINS - 1 ? " or more" : "", (long long)rep->excess[b]);
             only024 = only024 && (b == 0 || b == 2 || b == 4);
             only0 = only0 && b == 0;
         }

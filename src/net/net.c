@@ -1,10 +1,11 @@
 /* Networks as objects: dispatch on the family. */
+#include "treecast/net.h"
 #include "core/internal.h"
 #include "net/net_internal.h"
 #include "net/star_internal.h"
-#include "treecast/net.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,8 +34,7 @@ tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
         return tc__fail(TC_EINVAL, "No network was given.");
     }
     const char *colon = strchr(spec, ':');
-    if (colon == NULL || strncmp(spec, "star", (size_t)(colon - spec)) != 0 ||
-        colon - spec != 4) {
+    if (colon == NULL || strncmp(spec, "star", (size_t)(colon - spec)) != 0 || colon - spec != 4) {
         return tc__fail(TC_EINVAL, "Unknown network \"%.40s\"; expected star:N.", spec);
     }
     const char *num = colon + 1;
@@ -82,7 +82,11 @@ int64_t tc_net_nodes(const tc_net_t *net)
 
 int64_t tc_net_edges(const tc_net_t *net)
 {
-    return net->nodes / 2 * (net->n - 1) + (net->nodes % 2) * (net->n - 1) / 2;
+    int64_t half = net->nodes / 2; /* n! is even for n >= 2 */
+    if (half > INT64_MAX / (net->n - 1)) {
+        return -1;
+    }
+    return half * (net->n - 1);
 }
 
 int tc_net_degree(const tc_net_t *net)

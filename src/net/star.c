@@ -247,8 +247,7 @@ size_t tc_star_format(int n, const uint8_t *p, bool commas, char *buf, size_t ca
     size_t len = 0;
     bool sep = commas || n > 9;
     for (int m = 0; m < n; m++) {
-        int w = snprintf(buf + len, len < cap ? cap - len : 0, (sep && m > 0) ? ",%d" : "%d",
-                         p[m]);
+        int w = snprintf(buf + len, len < cap ? cap - len : 0, (sep && m > 0) ? ",%d" : "%d", p[m]);
         len += (size_t)(w > 0 ? w : 0);
     }
     if (len >= cap && cap > 0) {
@@ -265,23 +264,23 @@ tc_err_t tc_star_parse(int n, const char *text, uint8_t *p)
     int count = 0;
     if (strchr(text, ',') == NULL) {
         size_t len = strlen(text);
+        if (n > 9) {
+            return tc__fail(TC_EPARSE,
+                            "Label \"%.40s\" has no commas; S_%d labels are written "
+                            "1,2,...,%d.",
+                            text, n, n);
+        }
         for (size_t m = 0; m < len; m++) {
             if (text[m] < '1' || text[m] > '9') {
                 return tc__fail(TC_EPARSE,
                                 "Label \"%.40s\" contains '%c'; a compact label is %d digits "
                                 "1..%d.",
-                                text, text[m], n, n > 9 ? 9 : n);
+                                text, text[m], n, n);
             }
         }
-        if (n > 9) {
-            return tc__fail(TC_EPARSE,
-                            "Label \"%.40s\" is compact, but S_%d labels need commas "
-                            "(1,2,...,%d).",
-                            text, n, n);
-        }
         if ((int)len != n) {
-            return tc__fail(TC_EPARSE, "Label \"%.40s\" has %zu symbols; S_%d needs %d.", text,
-                            len, n, n);
+            return tc__fail(TC_EPARSE, "Label \"%.40s\" has %zu symbols; S_%d needs %d.", text, len,
+                            n, n);
         }
         for (int m = 0; m < n; m++) {
             p[m] = (uint8_t)(text[m] - '0');

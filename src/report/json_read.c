@@ -154,6 +154,9 @@ static bool integer(rd_t *r, int64_t *v, bool *is_null)
     if (r->p >= r->end || *r->p < '0' || *r->p > '9') {
         FAIL(r, "expected an integer");
     }
+    if (*r->p == '0' && r->p + 1 < r->end && r->p[1] >= '0' && r->p[1] <= '9') {
+        FAIL(r, "a number with a leading zero is not JSON");
+    }
     int64_t x = 0;
     int digits = 0;
     while (r->p < r->end && *r->p >= '0' && *r->p <= '9') {
@@ -273,7 +276,7 @@ typedef struct {
     int64_t nlabels;
     /* current tree during parsing */
     int cur;
-    bool cur_parent;
+    uint32_t seen_keys; /* top-level keys already read (each may appear once) */
 } doc_t;
 
 static bool network_member(rd_t *r, const char *key, void *ctx)
@@ -318,21 +321,24 @@ static bool parent_array(rd_t *r, doc_t *d)
     for (int64_t v = 0; v < N; v++) {
         bool is_null;
         int64_t x;
-        if (v > 0 && !expect(r, ',')) {
-            FAIL(r, "parent array of tree %d has %lld entries; the network has %lld nodes",
+        if (v > 0 && peek(r, ']')) {
+            FAIL(r, "the parent array of trees[%d] has %lld entries; the network has %lld nodes",
                  d->cur, (long long)v, (long long)N);
+        }
+        if (v > 0 && !expect(r, ',')) {
+            return false;
         }
         if (!integer(r, &x, &is_null)) {
             return false;
         }
         if (!is_null && (x < -1 || x >= N)) {
-            FAIL(r, "parent %lld of node %lld in tree %d is outside -1..%lld", (long long)x,
+            FAIL(r, "parent %lld of node %lld in trees[%d] is outside -1..%lld", (long long)x,
                  (long long)v, d->cur, (long long)N - 1);
         }
         a[v] = is_null ? -2 : x;
     }
     if (peek(r, ',')) {
-        FAIL(r, "parent array of tree %d has more than %lld entries", d->cur, (long long)N);
+        FAIL(r, "the parent array of trees[%d] has more than %lld entries", d->cur, (long long)N);
     }
     return expect(r, ']');
 }
@@ -348,7 +354,7 @@ static bool tree_member(rd_t *r, const char *key, void *ctx)
     }
     if (strcmp(key, "parent") == 0) {
         if (d->parent[d->cur] != NULL) {
-            FAIL(r, "tree %d has two parent arrays", d->cur);
+            FAIL(r, "trees[%d] has two parent arrays", d->cur);
         }
         return parent_array(r, d);
     }
@@ -374,7 +380,7 @@ static bool trees_array(rd_t *r, doc_t *d)
             return false;
         }
         if (d->parent[d->cur] == NULL) {
-            FAIL(r, "tree %d has no \"parent\" array", d->cur);
+            FAIL(r, "trees[%d] has no \"parent\" array", d->cur);
         }
         if (peek(r, ',')) {
             r->p++;
@@ -400,9 +406,12 @@ static bool labels_array(rd_t *r, doc_t *d)
     char text[TC_LABEL_MAX * 2];
     uint8_t p[TC_STAR_MAX_N];
     for (int64_t v = 0; v < N; v++) {
-        if (v > 0 && !expect(r, ',')) {
+        if (v > 0 && peek(r, ']')) {
             FAIL(r, "\"labels\" has %lld entries; the network has %lld nodes", (long long)v,
                  (long long)N);
+        }
+        if (v > 0 && !expect(r, ',')) {
+            return false;
         }
         if (!str(r, text, sizeof text)) {
             return false;
@@ -427,6 +436,16 @@ static bool labels_array(rd_t *r, doc_t *d)
 static bool top_member(rd_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
+    static const char *const once[] = {"format_version", "network", "kind",
+                                       "root",           "trees",   "labels"};
+    for (unsigned k = 0; k < sizeof once / sizeof once[0]; k++) {
+        if (strcmp(key, once[k]) == 0) {
+            if (d->seen_keys & (1u << k)) {
+                FAIL(r, "\"%s\" appears twice", key);
+            }
+            d->seen_keys |= 1u << k;
+        }
+    }
     if (strcmp(key, "format_version") == 0) {
         d->have_version = true;
         if (!integer(r, &d->version, NULL)) {
@@ -449,8 +468,8 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
             FAIL(r, "network size n = %lld is outside 2..%d", (long long)d->n, TC_STAR_MAX_N);
         }
         if (d->nodes != tc__fact[d->n]) {
-            FAIL(r, "\"nodes\" is %lld but S_%lld has %lld", (long long)d->nodes,
-                 (long long)d->n, (long long)tc__fact[d->n]);
+            FAIL(r, "\"nodes\" is %lld but S_%lld has %lld", (long long)d->nodes, (long long)d->n,
+                 (long long)tc__fact[d->n]);
         }
         if (d->n > TC_STAR_MAX_MATERIAL_N) {
             r->err = tc__fail(TC_ETOOBIG, "S_%lld is too large to read as a forest (n <= %d).",
@@ -529,7 +548,7 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
         int64_t ignored;
         if (d->root_child[t][0] != '\0' &&
             tc_net_parse_label(net, d->root_child[t], &ignored) != TC_OK) {
-            err = tc__fail(TC_EPARSE, "root_child of tree %d: %s", t, tc_err_detail());
+            err = tc__fail(TC_EPARSE, "root_child of trees[%d]: %s", t, tc_err_detail());
             goto cleanup;
         }
     }
@@ -543,7 +562,8 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
     int64_t N = d->nodes;
     for (int t = 0; t < d->ntrees; t++) {
         uint8_t *dims = tc_forest_dims(forest, t);
-        tc_forest_set_label(forest, t, (int)(d->index[t] >= 0 && d->index[t] < 1000 ? d->index[t] : t));
+        tc_forest_set_label(forest, t,
+                            (int)(d->index[t] >= 0 && d->index[t] < 1000 ? d->index[t] : t));
         for (int64_t v = 0; v < N; v++) {
             int64_t par = d->parent[t][v];
             int64_t rv = d->label_rank ? d->label_rank[v] : v;

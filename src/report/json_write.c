@@ -98,18 +98,29 @@ static int tree_depth(const tc_forest_t *forest, int t)
     return best;
 }
 
-static void root_child_label(const tc_forest_t *forest, int t, char *buf, size_t cap)
+/* The labels of the root's children in tree t, space separated ("" when none). */
+static void root_child_labels(const tc_forest_t *forest, int t, bool first_only, char *buf,
+                              size_t cap)
 {
     int64_t kids[TC_STAR_MAX_N];
     int count = tc_forest_children(forest, t, tc_forest_root(forest), kids);
-    if (count >= 1) {
-        tc_net_label(tc_forest_net(forest), kids[0], false, buf, cap);
-    } else {
-        snprintf(buf, cap, "%s", "");
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < count && (k == 0 || !first_only); k++) {
+        char lab[TC_LABEL_MAX];
+        tc_net_label(tc_forest_net(forest), kids[k], false, lab, sizeof lab);
+        int w = snprintf(buf + len, len < cap ? cap - len : 0, "%s%s", k ? " " : "", lab);
+        len += (size_t)(w > 0 ? w : 0);
     }
 }
 
 tc_err_t tc_report_forest_json(FILE *out, const tc_forest_t *forest, bool labels)
+{
+    return tc_report_forest_json_meta(out, forest, labels, NULL);
+}
+
+tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool labels,
+                                    const char *root_choice)
 {
     const tc_net_t *net = tc_forest_net(forest);
     int n = net->n;
@@ -120,11 +131,14 @@ tc_err_t tc_report_forest_json(FILE *out, const tc_forest_t *forest, bool labels
     fprintf(out, "\"kind\":\"%s\",\"root\":", tc_kind_name(tc_forest_kind(forest)));
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
     tc_report_json_string(out, lab);
+    if (root_choice != NULL) {
+        fprintf(out, ",\"root_choice\":%s", root_choice);
+    }
     fputs(",\"trees\":[", out);
     uint8_t p[TC_STAR_MAX_N];
     for (int t = 0; t < tc_forest_trees(forest); t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
-        root_child_label(forest, t, lab, sizeof lab);
+        root_child_labels(forest, t, true, lab, sizeof lab);
         fprintf(out, "%s\n{\"index\":%d,\"root_child\":", t ? "," : "", tc_forest_label(forest, t));
         tc_report_json_string(out, lab);
         fprintf(out, ",\"depth\":%d,\"parent\":[", tree_depth(forest, t));
@@ -191,8 +205,8 @@ tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
     const tc_net_t *net = tc_forest_net(forest);
     int n = net->n;
     if (net->nodes > 120) {
-        return tc__fail(TC_ETOOBIG, "DOT drawings are for S_n with n <= 5; S_%d has %lld nodes.",
-                        n, (long long)net->nodes);
+        return tc__fail(TC_ETOOBIG, "DOT drawings are for S_n with n <= 5; S_%d has %lld nodes.", n,
+                        (long long)net->nodes);
     }
     char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
     uint8_t p[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
@@ -204,8 +218,8 @@ tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
     for (int t = 0; t < tc_forest_trees(forest); t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
         const char *colour = palette[t % (int)(sizeof palette / sizeof palette[0])];
-        fprintf(out, "  subgraph tree_%d {\n    edge [color=\"%s\", fontcolor=\"%s\"];\n", t,
-                colour, colour);
+        fprintf(out, "  subgraph tree_%d {\n    edge [color=\"%s\", fontcolor=\"%s\"];\n",
+                tc_forest_label(forest, t), colour, colour);
         tc_star_unrank(n, 0, p);
         for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
             uint8_t d = dims[v];
@@ -254,9 +268,11 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
         for (int64_t v = 0; v < net->nodes; v++) {
             members += dims[v] != TC_PARENT_NONE;
         }
-        root_child_label(forest, t, lab, sizeof lab);
-        fprintf(out, "tree %d: root child %s, %lld nodes, depth %d\n", tc_forest_label(forest, t),
-                lab[0] ? lab : "-", (long long)members, tree_depth(forest, t));
+        char kids[TC_STAR_MAX_N * TC_LABEL_MAX];
+        root_child_labels(forest, t, false, kids, sizeof kids);
+        fprintf(out, "tree %d: %lld nodes, depth %d, root child%s %s\n", tc_forest_label(forest, t),
+                (long long)members, tree_depth(forest, t), strchr(kids, ' ') ? "ren" : "",
+                kids[0] ? kids : "-");
     }
     if (net->nodes <= 120) {
         for (int t = 0; t < tc_forest_trees(forest); t++) {

@@ -48,9 +48,8 @@ tc_err_t tc_forest_new(const tc_net_t *net, int ntrees, int64_t root, tc_forest_
         f->dims[t] = tc__malloc_array((size_t)net->nodes, 1);
         if (f->dims[t] == NULL) {
             tc_forest_free(f);
-            return tc__fail(TC_ETOOBIG,
-                            "Could not allocate %d x %lld bytes for a forest of S_%d.", ntrees,
-                            (long long)net->nodes, net->n);
+            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of S_%d.",
+                            ntrees, (long long)net->nodes, net->n);
         }
         memset(f->dims[t], TC_PARENT_NONE, (size_t)net->nodes);
     }

@@ -216,13 +216,12 @@ static int rule_at_identity(int n, tc_kind_t kind, int t, const uint8_t *j)
     }
 }
 
-tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t,
-                             int64_t node, int *dim)
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
+                             int *dim)
 {
     int count = tc_trees_count(net, kind);
     if (count == 0) {
-        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.",
-                        tc_kind_name(kind));
+        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.", tc_kind_name(kind));
     }
     if (t < 0 || t >= count) {
         return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
@@ -292,8 +291,7 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
     build_job_t job = {.net = net, .kind = kind};
     int count = tc_trees_count(net, kind);
     if (count == 0) {
-        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.",
-                        tc_kind_name(kind));
+        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.", tc_kind_name(kind));
     }
     if (root < 0 || root >= net->nodes) {
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,

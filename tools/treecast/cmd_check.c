@@ -73,6 +73,9 @@ static int parse_props(const char *list, tc_check_opts_t *o)
         return 0;
     }
     o->undirected = o->independence = o->excess = o->rotation = false;
+    if (strspn(list, ",") == strlen(list)) {
+        return misuse("--properties needs at least one property");
+    }
     char *copy = strdup(list);
     if (copy == NULL) {
         return fail(EXIT_RESOURCE, "out of memory");
@@ -134,8 +137,8 @@ static void print_text_table(FILE *out, const tc_claims_t *c)
     for (int k = 0; k < c->count; k++) {
         const tc_claim_row_t *r = &c->rows[k];
         fprintf(out, "  %-*s  %-*s  %-*s  %-*s  %s\n", (int)w[0], r->key, (int)w[1], r->measured,
-                (int)w[2], r->claim[0] ? r->claim : "-", (int)w[3],
-                r->source[0] ? r->source : "-", tc_verdict_name(r->verdict));
+                (int)w[2], r->claim[0] ? r->claim : "-", (int)w[3], r->source[0] ? r->source : "-",
+                tc_verdict_name(r->verdict));
     }
 }
 
@@ -502,8 +505,8 @@ int cmd_check(int argc, char **argv)
                 fputs("},\"result\":", fp);
                 print_json_one(fp, gnet, &rep, &claims);
                 if (a.timing) {
-                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld",
-                            tb, tk, peak_kib());
+                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld", tb,
+                            tk, peak_kib());
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", claims.all_hold ? "true" : "false");
             } else {
@@ -513,7 +516,8 @@ int cmd_check(int argc, char **argv)
                 } else if (given) {
                     fprintf(fp, " (read from %s)", a.input);
                 }
-                fprintf(fp, ": %d trees, %lld nodes\n", rep.ntrees, (long long)rep.nodes);
+                fprintf(fp, ": %d tree%s, %lld nodes\n", rep.ntrees, rep.ntrees == 1 ? "" : "s",
+                        (long long)rep.nodes);
                 print_text_table(fp, &claims);
                 if (a.timing) {
                     fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb, tk,
@@ -595,21 +599,29 @@ int cmd_check(int argc, char **argv)
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", ok ? "true" : "false");
             } else {
-                fprintf(fp, "%s of S_%d at %lld %s roots", tc_kind_name(kind), n,
-                        (long long)m.roots_checked, a.all_roots ? "(all)" : "random");
+                fprintf(fp, "%s of S_%d at %s%lld%s roots", tc_kind_name(kind), n,
+                        a.all_roots ? "all " : "", (long long)m.roots_checked,
+                        a.all_roots ? "" : " random");
                 if (!a.all_roots) {
                     fprintf(fp, " (seed %llu)", (unsigned long long)a.seed);
                 }
                 fprintf(fp, ": every claim holds at %lld of %lld roots\n", (long long)m.roots_ok,
                         (long long)m.roots_checked);
-                fprintf(fp, "  %-18s  %-44s  %s\n", "property", "paper's claim",
+                int wk = 8, wc = 13;
+                for (int j = 0; j < m.first.count; j++) {
+                    int lk = (int)strlen(m.first.rows[j].key);
+                    int lc = (int)strlen(m.first.rows[j].claim);
+                    wk = lk > wk ? lk : wk;
+                    wc = lc > wc ? lc : wc;
+                }
+                fprintf(fp, "  %-*s  %-*s  %s\n", wk, "property", wc, "paper's claim",
                         "roots where it fails");
                 for (int j = 0; j < m.first.count; j++) {
                     const tc_claim_row_t *r = &m.first.rows[j];
                     if (r->verdict == TC_VERDICT_INFO || r->verdict == TC_VERDICT_SKIPPED) {
                         continue;
                     }
-                    fprintf(fp, "  %-18s  %-44s  %d\n", r->key, r->claim, m.fails_per_row[j]);
+                    fprintf(fp, "  %-*s  %-*s  %d\n", wk, r->key, wc, r->claim, m.fails_per_row[j]);
                 }
                 for (int j = 0; j < m.nfailing; j++) {
                     tc_net_label(gnet, m.failing[j], false, lab, sizeof lab);

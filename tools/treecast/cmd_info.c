@@ -16,7 +16,8 @@ static void help(void)
            "  --net star:N     the network (2 <= N <= 20)\n"
            "  --format F       text (default) or json\n"
            "\n"
-           "exit status: 0 success, 1 a computed value contradicts the paper, 2 misuse.\n");
+           "exit status: 0 success, 1 a computed value contradicts the paper, 2 misuse,\n"
+           "4 output not writable.\n");
 }
 
 typedef struct {
@@ -120,7 +121,22 @@ int cmd_info(int argc, char **argv)
     snprintf(x->paper, sizeof x->paper, "n! = %lld", (long long)N);
     x->verdict = 0;
     x = FACT("edges", "000 Sec. 1");
-    snprintf(x->value, sizeof x->value, "%lld", (long long)tc_net_edges(net));
+    if (tc_net_edges(net) >= 0) {
+        snprintf(x->value, sizeof x->value, "%lld", (long long)tc_net_edges(net));
+    } else { /* S_20: n!(n-1)/2 exceeds 64 bits; print it exactly from 128 */
+        __extension__ typedef unsigned __int128 u128;
+        u128 e = (u128)(N / 2) * (u128)(n - 1);
+        char digits[48];
+        int len = 0;
+        do {
+            digits[len++] = (char)('0' + (int)(e % 10));
+            e /= 10;
+        } while (e != 0);
+        for (int k = 0; k < len; k++) {
+            x->value[k] = digits[len - 1 - k];
+        }
+        x->value[len] = '\0';
+    }
     snprintf(x->paper, sizeof x->paper, "n!(n-1)/2");
     x->verdict = 0;
     x = FACT("degree", "000 Sec. 1");
@@ -180,8 +196,8 @@ int cmd_info(int argc, char **argv)
     x = FACT("edt_trees", "000 Sec. 3, Def. 8");
     snprintf(x->paper, sizeof x->paper, "n-1 = %d spanning trees", n - 1);
     if (edt_measured) {
-        snprintf(x->value, sizeof x->value, "%d spanning of %d built at I_%d", spanning,
-                 rep.ntrees, n);
+        snprintf(x->value, sizeof x->value, "%d spanning of %d built at I_%d", spanning, rep.ntrees,
+                 n);
         x->verdict = !(spanning == n - 1 && rep.ntrees == n - 1);
     } else {
         snprintf(x->value, sizeof x->value, "see treecast check (built here up to n = 8)");

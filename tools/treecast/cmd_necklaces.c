@@ -118,8 +118,8 @@ int cmd_necklaces(int argc, char **argv)
         if (seen[v]) {
             continue;
         }
-        necklace_t nk = {.rep = v, .dist = (uint8_t)tc_star_distance_identity(n, p),
-                         .inner = p[0] == 1};
+        necklace_t nk = {
+            .rep = v, .dist = (uint8_t)tc_star_distance_identity(n, p), .inner = p[0] == 1};
         memcpy(q, p, (size_t)n);
         int size = 0;
         do {

@@ -35,11 +35,16 @@ static void help(void)
 int cmd_trees(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"net", required_argument, NULL, 'n'},     {"kind", required_argument, NULL, 'k'},
-        {"root", required_argument, NULL, 'r'},    {"seed", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'},  {"labels", no_argument, NULL, 'L'},
-        {"no-labels", no_argument, NULL, 'N'},     {"threads", required_argument, NULL, 't'},
-        {"output", required_argument, NULL, 'o'},  {"help", no_argument, NULL, 'h'},
+        {"net", required_argument, NULL, 'n'},
+        {"kind", required_argument, NULL, 'k'},
+        {"root", required_argument, NULL, 'r'},
+        {"seed", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
+        {"labels", no_argument, NULL, 'L'},
+        {"no-labels", no_argument, NULL, 'N'},
+        {"threads", required_argument, NULL, 't'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *net_spec = NULL, *kind_text = NULL, *root_text = NULL, *format = "text";
@@ -151,10 +156,15 @@ int cmd_trees(int argc, char **argv)
         case 0:
             err = tc_report_forest_text(out.fp, forest);
             break;
-        case 1:
-            err = tc_report_forest_json(out.fp, forest,
-                                        labels == 1 || (labels == -1 && tc_net_nodes(net) <= 40320));
-            break;
+        case 1: {
+            char choice[64];
+            bool random = root_text != NULL && strcmp(root_text, "random") == 0;
+            snprintf(choice, sizeof choice, "{\"mode\":\"random\",\"seed\":%llu}",
+                     (unsigned long long)seed);
+            err = tc_report_forest_json_meta(
+                out.fp, forest, labels == 1 || (labels == -1 && tc_net_nodes(net) <= 40320),
+                random ? choice : NULL);
+        } break;
         case 2:
             err = tc_report_forest_dot(out.fp, forest);
             break;

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char *tool_command = "";
@@ -64,14 +65,14 @@ bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, i
     char *end = NULL;
     errno = 0;
     if (text == NULL || *text == '\0' || *text == '-' || *text == '+' || *text == ' ') {
-        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo,
-               (long long)hi, text ? text : "");
+        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo, (long long)hi,
+               text ? text : "");
         return false;
     }
     long long v = strtoll(text, &end, 10);
     if (*end != '\0' || errno != 0 || v < lo || v > hi) {
-        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo,
-               (long long)hi, text);
+        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo, (long long)hi,
+               text);
         return false;
     }
     *out = v;
@@ -126,6 +127,8 @@ int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *
     return 0;
 }
 
+static void output_discard(output_t *o);
+
 int output_open(output_t *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -133,27 +136,47 @@ int output_open(output_t *o, const char *path)
         o->fp = stdout;
         return 0;
     }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* A device, a pipe, ...: write to it directly; renaming onto it would replace it. */
+        o->fp = fopen(path, "w");
+        if (o->fp == NULL) {
+            return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(errno));
+        }
+        o->direct = true;
+        return 0;
+    }
     size_t len = strlen(path);
     o->path = strdup(path);
     o->tmp = malloc(len + 16);
     if (o->path == NULL || o->tmp == NULL) {
+        output_discard(o);
         return fail(EXIT_RESOURCE, "out of memory");
     }
     snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;
-        free(o->tmp);
-        o->tmp = NULL;
+        output_discard(o);
         return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
-    o->fp = fdopen(fd, "w");
-    if (o->fp == NULL) {
+    mode_t mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0 || (o->fp = fdopen(fd, "w")) == NULL) {
+        int e = errno;
         close(fd);
         unlink(o->tmp);
-        return fail(EXIT_RESOURCE, "cannot write %s", path);
+        output_discard(o);
+        return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
     return 0;
+}
+
+static void output_discard(output_t *o)
+{
+    free(o->tmp);
+    free(o->path);
+    o->tmp = o->path = NULL;
 }
 
 int output_close(output_t *o, bool ok)
@@ -161,6 +184,12 @@ int output_close(output_t *o, bool ok)
     int status = 0;
     if (o->fp == NULL) {
         return 0;
+    }
+    if (o->direct) {
+        bool wrote = fflush(o->fp) == 0 && !ferror(o->fp);
+        wrote = (fclose(o->fp) == 0) && wrote;
+        o->fp = NULL;
+        return (ok && !wrote) ? fail(EXIT_RESOURCE, "writing the output failed") : 0;
     }
     if (o->fp == stdout) {
         if (fflush(stdout) != 0 && ok) {
@@ -184,8 +213,6 @@ int output_close(output_t *o, bool ok)
             status = fail(EXIT_RESOURCE, "writing %s failed; nothing was written", o->path);
         }
     }
-    free(o->tmp);
-    free(o->path);
-    o->tmp = o->path = NULL;
+    output_discard(o);
     return status;
 }

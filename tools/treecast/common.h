@@ -48,6 +48,7 @@ typedef struct {
     FILE *fp;
     char *path;
     char *tmp;
+    bool direct; /* an existing non-regular file (a device, a pipe) written in place */
 } output_t;
 
 int output_open(output_t *o, const char *path);

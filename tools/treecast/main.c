@@ -31,24 +31,32 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    int status;
     if (argc < 2) {
-        usage(stderr);
-        return EXIT_MISUSE;
+        return misuse("no command given");
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return EXIT_OK;
-    }
-    if (strcmp(argv[1], "--version") == 0) {
+        status = EXIT_OK;
+    } else if (strcmp(argv[1], "--version") == 0) {
         printf("treecast %s\n", TC_VERSION_STRING);
-        return EXIT_OK;
-    }
-    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
-        if (strcmp(argv[1], commands[k].name) == 0) {
-            tool_command = commands[k].name;
-            return commands[k].run(argc - 1, argv + 1);
+        status = EXIT_OK;
+    } else {
+        status = -1;
+        for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+            if (strcmp(argv[1], commands[k].name) == 0) {
+                tool_command = commands[k].name;
+                status = commands[k].run(argc - 1, argv + 1);
+            }
+        }
+        if (status < 0) {
+            return misuse("unknown command \"%s\"", argv[1]);
         }
     }
-    return misuse("unknown command \"%s\"", argv[1]);
+    /* Whatever reached stdout must have been written: --help into a full disk fails too. */
+    if ((fflush(stdout) != 0 || ferror(stdout)) && status != EXIT_RESOURCE) {
+        return fail(EXIT_RESOURCE, "writing the output failed");
+    }
+    return status;
 }

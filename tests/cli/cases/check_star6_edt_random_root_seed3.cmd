@@ -1,0 +1,1 @@
+check --net star:6 --kind edt --root random --seed 3

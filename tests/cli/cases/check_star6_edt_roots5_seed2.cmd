@@ -1,0 +1,1 @@
+check --net star:6 --kind edt --roots 5 --seed 2

@@ -1,0 +1,1 @@
+check --net star:7 --kind edt --format json

@@ -1,0 +1,1 @@
+sh: python3 scripts/verify_forest.py tests/cli/data/s4_edt_shared_edge.json

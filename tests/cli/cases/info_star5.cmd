@@ -1,0 +1,1 @@
+info --net star:5

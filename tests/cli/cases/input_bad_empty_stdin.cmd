@@ -1,0 +1,1 @@
+sh: treecast check --input - </dev/null

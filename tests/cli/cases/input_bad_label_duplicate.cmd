@@ -1,0 +1,1 @@
+check --input tests/cli/data/bad_label_duplicate.json

@@ -1,0 +1,1 @@
+check --input tests/cli/data/no_such_file.json

@@ -1,0 +1,1 @@
+check --input tests/cli/data/bad_parent_out_of_range.json

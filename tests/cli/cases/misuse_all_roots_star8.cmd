@@ -1,0 +1,1 @@
+check --net star:8 --kind edt --all-roots

@@ -1,0 +1,1 @@
+check --net star:13 --kind edt

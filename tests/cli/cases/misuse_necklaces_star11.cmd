@@ -1,0 +1,1 @@
+necklaces --net star:11

@@ -1,0 +1,1 @@
+trees --net star:13 --kind edt

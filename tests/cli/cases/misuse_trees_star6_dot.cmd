@@ -1,0 +1,1 @@
+trees --net star:6 --kind edt --format dot

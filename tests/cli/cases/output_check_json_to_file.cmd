@@ -1,0 +1,1 @@
+sh: treecast check --net star:4 --kind edt --format json --output {tmp}/c.json && python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print(d['command'], d['all_hold'])" {tmp}/c.json && ls -A {tmp}

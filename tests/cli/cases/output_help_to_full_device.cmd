@@ -1,0 +1,1 @@
+sh: treecast check --help > /dev/full

@@ -1,0 +1,1 @@
+sh: treecast trees --net star:4 --kind edt --format json --output {tmp}/x.json && python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print(d['kind'], d['network']['n'], len(d['trees']), len(d['labels']))" {tmp}/x.json && ls -A {tmp}

@@ -1,0 +1,1 @@
+sh: treecast necklaces --net star:4 > /dev/full

@@ -1,0 +1,1 @@
+trees --net star:3 --kind edt --format json
