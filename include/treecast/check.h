@@ -36,6 +36,10 @@ typedef struct {
 /* The defaults: every core, independence and excess on, exhaustive, rotation off. */
 tc_check_opts_t tc_check_defaults(void);
 
+/* Working memory, in bytes, that tc_check_forest needs for a forest of ntrees trees on net with
+ * these options (the forest itself not included). O(1). */
+int64_t tc_check_memory(const tc_net_t *net, int ntrees, const tc_check_opts_t *opts);
+
 typedef struct {
     int64_t nodes;
     int ntrees;

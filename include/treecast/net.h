@@ -138,6 +138,10 @@ int tc_star_distance(int n, const uint8_t *a, const uint8_t *b);
  * n - 1 (Lemma 3). O(n^2). */
 int tc_star_necklace_size(int n, const uint8_t *p);
 
+/* The unfolded necklace of i (Definition 5): the n-1 nodes i, R(i), ..., R^{n-2}(i), repeats
+ * included, written to out[0..(n-1)*n-1] (node k at out + k*n). O(n^2). */
+void tc_star_unfolded_necklace(int n, const uint8_t *i, uint8_t *out);
+
 /* Format p as a label (see tc_net_label). Returns the length. */
 size_t tc_star_format(int n, const uint8_t *p, bool commas, char *buf, size_t cap);
 

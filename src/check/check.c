@@ -31,6 +31,22 @@ tc_check_opts_t tc_check_defaults(void)
     return o;
 }
 
+int64_t tc_check_memory(const tc_net_t *net, int ntrees, const tc_check_opts_t *opts)
+{
+    int64_t N = net->nodes;
+    int64_t bytes = N * ntrees; /* the depth memo */
+    if (opts->excess) {
+        bytes += N; /* distances */
+    }
+    if (opts->undirected) {
+        bytes += N * (int64_t)sizeof(uint32_t); /* used dimensions (freed memo first) */
+    }
+    if ((opts->independence || opts->rotation) && opts->sample > 0) {
+        bytes += opts->sample * (int64_t)sizeof(int64_t);
+    }
+    return bytes;
+}
+
 static inline uint8_t load8(const uint8_t *p)
 {
     return __atomic_load_n(p, __ATOMIC_RELAXED);
@@ -487,14 +503,14 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     report->nonedges = opts->nonedge_hint;
     report->indep_example = -1;
 
-    job->depth = tc__malloc_array((size_t)job->ntrees, (size_t)job->nodes);
+    job->depth = tc__big_alloc((size_t)job->ntrees, (size_t)job->nodes);
     if (job->depth == NULL) {
         err = tc__fail(TC_ENOMEM, "Could not allocate %d x %lld bytes of working memory.",
                        job->ntrees, (long long)job->nodes);
         goto cleanup;
     }
     if (opts->excess) {
-        job->dist = malloc((size_t)job->nodes);
+        job->dist = tc__big_alloc((size_t)job->nodes, 1);
         if (job->dist == NULL) {
             err = tc__fail(TC_ENOMEM, "Could not allocate the distance table.");
             goto cleanup;
@@ -543,7 +559,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
 
     /* Directed disjointness (a local test) and, optionally, undirected use. */
     if (opts->undirected) {
-        job->mask = tc__malloc_array((size_t)job->nodes, sizeof *job->mask);
+        job->mask = tc__big_alloc((size_t)job->nodes, sizeof *job->mask);
         if (job->mask == NULL) {
             err = tc__fail(TC_ENOMEM, "Could not allocate the edge-use table.");
             goto cleanup;

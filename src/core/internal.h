@@ -21,6 +21,11 @@ void tc__clear_detail(void);
 void *tc__malloc_array(size_t count, size_t size);
 void *tc__calloc_array(size_t count, size_t size);
 
+/* count*size bytes for a large per-node table: 2 MiB aligned and, where the kernel offers
+ * transparent huge pages on request, marked for them (S_12's tables are gigabytes, and
+ * faulting them in 4 KiB pages costs seconds). Free with free(). NULL on failure. */
+void *tc__big_alloc(size_t count, size_t size);
+
 /* Run fn(arg, tid, nthreads) on nthreads threads (1 runs inline) and wait for all of them.
  * Returns TC_ENOMEM when a thread cannot be started (then nothing ran). */
 typedef void (*tc__task_fn)(void *arg, int tid, int nthreads);

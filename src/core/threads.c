@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 typedef struct {
@@ -84,4 +85,24 @@ void *tc__calloc_array(size_t count, size_t size)
         return NULL;
     }
     return calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
+}
+
+void *tc__big_alloc(size_t count, size_t size)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (size != 0 && count > SIZE_MAX / size) {
+        return NULL;
+    }
+    size_t bytes = count * size;
+    if (bytes < 16 * huge) {
+        return malloc(bytes == 0 ? 1 : bytes);
+    }
+    void *p = NULL;
+    if (posix_memalign(&p, huge, bytes) != 0) {
+        return NULL;
+    }
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes & ~(huge - 1), MADV_HUGEPAGE); /* advice only; failure is harmless */
+#endif
+    return p;
 }

@@ -242,6 +242,14 @@ int tc_star_necklace_size(int n, const uint8_t *p)
     return n - 1 > 0 ? n - 1 : 1;
 }
 
+void tc_star_unfolded_necklace(int n, const uint8_t *i, uint8_t *out)
+{
+    memcpy(out, i, (size_t)n);
+    for (int k = 1; k < n - 1; k++) {
+        tc_star_rotate(n, out + (size_t)(k - 1) * (size_t)n, 1, out + (size_t)k * (size_t)n);
+    }
+}
+
 size_t tc_star_format(int n, const uint8_t *p, bool commas, char *buf, size_t cap)
 {
     size_t len = 0;

@@ -3,6 +3,7 @@
 #include "net/net_internal.h"
 #include "net/star_internal.h"
 #include "treecast/trees.h"
+#include "trees/forest_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,12 @@ struct tc_forest {
 };
 
 tc_err_t tc_forest_new(const tc_net_t *net, int ntrees, int64_t root, tc_forest_t **out)
+{
+    return tc__forest_alloc(net, ntrees, root, true, out);
+}
+
+tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool clear,
+                          tc_forest_t **out)
 {
     *out = NULL;
     if (ntrees < 1 || ntrees > TC_FOREST_MAX_TREES) {
@@ -45,13 +52,15 @@ tc_err_t tc_forest_new(const tc_net_t *net, int ntrees, int64_t root, tc_forest_
     f->kind = TC_KIND_CUSTOM;
     for (int t = 0; t < ntrees; t++) {
         f->labels[t] = t;
-        f->dims[t] = tc__malloc_array((size_t)net->nodes, 1);
+        f->dims[t] = tc__big_alloc((size_t)net->nodes, 1);
         if (f->dims[t] == NULL) {
             tc_forest_free(f);
             return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of S_%d.",
                             ntrees, (long long)net->nodes, net->n);
         }
-        memset(f->dims[t], TC_PARENT_NONE, (size_t)net->nodes);
+        if (clear) {
+            memset(f->dims[t], TC_PARENT_NONE, (size_t)net->nodes);
+        }
     }
     *out = f;
     return TC_OK;

@@ -2,6 +2,7 @@
 #include "core/internal.h"
 #include "net/net_internal.h"
 #include "treecast/trees.h"
+#include "trees/forest_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -297,7 +298,7 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
                         (long long)net->nodes - 1);
     }
-    err = tc_forest_new(net, count, root, &forest);
+    err = tc__forest_alloc(net, count, root, false, &forest);
     if (err != TC_OK) {
         goto cleanup;
     }

@@ -670,6 +670,34 @@ static void test_necklaces_paper(void **state)
     assert_int_equal(covered, 24); /* the table lists every node of S_4 once */
 }
 
+/* Definition 5: (13254, 15432, 13254, 15432) is an unfolded necklace of S_5. */
+static void test_unfolded_necklace(void **state)
+{
+    (void)state;
+    uint8_t i[TC_STAR_MAX_N] = {1, 3, 2, 5, 4};
+    uint8_t out[4 * 5];
+    tc_star_unfolded_necklace(5, i, out);
+    static const char *const want[] = {"13254", "15432", "13254", "15432"};
+    for (int k = 0; k < 4; k++) {
+        char lab[TC_LABEL_MAX];
+        tc_star_format(5, out + 5 * k, false, lab, sizeof lab);
+        assert_string_equal(lab, want[k]);
+    }
+    /* a necklace outside S^1: n-1 distinct nodes, one in each substar S^k, k >= 2 */
+    uint8_t j[TC_STAR_MAX_N] = {4, 1, 2, 3};
+    uint8_t out4[3 * 4];
+    tc_star_unfolded_necklace(4, j, out4);
+    uint32_t substars = 0;
+    for (int k = 0; k < 3; k++) {
+        for (int m = 0; m < 4; m++) {
+            if (out4[4 * k + m] == 1) {
+                substars |= 1u << (m + 1);
+            }
+        }
+    }
+    assert_int_equal(substars, (1u << 2) | (1u << 3) | (1u << 4));
+}
+
 static void test_necklace_sizes(void **state)
 {
     (void)state;
@@ -866,6 +894,7 @@ int main(void)
         cmocka_unit_test(test_distance_pairs_s6),
         cmocka_unit_test(test_r_function),
         cmocka_unit_test(test_necklaces_paper),
+        cmocka_unit_test(test_unfolded_necklace),
         cmocka_unit_test(test_necklace_sizes),
         cmocka_unit_test(test_lemma2_rotation),
         cmocka_unit_test(test_compose_formula),

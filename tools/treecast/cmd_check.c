@@ -235,6 +235,11 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     tc_err_t err;
     double t0 = now();
     if (forest == NULL) {
+        int64_t bytes = tc_net_nodes(net) * tc_trees_count(net, kind);
+        int need = require_memory(bytes, "building this forest");
+        if (need != 0) {
+            return need;
+        }
         err = tc_trees_build(net, kind, root, (int)a->threads, &forest);
         if (err != TC_OK) {
             return lib_fail(err, "building the forest");
@@ -258,6 +263,13 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
         o.sample = a->sample;
     } else if (!a->exhaustive && tc_net_nodes(net) > 3628800) {
         o.sample = 100000;
+    }
+    st = require_memory(tc_check_memory(net, tc_forest_trees(forest), &o), "checking this forest");
+    if (st != 0) {
+        if (given == NULL) {
+            tc_forest_free(forest);
+        }
+        return st;
     }
     err = tc_check_forest(forest, &o, rep);
     double t2 = now();

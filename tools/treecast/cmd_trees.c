@@ -140,6 +140,11 @@ int cmd_trees(int argc, char **argv)
         tc_net_free(net);
         return st;
     }
+    st = require_memory(tc_net_nodes(net) * tc_trees_count(net, kind), "building this forest");
+    if (st != 0) {
+        tc_net_free(net);
+        return st;
+    }
     tc_forest_t *forest = NULL;
     tc_err_t err = tc_trees_build(net, kind, root, (int)threads, &forest);
     if (err != TC_OK) {

@@ -216,3 +216,31 @@ int output_close(output_t *o, bool ok)
     output_discard(o);
     return status;
 }
+
+/* MemAvailable in bytes, or -1 when /proc/meminfo cannot tell. */
+static int64_t available_memory(void)
+{
+    FILE *fp = fopen("/proc/meminfo", "r");
+    if (fp == NULL) {
+        return -1;
+    }
+    char line[256];
+    long long kib = -1;
+    while (fgets(line, sizeof line, fp) != NULL) {
+        if (sscanf(line, "MemAvailable: %lld kB", &kib) == 1) {
+            break;
+        }
+    }
+    fclose(fp);
+    return kib < 0 ? -1 : (int64_t)kib * 1024;
+}
+
+int require_memory(int64_t bytes, const char *what)
+{
+    int64_t avail = available_memory();
+    if (avail < 0 || bytes <= avail) {
+        return 0;
+    }
+    return fail(EXIT_RESOURCE, "%s needs about %.1f GB of memory; %.1f GB are available", what,
+                (double)bytes / 1e9, (double)avail / 1e9);
+}

@@ -55,6 +55,10 @@ int output_open(output_t *o, const char *path);
 /* Close; when ok, rename into place; otherwise remove the temporary. Returns 0 or a status. */
 int output_close(output_t *o, bool ok);
 
+/* Refuse, with one line and EXIT_RESOURCE, work that needs more memory than the machine has
+ * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */
+int require_memory(int64_t bytes, const char *what);
+
 int cmd_info(int argc, char **argv);
 int cmd_trees(int argc, char **argv);
 int cmd_check(int argc, char **argv);
