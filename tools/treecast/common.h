@@ -63,5 +63,7 @@ int cmd_info(int argc, char **argv);
 int cmd_trees(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_necklaces(int argc, char **argv);
+int cmd_bounds(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 #endif

@@ -14,6 +14,8 @@ static const command_t commands[] = {
     {"trees", cmd_trees, "build a spanning-tree family and print it (text, json, dot, edges)"},
     {"check", cmd_check, "verify a forest: the paper's claims beside measured values"},
     {"necklaces", cmd_necklaces, "necklaces of S_n grouped by distance from the identity"},
+    {"bounds", cmd_bounds, "the papers' lower bounds for the collectives (Tables 1-3)"},
+    {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},
 };
 
 static void usage(FILE *out)

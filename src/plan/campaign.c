@@ -1,0 +1,151 @@
+/* Faults on root paths, and seeded fault campaigns run on several threads. */
+#include "core/internal.h"
+#include "treecast/plan.h"
+#include "treecast/rng.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+tc_err_t tc_faults_on_paths(const tc_plan_trees_t *trees, const tc_topo_t *topo, int64_t target,
+                            int k, uint64_t seed, tc_faults_t *out)
+{
+    int T = trees->ntrees;
+    int usable[64];
+    int nu = 0;
+    for (int t = 0; t < T && t < 64; t++) {
+        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
+        if (d != 0xFF && d >= 2) { /* a path with an inner node */
+            usable[nu++] = t;
+        }
+    }
+    if (k < 0 || k > nu) {
+        return tc__fail(TC_ERANGE,
+                        "Only %d root paths of the target have an inner node to fault; %d asked.",
+                        nu, k);
+    }
+    tc_err_t err = tc_faults_empty(topo, out);
+    if (err != TC_OK) {
+        return err;
+    }
+    tc_rng_t rng;
+    tc_rng_seed(&rng, seed, 0xadd);
+    for (int j = 0; j < k; j++) { /* a seeded partial shuffle picks k trees */
+        int pick = j + (int)tc_rng_below(&rng, (uint64_t)(nu - j));
+        int t = usable[pick];
+        usable[pick] = usable[j];
+        usable[j] = t;
+        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
+        int steps = 1 + (int)tc_rng_below(&rng, (uint64_t)(d - 1)); /* 1..d-1 hops up */
+        int64_t w = target;
+        for (int s = 0; s < steps; s++) {
+            uint8_t up = trees->pport[(size_t)t * (size_t)trees->nodes + (size_t)w];
+            w = topo->nbr[w * topo->ports + up];
+        }
+        tc_faults_add_node(out, w);
+    }
+    return TC_OK;
+}
+
+typedef struct {
+    const tc_topo_t *topo;
+    const tc_sim_config_t *config;
+    const tc_plan_t *plan;
+    const tc_plan_trees_t *trees;
+    int64_t protect;
+    const tc_campaign_t *c;
+    tc_trial_t *out;
+    int64_t next; /* next trial to take */
+    int64_t done;
+    pthread_mutex_t lock;
+    tc_err_t err;
+    char detail[256];
+} campaign_job_t;
+
+static void run_trials(void *arg, int tid, int nthreads)
+{
+    (void)nthreads;
+    campaign_job_t *job = arg;
+    const tc_campaign_t *c = job->c;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        int64_t i = job->err == TC_OK ? job->next++ : c->trials;
+        pthread_mutex_unlock(&job->lock);
+        if (i >= c->trials) {
+            break;
+        }
+        tc_faults_t f;
+        tc_err_t err;
+        tc_trial_t *tr = &job->out[i];
+        memset(tr, 0, sizeof *tr);
+        tr->target = -1;
+        if (c->on_paths) {
+            tc_rng_t rng;
+            tc_rng_seed(&rng, c->seed, (uint64_t)i);
+            do {
+                tr->target = (int64_t)tc_rng_below(&rng, (uint64_t)job->topo->nodes);
+            } while (tr->target == job->protect);
+            err = tc_faults_on_paths(job->trees, job->topo, tr->target, (int)c->k,
+                                     c->seed ^ (uint64_t)i, &f);
+        } else {
+            err = tc_faults_random(job->topo, c->kind, c->k, c->seed + (uint64_t)i * 0x9e37,
+                                   job->protect, &f);
+        }
+        tc_sim_result_t res;
+        if (err == TC_OK) {
+            err = tc_sim_run(job->topo, job->config, &f, job->plan, &res, NULL);
+            tr->faulty_nodes = f.faulty_nodes;
+            tr->faulty_links = f.faulty_links;
+            tc_faults_free(&f);
+        }
+        pthread_mutex_lock(&job->lock);
+        if (err != TC_OK && job->err == TC_OK) {
+            job->err = err;
+            snprintf(job->detail, sizeof job->detail, "%s", tc_err_detail());
+        }
+        job->done++;
+        pthread_mutex_unlock(&job->lock);
+        if (err != TC_OK) {
+            break;
+        }
+        tr->rounds = res.rounds;
+        tr->complete_round = res.complete_round;
+        tr->delivered = res.delivered_fraction;
+        tr->all = res.nodes_complete == res.nodes_nonfaulty;
+        tr->dropped = res.dropped;
+        if (tid == 0 && c->progress != NULL) {
+            pthread_mutex_lock(&job->lock);
+            int64_t done = job->done;
+            pthread_mutex_unlock(&job->lock);
+            c->progress(c->progress_ctx, done, c->trials);
+        }
+    }
+}
+
+tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
+                         const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
+                         const tc_campaign_t *campaign, tc_trial_t *out)
+{
+    if (campaign->on_paths && trees == NULL) {
+        return tc__fail(TC_EINVAL, "Faults on root paths need the trees.");
+    }
+    campaign_job_t job = {.topo = topo,
+                          .config = config,
+                          .plan = plan,
+                          .trees = trees,
+                          .protect = protect,
+                          .c = campaign,
+                          .out = out};
+    pthread_mutex_init(&job.lock, NULL);
+    int threads = campaign->threads > 0 ? campaign->threads : tc__online_cpus();
+    if (threads > campaign->trials) {
+        threads = campaign->trials > 0 ? (int)campaign->trials : 1;
+    }
+    tc_err_t err = tc__parallel(threads, run_trials, &job);
+    pthread_mutex_destroy(&job.lock);
+    if (err == TC_OK && job.err != TC_OK) {
+        return tc__fail(job.err, "%s", job.detail);
+    }
+    return err;
+}

@@ -1,0 +1,677 @@
+/* The collectives of paper 000, Section 4, as plans for the round engine. */
+#include "core/internal.h"
+#include "net/star_internal.h"
+#include "treecast/plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { KIND_DATA = 0, KIND_ACK = 1 };
+
+typedef struct {
+    int32_t dst; /* destination (in the tree's frame) */
+    int32_t msg;
+} item_t;
+
+struct tc_coll {
+    tc_plan_t plan;
+    const tc_plan_trees_t *trees;
+    const tc_topo_t *topo;
+    tc_coll_opts_t opts;
+    int T;
+    int64_t N;
+    /* paced injection per tree (bcast, ft-bcast, scatter) */
+    item_t **list;
+    int64_t *len;
+    int64_t longest;
+    /* source routes: the ports from the root down to every node, per tree */
+    int64_t *route_off; /* T x N */
+    uint8_t *routes;
+    /* multinode: the messages of each tree's group */
+    int32_t **group;
+    int64_t *group_len;
+    /* total exchange: group targets and the timetable */
+    int32_t *targets;  /* groups x T */
+    int64_t *start_at; /* groups + 1 */
+    int64_t ngroups;
+    int64_t data_tx;
+};
+
+static inline const int32_t *kids_start(const tc_plan_trees_t *tr, int t)
+{
+    return tr->cstart + (size_t)t * (size_t)(tr->nodes + 1);
+}
+
+static inline const uint8_t *kids(const tc_plan_trees_t *tr, int t)
+{
+    return tr->cport + (size_t)t * (size_t)tr->nodes;
+}
+
+static inline uint8_t parent_port(const tc_plan_trees_t *tr, int t, int64_t v)
+{
+    return tr->pport[(size_t)t * (size_t)tr->nodes + (size_t)v];
+}
+
+static inline int depth_of(const tc_plan_trees_t *tr, int t, int64_t v)
+{
+    return tr->depth[(size_t)t * (size_t)tr->nodes + (size_t)v];
+}
+
+static inline int32_t step(const tc_topo_t *topo, int64_t v, int port)
+{
+    return topo->nbr[v * topo->ports + port];
+}
+
+/* ---- one-source broadcast and scatter ------------------------------------------------------ */
+
+static int64_t expected_one_source(void *ctx, int64_t node)
+{
+    tc_coll_t *c = ctx;
+    return node == c->trees->root ? 0 : c->opts.M;
+}
+
+static void start_nothing(void *ctx, tc_sim_t *sim)
+{
+    (void)ctx;
+    (void)sim;
+}
+
+/* Round r sends the (r-1)-th item of every tree's list. */
+static bool tick_bcast(void *ctx, tc_sim_t *sim, int64_t round)
+{
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    int64_t k = round - 1;
+    for (int t = 0; t < c->T; t++) {
+        if (k >= c->len[t]) {
+            continue;
+        }
+        tc_packet_t p = {
+            .msg = c->list[t][k].msg, .tree = (int16_t)t, .src = (int32_t)tr->root, .dst = -1};
+        const int32_t *cs = kids_start(tr, t);
+        for (int32_t j = cs[tr->root]; j < cs[tr->root + 1]; j++) {
+            tc_sim_send(sim, tr->root, kids(tr, t)[j], &p);
+        }
+    }
+    return round < c->longest;
+}
+
+static void receive_bcast(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+{
+    (void)port;
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    tc_sim_deliver(sim, node, p->msg);
+    const int32_t *cs = kids_start(tr, p->tree);
+    for (int32_t j = cs[node]; j < cs[node + 1]; j++) {
+        tc_sim_send(sim, node, kids(tr, p->tree)[j], p);
+    }
+}
+
+static const uint8_t *route_of(const tc_coll_t *c, int t, int64_t dst)
+{
+    return c->routes + c->route_off[(size_t)t * (size_t)c->N + (size_t)dst];
+}
+
+static bool tick_scatter(void *ctx, tc_sim_t *sim, int64_t round)
+{
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    int64_t k = round - 1;
+    for (int t = 0; t < c->T; t++) {
+        if (k >= c->len[t]) {
+            continue;
+        }
+        const item_t *it = &c->list[t][k];
+        tc_packet_t p = {
+            .msg = it->msg, .tree = (int16_t)t, .hop = 1, .src = (int32_t)tr->root, .dst = it->dst};
+        tc_sim_send(sim, tr->root, route_of(c, t, it->dst)[0], &p);
+    }
+    return round < c->longest;
+}
+
+/* Source-routed hop: deliver at the destination, otherwise take the next port of the route.
+ * Keys are src * M + msg (one-source plans have src = root and keys 0..M-1 via the offset). */
+static void receive_routed(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+{
+    (void)port;
+    tc_coll_t *c = ctx;
+    if (p->hop >= depth_of(c->trees, p->tree, p->dst)) {
+        bool all = c->opts.what == TC_COLL_TOTAL_EXCHANGE;
+        tc_sim_deliver(sim, node, all ? (int64_t)p->src * c->opts.M + p->msg : p->msg);
+        return;
+    }
+    tc_packet_t q = *p;
+    q.hop++;
+    tc_sim_send(sim, node, route_of(c, p->tree, p->dst)[p->hop], &q);
+}
+
+/* ---- multinode: the synchronized depth-first schedule ------------------------------------- */
+
+static int64_t expected_all_sources(void *ctx, int64_t node)
+{
+    (void)node;
+    tc_coll_t *c = ctx;
+    return (c->N - 1) * c->opts.M;
+}
+
+/* Send tree t's group of source src from node to its child via port (the child's position in
+ * the root's frame is rel), one packet per round from the next round on. */
+static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
+                       int32_t rel)
+{
+    int64_t now = tc_sim_round(sim);
+    for (int64_t k = 0; k < c->group_len[t]; k++) {
+        tc_packet_t p = {.msg = c->group[t][k],
+                         .tree = (int16_t)t,
+                         .kind = KIND_DATA,
+                         .src = src,
+                         .rel = rel,
+                         .dst = -1,
+                         .aux = (int32_t)k};
+        if (k == 0) {
+            tc_sim_send(sim, node, port, &p); /* leaves next round, without the timer heap */
+        } else {
+            tc_sim_send_at(sim, now + 1 + k, node, port, &p);
+        }
+    }
+}
+
+static void ack_up(tc_coll_t *c, tc_sim_t *sim, int64_t node, int t, int32_t src, int32_t rel)
+{
+    uint8_t up = parent_port(c->trees, t, rel);
+    tc_packet_t a = {
+        .tree = (int16_t)t, .kind = KIND_ACK, .src = src, .rel = step(c->topo, rel, up), .dst = -1};
+    if (c->opts.acks == TC_ACKS_FREE) {
+        tc_sim_signal(sim, node, up, &a);
+    } else {
+        tc_sim_send(sim, node, up, &a);
+    }
+}
+
+static bool tick_multinode(void *ctx, tc_sim_t *sim, int64_t round)
+{
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    /* Step 1 of Section 4.4: every source sends its groups to all its neighbours at once. */
+    if (round != 1) {
+        return false;
+    }
+    int64_t sources = c->opts.one_source ? 1 : c->N;
+    for (int64_t h = 0; h < sources; h++) {
+        for (int t = 0; t < c->T; t++) {
+            const int32_t *cs = kids_start(tr, t);
+            for (int32_t j = cs[tr->root]; j < cs[tr->root + 1]; j++) {
+                int port = kids(tr, t)[j];
+                for (int64_t k = 0; k < c->group_len[t]; k++) {
+                    tc_packet_t p = {.msg = c->group[t][k],
+                                     .tree = (int16_t)t,
+                                     .kind = KIND_DATA,
+                                     .src = (int32_t)h,
+                                     .rel = step(c->topo, tr->root, port),
+                                     .dst = -1,
+                                     .aux = (int32_t)k};
+                    if (k == 0) {
+                        tc_sim_send(sim, h, port, &p);
+                    } else {
+                        tc_sim_send_at(sim, round + k, h, port, &p);
+                    }
+                }
+            }
+        }
+    }
+    return false;
+}
+
+static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
+                              const tc_packet_t *p)
+{
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    int t = p->tree;
+    const int32_t *cs = kids_start(tr, t);
+    const uint8_t *kp = kids(tr, t);
+    int32_t r = p->rel;
+    if (p->kind == KIND_DATA) {
+        tc_sim_deliver(sim, node, (int64_t)p->src * c->opts.M + p->msg);
+        if (p->aux != c->group_len[t] - 1) {
+            return; /* the group is complete with its last packet */
+        }
+        if (cs[r] < cs[r + 1]) {
+            int first = kp[cs[r]];
+            send_group(c, sim, node, first, t, p->src, step(c->topo, r, first));
+        } else {
+            ack_up(c, sim, node, t, p->src, r);
+        }
+        return;
+    }
+    /* An acknowledgement from the child behind `port`: the next child, or up. */
+    if (r == tr->root) {
+        return; /* the source: this tree is done */
+    }
+    int32_t j = cs[r];
+    while (j < cs[r + 1] && kp[j] != port) {
+        j++;
+    }
+    if (j + 1 < cs[r + 1]) {
+        int next = kp[j + 1];
+        send_group(c, sim, node, next, t, p->src, step(c->topo, r, next));
+    } else {
+        ack_up(c, sim, node, t, p->src, r);
+    }
+}
+
+/* ---- total exchange: the necklace schedule ----------------------------------------------------
+ */
+
+static bool tick_total(void *ctx, tc_sim_t *sim, int64_t round)
+{
+    tc_coll_t *c = ctx;
+    const tc_plan_trees_t *tr = c->trees;
+    /* find the group whose window [start, start + M) holds this round */
+    int64_t g = c->ngroups;
+    int64_t lo = 0, hi = c->ngroups - 1;
+    while (lo <= hi) { /* the last group with start_at <= round */
+        int64_t mid = (lo + hi) / 2;
+        if (c->start_at[mid] <= round) {
+            g = mid;
+            lo = mid + 1;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if (g < c->ngroups && round - c->start_at[g] < c->opts.M) {
+        int32_t m = (int32_t)(round - c->start_at[g]);
+        int64_t sources = c->opts.one_source ? 1 : c->N;
+        for (int64_t h = 0; h < sources; h++) {
+            for (int t = 0; t < c->T; t++) {
+                int32_t u = c->targets[g * c->T + t];
+                tc_packet_t p = {
+                    .msg = m, .tree = (int16_t)t, .hop = 1, .src = (int32_t)h, .dst = u};
+                tc_sim_send(sim, h, route_of(c, t, u)[0], &p);
+            }
+        }
+    }
+    (void)tr;
+    return round < c->start_at[c->ngroups - 1] + c->opts.M - 1;
+}
+
+/* ---- construction ------------------------------------------------------------------------------
+ */
+
+void tc_coll_free(tc_coll_t *c)
+{
+    if (c == NULL) {
+        return;
+    }
+    for (int t = 0; c->list != NULL && t < c->T; t++) {
+        free(c->list[t]);
+    }
+    for (int t = 0; c->group != NULL && t < c->T; t++) {
+        free(c->group[t]);
+    }
+    free(c->list);
+    free(c->len);
+    free(c->route_off);
+    free(c->routes);
+    free(c->group);
+    free(c->group_len);
+    free(c->targets);
+    free(c->start_at);
+    free(c);
+}
+
+const tc_plan_t *tc_coll_plan(const tc_coll_t *coll)
+{
+    return &coll->plan;
+}
+
+int64_t tc_coll_data_transmissions(const tc_coll_t *coll)
+{
+    return coll->data_tx;
+}
+
+/* Routes from the root down to every node of every tree. */
+static tc_err_t build_routes(tc_coll_t *c)
+{
+    const tc_plan_trees_t *tr = c->trees;
+    int64_t total = 0;
+    c->route_off = tc__malloc_array((size_t)c->T * (size_t)c->N, sizeof *c->route_off);
+    if (c->route_off == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the routes.");
+    }
+    for (int t = 0; t < c->T; t++) {
+        for (int64_t v = 0; v < c->N; v++) {
+            int d = depth_of(tr, t, v);
+            c->route_off[(size_t)t * (size_t)c->N + (size_t)v] = total;
+            total += d == 0xFF ? 0 : d;
+        }
+    }
+    c->routes = tc__malloc_array((size_t)(total > 0 ? total : 1), 1);
+    if (c->routes == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the routes.");
+    }
+    for (int t = 0; t < c->T; t++) {
+        for (int64_t v = 0; v < c->N; v++) {
+            int d = depth_of(tr, t, v);
+            if (d == 0xFF) {
+                continue;
+            }
+            uint8_t *r = c->routes + c->route_off[(size_t)t * (size_t)c->N + (size_t)v];
+            int64_t w = v;
+            for (int k = d - 1; k >= 0; k--) { /* walk up; the port down is the port up */
+                uint8_t up = parent_port(tr, t, w);
+                r[k] = up;
+                w = step(c->topo, w, up);
+            }
+        }
+    }
+    return TC_OK;
+}
+
+/* The spread rule: copy j of packet m goes down tree (m*x + j) mod T. */
+static int spread(int64_t m, int x, int j, int T)
+{
+    return (int)((m * x + j) % T);
+}
+
+typedef struct {
+    const tc_plan_trees_t *tr;
+    int t;
+} sort_ctx_t;
+
+static _Thread_local sort_ctx_t sort_by;
+
+static int cmp_items(const void *a, const void *b)
+{
+    const item_t *x = a, *y = b;
+    int dx = depth_of(sort_by.tr, sort_by.t, x->dst);
+    int dy = depth_of(sort_by.tr, sort_by.t, y->dst);
+    if (dx != dy) {
+        return dx > dy ? -1 : 1; /* farthest first */
+    }
+    if (x->dst != y->dst) {
+        return x->dst < y->dst ? -1 : 1;
+    }
+    return x->msg < y->msg ? -1 : (x->msg > y->msg);
+}
+
+static tc_err_t alloc_lists(tc_coll_t *c, int64_t per_tree_cap)
+{
+    c->list = tc__calloc_array((size_t)c->T, sizeof *c->list);
+    c->len = tc__calloc_array((size_t)c->T, sizeof *c->len);
+    if (c->list == NULL || c->len == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
+    for (int t = 0; t < c->T; t++) {
+        c->list[t] =
+            tc__malloc_array((size_t)(per_tree_cap > 0 ? per_tree_cap : 1), sizeof *c->list[t]);
+        if (c->list[t] == NULL) {
+            return tc__fail(TC_ENOMEM, "Out of memory for the send lists.");
+        }
+    }
+    return TC_OK;
+}
+
+tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
+                     const tc_coll_opts_t *opts, tc_coll_t **out)
+{
+    *out = NULL;
+    int T = trees->ntrees;
+    if (opts->M < 1) {
+        return tc__fail(TC_ERANGE, "M must be at least 1.");
+    }
+    if (opts->x < 1 || opts->x > T) {
+        return tc__fail(TC_ERANGE, "x must be in 1..%d (the number of trees).", T);
+    }
+    if (topo->nodes != trees->nodes) {
+        return tc__fail(TC_EINVAL, "The trees and the topology differ in size.");
+    }
+    tc_coll_t *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
+    tc_err_t err = TC_OK;
+    c->trees = trees;
+    c->topo = topo;
+    c->opts = *opts;
+    c->T = T;
+    c->N = trees->nodes;
+    c->plan.ctx = c;
+    int64_t M = opts->M, N = c->N;
+    switch (opts->what) {
+    case TC_COLL_BCAST:
+    case TC_COLL_FT_BCAST: {
+        int x = opts->what == TC_COLL_BCAST ? 1 : opts->x;
+        c->opts.x = x;
+        err = alloc_lists(c, (M * x + T - 1) / T);
+        if (err != TC_OK) {
+            break;
+        }
+        for (int64_t m = 0; m < M; m++) {
+            for (int j = 0; j < x; j++) {
+                int t = spread(m, x, j, T);
+                c->list[t][c->len[t]++] = (item_t){-1, (int32_t)m};
+            }
+        }
+        for (int t = 0; t < T; t++) {
+            c->longest = c->len[t] > c->longest ? c->len[t] : c->longest;
+        }
+        c->data_tx = M * x * (N - 1);
+        c->plan.keys = M;
+        c->plan.expected = expected_one_source;
+        c->plan.start = start_nothing;
+        c->plan.tick = tick_bcast;
+        c->plan.receive = receive_bcast;
+        break;
+    }
+    case TC_COLL_SCATTER: {
+        err = build_routes(c);
+        if (err == TC_OK) {
+            err = alloc_lists(c, ((N - 1) * M * opts->x + T - 1) / T);
+        }
+        if (err != TC_OK) {
+            break;
+        }
+        int64_t j = 0;
+        for (int64_t d = 0; d < N; d++) {
+            if (d == trees->root) {
+                continue;
+            }
+            for (int64_t m = 0; m < M; m++, j++) {
+                for (int k = 0; k < opts->x; k++) {
+                    int t = spread(j, opts->x, k, T);
+                    c->list[t][c->len[t]++] = (item_t){(int32_t)d, (int32_t)m};
+                    c->data_tx += depth_of(trees, t, d);
+                }
+            }
+        }
+        for (int t = 0; t < T; t++) {
+            sort_by = (sort_ctx_t){trees, t};
+            qsort(c->list[t], (size_t)c->len[t], sizeof *c->list[t], cmp_items);
+            c->longest = c->len[t] > c->longest ? c->len[t] : c->longest;
+        }
+        c->plan.keys = M;
+        c->plan.expected = expected_one_source;
+        c->plan.start = start_nothing;
+        c->plan.tick = tick_scatter;
+        c->plan.receive = receive_routed;
+        break;
+    }
+    case TC_COLL_MULTINODE: {
+        if (trees->root != 0) {
+            err = tc__fail(TC_EINVAL, "Multinode plans use the trees rooted at node 0.");
+            break;
+        }
+        c->group = tc__calloc_array((size_t)T, sizeof *c->group);
+        c->group_len = tc__calloc_array((size_t)T, sizeof *c->group_len);
+        if (c->group == NULL || c->group_len == NULL) {
+            err = tc__fail(TC_ENOMEM, "Out of memory.");
+            break;
+        }
+        for (int t = 0; t < T; t++) {
+            c->group[t] = tc__malloc_array((size_t)M, sizeof *c->group[t]);
+            if (c->group[t] == NULL) {
+                err = tc__fail(TC_ENOMEM, "Out of memory.");
+                break;
+            }
+        }
+        if (err != TC_OK) {
+            break;
+        }
+        for (int64_t m = 0; m < M; m++) {
+            for (int j = 0; j < opts->x; j++) {
+                int t = spread(m, opts->x, j, T);
+                c->group[t][c->group_len[t]++] = (int32_t)m;
+            }
+        }
+        c->data_tx = (opts->one_source ? 1 : N) * (N - 1) * M * opts->x;
+        /* one source (node 0): its keys src * M + m are just m */
+        c->plan.keys = opts->one_source ? M : N * M;
+        c->plan.expected = opts->one_source ? expected_one_source : expected_all_sources;
+        c->plan.start = start_nothing;
+        c->plan.tick = tick_multinode;
+        c->plan.receive = receive_multinode;
+        break;
+    }
+    case TC_COLL_TOTAL_EXCHANGE: {
+        if (trees->root != 0 || opts->x != T) {
+            err = tc__fail(TC_EINVAL,
+                           "The necklace schedule sends every message down all %d "
+                           "trees (x = %d) from trees rooted at node 0.",
+                           T, T);
+            break;
+        }
+        err = build_routes(c);
+        if (err != TC_OK) {
+            break;
+        }
+        /* Groups: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l. */
+        int n = trees->ports + 1;
+        c->ngroups = N - 1;
+        c->targets = tc__malloc_array((size_t)c->ngroups * (size_t)T, sizeof *c->targets);
+        c->start_at = tc__malloc_array((size_t)c->ngroups + 1, sizeof *c->start_at);
+        if (c->targets == NULL || c->start_at == NULL) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for the schedule.");
+            break;
+        }
+        uint8_t i[TC_STAR_MAX_N] = {0}, r[TC_STAR_MAX_N] = {0};
+        int64_t at = 1;
+        for (int64_t g = 0; g < c->ngroups; g++) {
+            tc_star_unrank(n, g + 1, i);
+            int longest = 0;
+            for (int t = 0; t < T; t++) {
+                tc_star_rotate(n, i, t, r);
+                int32_t u = (int32_t)tc_star_rank(n, r);
+                c->targets[g * T + t] = u;
+                int d = depth_of(trees, t, u);
+                longest = d > longest ? d : longest;
+                c->data_tx += d * M * (opts->one_source ? 1 : N);
+            }
+            /* As soon as a group reaches its destinations, the next is sent. */
+            c->start_at[g] = at;
+            at += M + longest - 1;
+        }
+        c->start_at[c->ngroups] = at;
+        c->plan.keys = opts->one_source ? M : N * M;
+        c->plan.expected = opts->one_source ? expected_one_source : expected_all_sources;
+        c->plan.start = start_nothing;
+        c->plan.tick = tick_total;
+        c->plan.receive = receive_routed;
+        break;
+    }
+    default:
+        err = tc__fail(TC_EINVAL, "Unknown collective.");
+    }
+    if (err != TC_OK) {
+        tc_coll_free(c);
+        return err;
+    }
+    *out = c;
+    return TC_OK;
+}
+
+/* ---- the symmetry method ------------------------------------------------------------------------
+ */
+
+typedef struct {
+    uint64_t *mask; /* ports used per round */
+    int64_t cap;
+    int64_t violations, first, steps;
+    int64_t per_port[64];
+    bool oom;
+} sym_ctx_t;
+
+static void observe_dims(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p)
+{
+    (void)node;
+    (void)p;
+    sym_ctx_t *s = ctx;
+    if (round >= s->cap) {
+        int64_t n = s->cap ? s->cap : 4096;
+        while (n <= round) {
+            n *= 2;
+        }
+        uint64_t *m = realloc(s->mask, (size_t)n * sizeof *m);
+        if (m == NULL) {
+            s->oom = true;
+            return;
+        }
+        memset(m + s->cap, 0, (size_t)(n - s->cap) * sizeof *m);
+        s->mask = m;
+        s->cap = n;
+    }
+    uint64_t bit = 1ull << (port & 63);
+    s->per_port[port & 63]++;
+    if (s->mask[round] == 0) {
+        s->steps++;
+    }
+    if (s->mask[round] & bit) {
+        s->violations++;
+        if (s->first < 0 || round < s->first) {
+            s->first = round;
+        }
+    }
+    s->mask[round] |= bit;
+}
+
+tc_err_t tc_coll_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
+                          const tc_sim_config_t *config, tc_symmetry_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!coll->opts.one_source ||
+        (coll->opts.what != TC_COLL_MULTINODE && coll->opts.what != TC_COLL_TOTAL_EXCHANGE)) {
+        return tc__fail(TC_EINVAL, "The symmetry method needs an all-sources plan built with "
+                                   "one_source.");
+    }
+    if (topo->ports > 64) {
+        return tc__fail(TC_ENOTSUP, "The symmetry check handles up to 64 dimensions.");
+    }
+    sym_ctx_t s = {.first = -1};
+    tc_sim_config_t cfg = *config;
+    cfg.observe = observe_dims;
+    cfg.observe_ctx = &s;
+    tc_sim_result_t res;
+    tc_err_t err = tc_sim_run(topo, &cfg, NULL, &coll->plan, &res, NULL);
+    free(s.mask);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (s.oom) {
+        return tc__fail(TC_ENOMEM, "Out of memory recording the dimensions of each round.");
+    }
+    out->rounds = res.rounds;
+    out->transmissions = res.transmissions;
+    out->steps_checked = s.steps;
+    out->violations = s.violations;
+    out->first_violation = s.first;
+    out->delivered_all = res.nodes_complete == res.nodes_nonfaulty;
+    /* Every directed link of dimension d carries, over all N translated sources, exactly the
+     * one source's packets of dimension d (one per source at a distinct position). */
+    for (int q = 0; q < topo->ports && q < 64; q++) {
+        out->max_link_load =
+            s.per_port[q] > out->max_link_load ? s.per_port[q] : out->max_link_load;
+    }
+    out->complete_round = res.complete_round;
+    return TC_OK;
+}

@@ -1,0 +1,1 @@
+bounds --net cube:41

@@ -1,0 +1,1 @@
+bounds --net star:4 --format xml

@@ -1,0 +1,1 @@
+bounds --net star:7 --M 60 --format json

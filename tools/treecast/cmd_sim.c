@@ -1,0 +1,722 @@
+/* treecast sim — run a collective in the round engine, beside the paper's bound. */
+#include "common.h"
+
+#include "treecast/bounds.h"
+#include "treecast/plan.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void help(void)
+{
+    printf(
+        "usage: treecast sim PLAN --net star:N --M M [--x X] [--root R] [--seed S]\n"
+        "                    [--faults SPEC] [--trials T] [--ports all|one|K] [--half-duplex]\n"
+        "                    [--acks free|round] [--order paper|ascending|descending]\n"
+        "                    [--method full|symmetry|auto]\n"
+        "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
+        "                    [--output FILE]\n"
+        "\n"
+        "Simulate a collective of paper 000, Section 4, in synchronous rounds (a packet crosses\n"
+        "one link per round; one packet per directed link per round; FIFO queues per link),\n"
+        "and print rounds, modelled time, transmissions, link load, queueing and deliveries\n"
+        "beside the paper's lower bound (Tables 1-2) and the schedule's own prediction.\n"
+        "\n"
+        "PLAN: bcast-bfs       M packets pipelined down one BFS tree (Section 4.1 baseline)\n"
+        "      bcast           the M packets split over the n-1 EDT subtrees (Section 4.2)\n"
+        "      ft-bcast        every packet down X subtrees (Section 4.3)\n"
+        "      multinode       every node broadcasts M messages over its translated EDT with\n"
+        "                      the synchronized depth-first schedule (Section 4.4, Lemma 7)\n"
+        "      scatter         M distinct messages to every node down X subtrees, farthest\n"
+        "                      first (Section 4.5)\n"
+        "      total-exchange  every node scatters with the necklace schedule (Section 4.6)\n"
+        "\n"
+        "  --net star:N        the network (3 <= N <= 9; multinode, total-exchange: N <= 7)\n"
+        "  --M M               messages per source (per destination for scatter, total exchange)\n"
+        "  --x X               copies of each message, 1..N-1 (default: 1 for bcast, N-1 for\n"
+        "                      the fault-tolerant plans); copy j of message m goes down subtree\n"
+        "                      (m*X + j) mod (N-1), so X need not divide N-1\n"
+        "  --root R            the source: a label, identity (default) or random\n"
+        "  --faults SPEC       nodes:K, links:K (both directions), arcs:K (one direction),\n"
+        "                      mixed:K (random, seeded), or paths:K (K faulty nodes on distinct\n"
+        "                      root paths of one random target node)\n"
+        "  --trials T          a campaign of T runs with faults drawn from seeds S, S+1, ...\n"
+        "  --seed S            seed of random roots and faults (default 1; printed)\n"
+        "  --ports P           all (default, the paper's), one, or K ports per node per round\n"
+        "  --half-duplex       one packet per round per link over both directions\n"
+        "  --acks A            multinode acknowledgements: free (control messages that take no\n"
+        "                      link time, default) or round (a packet taking a link for a round)\n"
+        "  --order O           multinode children order: paper (Section 3, default),\n"
+        "                      ascending or descending dimensions\n"
+        "  --method M          multinode, total-exchange: full (every source simulated;\n"
+        "                      N <= 7), symmetry (one source simulated, Lemma 7's per-round\n"
+        "                      condition checked, the result translated; N <= 9), or auto\n"
+        "                      (default: full up to N = 7)\n"
+        "  --ts, --tm, --B     cost model: a round of packets of B elements costs ts + B*tm\n"
+        "                      (defaults 1, 0, 1)\n"
+        "  --threads T         threads for campaigns (default: every core)\n"
+        "  --format F          text (default), json or csv\n"
+        "  --output FILE       write there (atomically) instead of stdout\n"
+        "\n"
+        "exit status: 0 success, 2 misuse, 3 bad input data, 4 out of memory or output not\n"
+        "writable.\n");
+}
+
+typedef struct {
+    const char *name;
+    tc_collective_t what;
+    tc_problem_t problem;
+    bool bfs;
+    bool all_sources;
+} plan_kind_t;
+
+static const plan_kind_t plan_kinds[] = {
+    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false},
+    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false},
+    {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false},
+    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true},
+    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false},
+    {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true},
+};
+
+enum { OPT_HALF = 1000, OPT_ACKS, OPT_ORDER, OPT_TS, OPT_TM, OPT_B, OPT_PORTS, OPT_METHOD };
+
+typedef struct {
+    const plan_kind_t *kind;
+    const char *net_spec, *root_text, *faults, *format, *output;
+    int64_t M, x, trials, threads, B;
+    uint64_t seed;
+    int port_limit;
+    bool half, acks_round;
+    const char *method; /* full, symmetry, auto */
+    bool symmetry;
+    tc_child_order_t order;
+    double ts, tm;
+} args_t;
+
+static bool parse_double(const char *name, const char *text, double *out)
+{
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v) || v < 0) {
+        misuse("%s needs a non-negative number, not \"%s\"", name, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* --faults SPEC -> campaign fields; false after a misuse message. */
+static bool parse_faults(const char *spec, tc_campaign_t *c)
+{
+    static const struct {
+        const char *name;
+        tc_fault_kind_t kind;
+    } kinds[] = {{"nodes", TC_FAULTS_NODES},
+                 {"links", TC_FAULTS_LINKS},
+                 {"arcs", TC_FAULTS_ARCS},
+                 {"mixed", TC_FAULTS_MIXED},
+                 {"paths", TC_FAULTS_NODES}};
+    const char *colon = strchr(spec, ':');
+    for (size_t k = 0; colon && k < sizeof kinds / sizeof kinds[0]; k++) {
+        if (strncmp(spec, kinds[k].name, (size_t)(colon - spec)) == 0 &&
+            strlen(kinds[k].name) == (size_t)(colon - spec)) {
+            int64_t count;
+            if (!parse_int_opt("--faults", colon + 1, 0, 1000000, &count)) {
+                return false;
+            }
+            c->kind = kinds[k].kind;
+            c->k = count;
+            c->on_paths = strcmp(kinds[k].name, "paths") == 0;
+            return true;
+        }
+    }
+    misuse("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"", spec);
+    return false;
+}
+
+/* The exact number of rounds the fault-free schedule takes, where it has a closed form. */
+static int64_t predicted_rounds(const args_t *a, const tc_plan_trees_t *tr, int n)
+{
+    int64_t M = a->M, T = tr->ntrees;
+    switch (a->kind->what) {
+    case TC_COLL_BCAST:
+        return (M + T - 1) / T + tr->maxdepth - 1;
+    case TC_COLL_FT_BCAST:
+        return (M * a->x + T - 1) / T + tr->maxdepth - 1;
+    default:
+        (void)n;
+        return -1;
+    }
+}
+
+static void progress(void *ctx, int64_t done, int64_t total)
+{
+    (void)ctx;
+    fprintf(stderr, "\rtreecast sim: %lld of %lld trials", (long long)done, (long long)total);
+    if (done == total) {
+        fputc('\n', stderr);
+    }
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : (x > y);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y);
+}
+
+/* Nearest-rank percentile of a sorted array. */
+static int64_t pct_i64(const int64_t *v, int64_t n, int p)
+{
+    int64_t k = (p * n + 99) / 100;
+    return v[k < 1 ? 0 : k - 1];
+}
+
+static double pct_dbl(const double *v, int64_t n, int p)
+{
+    int64_t k = (p * n + 99) / 100;
+    return v[k < 1 ? 0 : k - 1];
+}
+
+static char method_text[200] = "full simulation of every source and packet";
+
+static const char *convention =
+    "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
+    "(READING-NOTES 000.6)";
+
+static void print_single(FILE *fp, const args_t *a, const char *netlab, const char *rootlab,
+                         const tc_sim_result_t *r, int64_t predicted, int64_t paper_tx,
+                         const tc_bound_t *b, const char *fault_text)
+{
+    bool json = strcmp(a->format, "json") == 0, csv = strcmp(a->format, "csv") == 0;
+    double diff = (double)r->rounds - b->time;
+    if (json) {
+        fprintf(fp,
+                "{\"format_version\":1,\"command\":\"sim\",\"plan\":\"%s\",\"network\":\"%s\","
+                "\"M\":%lld,\"x\":%lld,\"root\":\"%s\",\"seed\":%llu,\"faults\":\"%s\","
+                "\"ports\":%d,\"half_duplex\":%s,\"acks\":\"%s\",",
+                a->kind->name, netlab, (long long)a->M, (long long)a->x, rootlab,
+                (unsigned long long)a->seed, fault_text, a->port_limit, a->half ? "true" : "false",
+                a->acks_round ? "round" : "free");
+        fprintf(fp,
+                "\"rounds\":%lld,\"complete_round\":%lld,\"time\":%.6g,\"transmissions\":%lld,"
+                "\"control\":%lld,\"free_signals\":%lld,\"paper_transmissions\":%lld,"
+                "\"dropped\":%lld,\"max_link_load\":%lld,\"max_queue\":%lld,"
+                "\"queued_packets\":%lld,\"queue_rounds\":%lld,\"nodes_nonfaulty\":%lld,"
+                "\"nodes_complete\":%lld,\"delivered_fraction\":%.6f,\"duplicates\":%lld,",
+                (long long)r->rounds, (long long)r->complete_round, r->time,
+                (long long)r->transmissions, (long long)r->control, (long long)r->free_signals,
+                (long long)paper_tx, (long long)r->dropped, (long long)r->max_link_load,
+                (long long)r->max_queue, (long long)r->queued_packets, (long long)r->queue_rounds,
+                (long long)r->nodes_nonfaulty, (long long)r->nodes_complete, r->delivered_fraction,
+                (long long)r->duplicates);
+        fprintf(fp,
+                "\"predicted_rounds\":%lld,\"bound\":{\"time\":%.6g,\"time_printed\":%.6g,"
+                "\"formula\":",
+                (long long)predicted, b->time, b->time_printed);
+        tc_report_json_string(fp, b->time_formula);
+        fputs(",\"source\":", fp);
+        tc_report_json_string(fp, b->source);
+        fputs(",\"correction\":", fp);
+        tc_report_json_string(fp, b->correction);
+        fprintf(fp, ",\"transmissions\":%.6g},\"rounds_minus_bound\":%.6g,\"convention\":",
+                b->transmissions, diff);
+        tc_report_json_string(fp, convention);
+        fputs(",\"method\":", fp);
+        tc_report_json_string(fp, method_text);
+        fputs("}\n", fp);
+        return;
+    }
+    if (csv) {
+        fputs("plan,network,M,x,root,faults,rounds,complete_round,time,transmissions,control,"
+              "dropped,max_link_load,max_queue,queued_packets,queue_rounds,nodes_complete,"
+              "nodes_nonfaulty,delivered_fraction,bound,bound_printed,rounds_minus_bound\n",
+              fp);
+        fprintf(fp,
+                "%s,%s,%lld,%lld,%s,%s,%lld,%lld,%.6g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
+                "%lld,%lld,%.6f,%.6g,%.6g,%.6g\n",
+                a->kind->name, netlab, (long long)a->M, (long long)a->x, rootlab, fault_text,
+                (long long)r->rounds, (long long)r->complete_round, r->time,
+                (long long)r->transmissions, (long long)r->control, (long long)r->dropped,
+                (long long)r->max_link_load, (long long)r->max_queue, (long long)r->queued_packets,
+                (long long)r->queue_rounds, (long long)r->nodes_complete,
+                (long long)r->nodes_nonfaulty, r->delivered_fraction, b->time, b->time_printed,
+                diff);
+        return;
+    }
+    fprintf(fp, "%s on %s, M = %lld, x = %lld, %s; %s, %s duplex%s; faults: %s\n", a->kind->name,
+            netlab, (long long)a->M, (long long)a->x,
+            a->kind->all_sources ? "every node a source" : rootlab,
+            a->port_limit == 0   ? "all-port"
+            : a->port_limit == 1 ? "one-port"
+                                 : "k-port",
+            a->half ? "half" : "full",
+            a->kind->what == TC_COLL_MULTINODE
+                ? (a->acks_round ? ", acknowledgements take a round" : ", free acknowledgements")
+                : "",
+            fault_text);
+    fprintf(fp, "  rounds              %lld", (long long)r->rounds);
+    if (predicted >= 0) {
+        fprintf(fp, "   (the schedule predicts %lld)", (long long)predicted);
+    }
+    fputc('\n', fp);
+    fprintf(fp, "  paper's bound       %.15g   %s [%s]%s%s\n", b->time, b->time_formula, b->source,
+            b->correction[0] ? "; " : "", b->correction);
+    fprintf(fp, "  rounds - bound      %+.15g\n", diff);
+    fprintf(fp, "  convention          %s\n", convention);
+    fprintf(fp, "  method              %s\n", method_text);
+    fprintf(fp, "  complete by round   %lld\n", (long long)r->complete_round);
+    fprintf(fp, "  modelled time       %.6g   (rounds x (ts + B tm) = %lld x (%g + %lld x %g))\n",
+            r->time, (long long)r->rounds, a->ts, (long long)a->B, a->tm);
+    fprintf(fp, "  transmissions       %lld data", (long long)(r->transmissions - r->control));
+    if (r->control || r->free_signals) {
+        fprintf(fp, " + %lld acknowledgements on links + %lld free", (long long)r->control,
+                (long long)r->free_signals);
+    }
+    fprintf(fp, "   (paper: %.15g; this schedule without faults: %lld)\n", b->transmissions,
+            (long long)paper_tx);
+    fprintf(fp, "  largest link load   %lld packets\n", (long long)r->max_link_load);
+    fprintf(fp,
+            "  queueing            %lld packets waited, %lld rounds in all; longest queue %lld\n",
+            (long long)r->queued_packets, (long long)r->queue_rounds, (long long)r->max_queue);
+    fprintf(fp, "  lost to faults      %lld packets\n", (long long)r->dropped);
+    fprintf(fp,
+            "  delivered           %lld of %lld non-faulty nodes got everything (%.4f of all "
+            "they expect)\n",
+            (long long)r->nodes_complete, (long long)r->nodes_nonfaulty, r->delivered_fraction);
+    if (r->stopped) {
+        fprintf(fp, "  STOPPED at the round limit\n");
+    }
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"net", required_argument, NULL, 'n'},
+        {"M", required_argument, NULL, 'M'},
+        {"x", required_argument, NULL, 'x'},
+        {"root", required_argument, NULL, 'r'},
+        {"seed", required_argument, NULL, 's'},
+        {"faults", required_argument, NULL, 'F'},
+        {"trials", required_argument, NULL, 'T'},
+        {"ports", required_argument, NULL, OPT_PORTS},
+        {"half-duplex", no_argument, NULL, OPT_HALF},
+        {"acks", required_argument, NULL, OPT_ACKS},
+        {"order", required_argument, NULL, OPT_ORDER},
+        {"method", required_argument, NULL, OPT_METHOD},
+        {"ts", required_argument, NULL, OPT_TS},
+        {"tm", required_argument, NULL, OPT_TM},
+        {"B", required_argument, NULL, OPT_B},
+        {"threads", required_argument, NULL, 't'},
+        {"format", required_argument, NULL, 'f'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    args_t a = {.M = 1, .x = -1, .seed = 1, .format = "text", .ts = 1, .tm = 0, .B = 1};
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            a.net_spec = optarg;
+            break;
+        case 'M':
+            if (!parse_int_opt("--M", optarg, 1, 1000000, &a.M)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'x':
+            if (!parse_int_opt("--x", optarg, 1, 64, &a.x)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'r':
+            a.root_text = optarg;
+            break;
+        case 's':
+            if (!parse_seed(optarg, &a.seed)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'F':
+            a.faults = optarg;
+            break;
+        case 'T':
+            if (!parse_int_opt("--trials", optarg, 1, 10000000, &a.trials)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case OPT_PORTS:
+            if (strcmp(optarg, "all") == 0) {
+                a.port_limit = 0;
+            } else if (strcmp(optarg, "one") == 0) {
+                a.port_limit = 1;
+            } else {
+                int64_t k;
+                if (!parse_int_opt("--ports", optarg, 1, 255, &k)) {
+                    return EXIT_MISUSE;
+                }
+                a.port_limit = (int)k;
+            }
+            break;
+        case OPT_HALF:
+            a.half = true;
+            break;
+        case OPT_ACKS:
+            if (strcmp(optarg, "free") != 0 && strcmp(optarg, "round") != 0) {
+                return misuse("--acks must be free or round, not \"%s\"", optarg);
+            }
+            a.acks_round = strcmp(optarg, "round") == 0;
+            break;
+        case OPT_ORDER:
+            if (strcmp(optarg, "paper") == 0) {
+                a.order = TC_ORDER_PAPER;
+            } else if (strcmp(optarg, "ascending") == 0) {
+                a.order = TC_ORDER_ASCENDING;
+            } else if (strcmp(optarg, "descending") == 0) {
+                a.order = TC_ORDER_DESCENDING;
+            } else {
+                return misuse("--order must be paper, ascending or descending, not \"%s\"", optarg);
+            }
+            break;
+        case OPT_METHOD:
+            if (strcmp(optarg, "full") != 0 && strcmp(optarg, "symmetry") != 0 &&
+                strcmp(optarg, "auto") != 0) {
+                return misuse("--method must be full, symmetry or auto, not \"%s\"", optarg);
+            }
+            a.method = optarg;
+            break;
+        case OPT_TS:
+            if (!parse_double("--ts", optarg, &a.ts)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case OPT_TM:
+            if (!parse_double("--tm", optarg, &a.tm)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case OPT_B:
+            if (!parse_int_opt("--B", optarg, 1, 1000000000, &a.B)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 't':
+            if (!parse_int_opt("--threads", optarg, 1, 64, &a.threads)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'f':
+            a.format = optarg;
+            break;
+        case 'o':
+            a.output = optarg;
+            break;
+        case 'h':
+            help();
+            return EXIT_OK;
+        case ':':
+            return misuse("%s needs a value", argv[optind - 1]);
+        default:
+            return misuse("unknown option \"%s\"", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc) {
+        return misuse("which plan? bcast-bfs, bcast, ft-bcast, multinode, scatter or "
+                      "total-exchange");
+    }
+    if (optind + 1 < argc) {
+        return misuse("unexpected argument \"%s\"", argv[optind + 1]);
+    }
+    for (size_t k = 0; k < sizeof plan_kinds / sizeof plan_kinds[0]; k++) {
+        if (strcmp(argv[optind], plan_kinds[k].name) == 0) {
+            a.kind = &plan_kinds[k];
+        }
+    }
+    if (a.kind == NULL) {
+        return misuse("unknown plan \"%s\"", argv[optind]);
+    }
+    if (strcmp(a.format, "text") != 0 && strcmp(a.format, "json") != 0 &&
+        strcmp(a.format, "csv") != 0) {
+        return misuse("--format must be text, json or csv, not \"%s\"", a.format);
+    }
+    tc_campaign_t camp = {.trials = a.trials, .seed = a.seed, .threads = (int)a.threads};
+    if (a.faults != NULL && !parse_faults(a.faults, &camp)) {
+        return EXIT_MISUSE;
+    }
+    if (a.trials > 0 && a.faults == NULL) {
+        return misuse("--trials needs --faults (a campaign draws faults per trial)");
+    }
+    if (a.kind->all_sources && a.root_text != NULL) {
+        return misuse("%s has every node as a source; --root does not apply", a.kind->name);
+    }
+
+    tc_net_t *net = NULL;
+    int st = open_net(a.net_spec, &net);
+    if (st != 0) {
+        return st;
+    }
+    int n = tc_net_n(net);
+    if (a.method != NULL && !a.kind->all_sources && strcmp(a.method, "full") != 0) {
+        tc_net_free(net);
+        return misuse("--method symmetry is for the all-sources plans (multinode, "
+                      "total-exchange)");
+    }
+    a.symmetry =
+        a.kind->all_sources && (a.method != NULL ? strcmp(a.method, "symmetry") == 0 ||
+                                                       (strcmp(a.method, "auto") == 0 && n > 7)
+                                                 : n > 7);
+    int limit = a.kind->all_sources && !a.symmetry ? 7 : 9;
+    if (n < 3 || n > limit) {
+        tc_net_free(net);
+        return misuse("%s simulates S_3..S_%d %s; S_%d is out of range", a.kind->name, limit,
+                      a.symmetry ? "by symmetry" : "fully", n);
+    }
+    if (a.symmetry && a.faults != NULL) {
+        tc_net_free(net);
+        return misuse("the symmetry method assumes no faults; use --method full (N <= 7)");
+    }
+    int T = a.kind->bfs ? 1 : n - 1;
+    if (a.x < 0) {
+        a.x = (a.kind->what == TC_COLL_BCAST) ? 1 : T;
+    }
+    if (a.x > T) {
+        tc_net_free(net);
+        return misuse("--x %lld exceeds the %d subtrees of S_%d", (long long)a.x, T, n);
+    }
+    if (a.kind->what == TC_COLL_BCAST && a.x != 1) {
+        tc_net_free(net);
+        return misuse("%s sends every packet once; use ft-bcast for --x", a.kind->name);
+    }
+    if (a.kind->what == TC_COLL_TOTAL_EXCHANGE && a.x != T) {
+        tc_net_free(net);
+        return misuse("the necklace schedule of total-exchange sends every message down all %d "
+                      "subtrees (--x %d)",
+                      T, T);
+    }
+    int64_t root = 0;
+    st = resolve_root(net, a.root_text, a.seed, &root);
+    if (st != 0) {
+        tc_net_free(net);
+        return st;
+    }
+
+    tc_topo_t topo = {0};
+    tc_forest_t *forest = NULL;
+    tc_plan_trees_t trees = {0};
+    tc_coll_t *coll = NULL;
+    tc_faults_t faults = {0};
+    tc_trial_t *trials = NULL;
+    output_t out = {0};
+    bool have_faults = false;
+    tc_err_t err = tc_topo_from_net(net, &topo);
+    if (err == TC_OK) {
+        err = tc_trees_build(net, a.kind->bfs ? TC_KIND_BFS : TC_KIND_EDT,
+                             a.kind->all_sources ? 0 : root, 0, &forest);
+    }
+    if (err == TC_OK) {
+        err = tc_plan_trees_build(forest, a.order, &trees);
+    }
+    tc_coll_opts_t co = {.what = a.kind->what,
+                         .M = a.M,
+                         .x = (int)a.x,
+                         .acks = a.acks_round ? TC_ACKS_ROUND : TC_ACKS_FREE,
+                         .one_source = a.symmetry};
+    if (err == TC_OK) {
+        err = tc_coll_new(&trees, &topo, &co, &coll);
+    }
+    if (err != TC_OK) {
+        st = lib_fail(err, "preparing the simulation");
+        goto cleanup;
+    }
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.port_limit = a.port_limit;
+    cfg.half_duplex = a.half;
+    cfg.ts = a.ts;
+    cfg.tm = a.tm;
+    cfg.B = a.B;
+    tc_bound_t bound;
+    err = tc_bounds_star(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n - 1 : a.x),
+                         a.kind->problem, &bound);
+    if (err != TC_OK) {
+        st = lib_fail(err, "the paper's bound");
+        goto cleanup;
+    }
+    char netlab[32], rootlab[TC_LABEL_MAX + 32], fault_text[64];
+    snprintf(netlab, sizeof netlab, "S_%d", n);
+    tc_net_label(net, root, false, rootlab, TC_LABEL_MAX);
+    if (a.root_text != NULL && strcmp(a.root_text, "random") == 0) {
+        size_t l = strlen(rootlab);
+        snprintf(rootlab + l, sizeof rootlab - l, " (random, seed %llu)",
+                 (unsigned long long)a.seed);
+    }
+    snprintf(fault_text, sizeof fault_text, "%s%s", a.faults ? a.faults : "none",
+             a.faults && a.trials == 0 ? " (seeded)" : "");
+    int64_t protect = a.kind->all_sources ? -1 : root;
+
+    st = output_open(&out, a.output);
+    if (st != 0) {
+        goto cleanup;
+    }
+    if (a.symmetry) {
+        tc_symmetry_t sym;
+        err = tc_coll_symmetry(coll, &topo, &cfg, &sym);
+        if (err != TC_OK) {
+            st = lib_fail(err, "the symmetry method");
+            goto cleanup;
+        }
+        /* Lemma 7: with the per-round condition, the N translated schedules never share a
+         * directed link, so the full run is the one-source run translated. */
+        int64_t N = tc_net_nodes(net);
+        bool ok = sym.violations == 0;
+        tc_sim_result_t res = {0};
+        res.rounds = sym.rounds;
+        res.complete_round = ok && sym.delivered_all ? sym.complete_round : -1;
+        res.time = (double)sym.rounds * (cfg.ts + (double)cfg.B * cfg.tm);
+        res.transmissions = sym.transmissions * N;
+        res.nodes_nonfaulty = N;
+        res.nodes_complete = ok && sym.delivered_all ? N : 0;
+        res.max_link_load = sym.max_link_load;
+        res.delivered_fraction = ok && sym.delivered_all ? 1.0 : 0.0;
+        snprintf(method_text, sizeof method_text,
+                 "symmetry: one source simulated; Lemma 7's condition %s in %lld of %lld "
+                 "rounds%s",
+                 ok ? "held" : "FAILED", (long long)(sym.steps_checked - (ok ? 0 : 1)),
+                 (long long)sym.steps_checked,
+                 ok ? "; translated to every source" : "; the full run is not predicted");
+        print_single(out.fp, &a, netlab, rootlab, &res, -1, tc_coll_data_transmissions(coll) * N,
+                     &bound, fault_text);
+        if (!ok) {
+            fprintf(stderr,
+                    "treecast sim: the first round with two packets on one dimension is "
+                    "%lld\n",
+                    (long long)sym.first_violation);
+        }
+    } else if (a.trials == 0) {
+        tc_sim_result_t res;
+        if (a.faults != NULL) {
+            if (camp.on_paths) {
+                tc_rng_t rng;
+                tc_rng_seed(&rng, a.seed, 0);
+                int64_t target;
+                do {
+                    target = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
+                } while (target == protect || target == root);
+                err = tc_faults_on_paths(&trees, &topo, target, (int)camp.k, a.seed, &faults);
+            } else {
+                err = tc_faults_random(&topo, camp.kind, camp.k, a.seed, protect, &faults);
+            }
+            if (err != TC_OK) {
+                st = lib_fail(err, "--faults");
+                goto cleanup;
+            }
+            have_faults = true;
+        }
+        err = tc_sim_run(&topo, &cfg, have_faults ? &faults : NULL, tc_coll_plan(coll), &res, NULL);
+        if (err != TC_OK) {
+            st = lib_fail(err, "simulating");
+            goto cleanup;
+        }
+        print_single(out.fp, &a, netlab, rootlab, &res,
+                     have_faults ? -1 : predicted_rounds(&a, &trees, n),
+                     tc_coll_data_transmissions(coll), &bound, fault_text);
+    } else {
+        trials = calloc((size_t)a.trials, sizeof *trials);
+        if (trials == NULL) {
+            st = fail(EXIT_RESOURCE, "out of memory for %lld trials", (long long)a.trials);
+            goto cleanup;
+        }
+        if (isatty(STDERR_FILENO)) {
+            camp.progress = progress;
+        }
+        err = tc_campaign_run(&topo, &cfg, tc_coll_plan(coll), &trees, protect, &camp, trials);
+        if (err != TC_OK) {
+            st = lib_fail(err, "the fault campaign");
+            goto cleanup;
+        }
+        int64_t *rounds = malloc((size_t)a.trials * sizeof *rounds);
+        double *deliv = malloc((size_t)a.trials * sizeof *deliv);
+        if (rounds == NULL || deliv == NULL) {
+            free(rounds);
+            free(deliv);
+            st = fail(EXIT_RESOURCE, "out of memory");
+            goto cleanup;
+        }
+        int64_t all = 0;
+        for (int64_t i = 0; i < a.trials; i++) {
+            rounds[i] = trials[i].rounds;
+            deliv[i] = trials[i].delivered;
+            all += trials[i].all;
+        }
+        qsort(rounds, (size_t)a.trials, sizeof *rounds, cmp_i64);
+        qsort(deliv, (size_t)a.trials, sizeof *deliv, cmp_dbl);
+        FILE *fp = out.fp;
+        if (strcmp(a.format, "json") == 0) {
+            fprintf(fp,
+                    "{\"format_version\":1,\"command\":\"sim\",\"plan\":\"%s\",\"network\":\"%s\","
+                    "\"M\":%lld,\"x\":%lld,\"root\":\"%s\",\"faults\":\"%s\",\"trials\":%lld,"
+                    "\"seed\":%llu,\"rounds\":{\"min\":%lld,\"median\":%lld,\"p90\":%lld,"
+                    "\"max\":%lld},\"delivered_fraction\":{\"min\":%.6f,\"median\":%.6f,"
+                    "\"p90\":%.6f,\"max\":%.6f},\"trials_all_delivered\":%lld,\"bound\":%.6g}\n",
+                    a.kind->name, netlab, (long long)a.M, (long long)a.x, rootlab, a.faults,
+                    (long long)a.trials, (unsigned long long)a.seed, (long long)rounds[0],
+                    (long long)pct_i64(rounds, a.trials, 50),
+                    (long long)pct_i64(rounds, a.trials, 90), (long long)rounds[a.trials - 1],
+                    deliv[0], pct_dbl(deliv, a.trials, 50), pct_dbl(deliv, a.trials, 90),
+                    deliv[a.trials - 1], (long long)all, bound.time);
+        } else if (strcmp(a.format, "csv") == 0) {
+            fputs("trial,rounds,complete_round,delivered_fraction,all_delivered,dropped,"
+                  "faulty_nodes,faulty_links,target\n",
+                  fp);
+            for (int64_t i = 0; i < a.trials; i++) {
+                fprintf(fp, "%lld,%lld,%lld,%.6f,%d,%lld,%lld,%lld,%lld\n", (long long)i,
+                        (long long)trials[i].rounds, (long long)trials[i].complete_round,
+                        trials[i].delivered, trials[i].all ? 1 : 0, (long long)trials[i].dropped,
+                        (long long)trials[i].faulty_nodes, (long long)trials[i].faulty_links,
+                        (long long)trials[i].target);
+            }
+        } else {
+            fprintf(fp, "%s on %s, M = %lld, x = %lld, %s; faults %s; %lld trials, seed %llu\n",
+                    a.kind->name, netlab, (long long)a.M, (long long)a.x,
+                    a.kind->all_sources ? "every node a source" : rootlab, a.faults,
+                    (long long)a.trials, (unsigned long long)a.seed);
+            fprintf(fp, "  %-20s %10s %10s %10s %10s\n", "", "min", "median", "p90", "max");
+            fprintf(fp, "  %-20s %10lld %10lld %10lld %10lld\n", "rounds", (long long)rounds[0],
+                    (long long)pct_i64(rounds, a.trials, 50),
+                    (long long)pct_i64(rounds, a.trials, 90), (long long)rounds[a.trials - 1]);
+            fprintf(fp, "  %-20s %10.4f %10.4f %10.4f %10.4f\n", "delivered fraction", deliv[0],
+                    pct_dbl(deliv, a.trials, 50), pct_dbl(deliv, a.trials, 90),
+                    deliv[a.trials - 1]);
+            fprintf(fp, "  every non-faulty node got everything in %lld of %lld trials\n",
+                    (long long)all, (long long)a.trials);
+            fprintf(fp, "  paper's bound (no faults): %.6g rounds [%s]\n", bound.time,
+                    bound.source);
+        }
+        free(rounds);
+        free(deliv);
+    }
+cleanup:
+    if (out.fp != NULL) {
+        int cst = output_close(&out, st == 0);
+        st = st != 0 ? st : cst;
+    }
+    free(trials);
+    tc_faults_free(&faults);
+    tc_coll_free(coll);
+    tc_plan_trees_free(&trees);
+    tc_forest_free(forest);
+    tc_topo_free(&topo);
+    tc_net_free(net);
+    return st;
+}
