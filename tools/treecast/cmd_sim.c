@@ -271,7 +271,10 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
     fputc('\n', fp);
     fprintf(fp, "  paper's bound       %.15g   %s [%s]%s%s\n", b->time, b->time_formula, b->source,
             b->correction[0] ? "; " : "", b->correction);
-    fprintf(fp, "  rounds - bound      %+.15g\n", diff);
+    fprintf(fp, "  rounds - bound      %+.15g%s\n", diff,
+            a->port_limit != 0 || a->half
+                ? "   (the bound is for the paper's all-port, full-duplex model)"
+                : "");
     fprintf(fp, "  convention          %s\n", convention);
     fprintf(fp, "  method              %s\n", method_text);
     fprintf(fp, "  complete by round   %lld\n", (long long)r->complete_round);
@@ -628,8 +631,9 @@ int cmd_sim(int argc, char **argv)
             st = lib_fail(err, "simulating");
             goto cleanup;
         }
+        bool papers_model = a.port_limit == 0 && !a.half;
         print_single(out.fp, &a, netlab, rootlab, &res,
-                     have_faults ? -1 : predicted_rounds(&a, &trees, n),
+                     have_faults || !papers_model ? -1 : predicted_rounds(&a, &trees, n),
                      tc_coll_data_transmissions(coll), &bound, fault_text);
     } else {
         trials = calloc((size_t)a.trials, sizeof *trials);

@@ -1,0 +1,1 @@
+sim --net star:5

@@ -1,0 +1,1 @@
+sim multinode --net star:5 --root 21345

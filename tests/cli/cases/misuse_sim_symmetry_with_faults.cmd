@@ -1,0 +1,1 @@
+sim multinode --net star:8 --faults nodes:1

@@ -1,0 +1,1 @@
+sim ft-bcast --net star:5 --trials 10

@@ -1,0 +1,1 @@
+sim gossip --net star:5

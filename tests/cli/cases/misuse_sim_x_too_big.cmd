@@ -1,0 +1,1 @@
+sim ft-bcast --net star:7 --x 7

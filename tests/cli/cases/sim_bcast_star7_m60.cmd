@@ -1,0 +1,1 @@
+sim bcast --net star:7 --M 60

@@ -1,0 +1,1 @@
+sim ft-bcast --net star:6 --M 3 --x 5 --faults paths:4 --trials 20 --seed 2 --format csv

@@ -1,0 +1,1 @@
+sim multinode --net star:5 --M 1 --order ascending

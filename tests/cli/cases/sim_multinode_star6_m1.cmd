@@ -1,0 +1,1 @@
+sim multinode --net star:6 --M 1

@@ -1,0 +1,1 @@
+sim total-exchange --net star:6 --M 1 --method symmetry
