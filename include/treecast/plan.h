@@ -43,6 +43,7 @@ typedef struct {
     uint8_t *cport; /* ntrees x nodes */
     uint8_t *pport; /* ntrees x nodes: port toward the parent; 0xFF at the root or outside */
     uint8_t *depth; /* ntrees x nodes */
+    int32_t *size;  /* ntrees x nodes: nodes in the subtree of v (0 outside the tree) */
     int maxdepth;
 } tc_plan_trees_t;
 
@@ -69,6 +70,9 @@ typedef enum {
 typedef enum {
     TC_ACKS_FREE = 0, /* acknowledgements are free control messages (no link, no round) */
     TC_ACKS_ROUND,    /* acknowledgements are packets that occupy a link for a round */
+    TC_ACKS_NONE,     /* no acknowledgements: a node sends to its next child when the previous
+                         child's subtree is done in the fault-free timetable (M rounds per node
+                         of that subtree), so a fault cannot stall the traversal */
 } tc_acks_t;
 
 typedef struct {

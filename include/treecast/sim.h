@@ -106,6 +106,9 @@ typedef struct {
      * here can leave in round r (paced injection). Returns true while it will send in a later
      * round, so that the run does not end at an idle moment. */
     bool (*tick)(void *ctx, tc_sim_t *sim, int64_t round);
+    /* Optional, for plans where every node is a source: the node where key `key` originates.
+     * A faulty node sends nothing, so the keys it originates are not expected of anyone. */
+    int64_t (*key_source)(void *ctx, int64_t key);
 } tc_plan_t;
 
 typedef struct {

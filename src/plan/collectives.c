@@ -155,6 +155,12 @@ static int64_t expected_all_sources(void *ctx, int64_t node)
     return (c->N - 1) * c->opts.M;
 }
 
+static int64_t key_source_all(void *ctx, int64_t key)
+{
+    tc_coll_t *c = ctx;
+    return key / c->opts.M;
+}
+
 /* Send tree t's group of source src from node to its child via port (the child's position in
  * the root's frame is rel), one packet per round from the next round on. */
 static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
@@ -174,6 +180,27 @@ static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int 
         } else {
             tc_sim_send_at(sim, now + 1 + k, node, port, &p);
         }
+    }
+}
+
+/* send_group, starting `offset` rounds later. */
+static void send_group_at(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
+                          int32_t rel, int64_t offset)
+{
+    if (offset == 0) {
+        send_group(c, sim, node, port, t, src, rel);
+        return;
+    }
+    int64_t now = tc_sim_round(sim);
+    for (int64_t k = 0; k < c->group_len[t]; k++) {
+        tc_packet_t p = {.msg = c->group[t][k],
+                         .tree = (int16_t)t,
+                         .kind = KIND_DATA,
+                         .src = src,
+                         .rel = rel,
+                         .dst = -1,
+                         .aux = (int32_t)k};
+        tc_sim_send_at(sim, now + 1 + offset + k, node, port, &p);
     }
 }
 
@@ -237,7 +264,18 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
         if (p->aux != c->group_len[t] - 1) {
             return; /* the group is complete with its last packet */
         }
-        if (cs[r] < cs[r + 1]) {
+        if (c->opts.acks == TC_ACKS_NONE) {
+            /* The fault-free timetable: child j starts when the subtrees of the children
+             * before it are done, each taking one group per node. */
+            int64_t offset = 0;
+            for (int32_t j = cs[r]; j < cs[r + 1]; j++) {
+                int q = kp[j];
+                int32_t child = step(c->topo, r, q);
+                send_group_at(c, sim, node, q, t, p->src, child, offset);
+                offset += (int64_t)tr->size[(size_t)t * (size_t)tr->nodes + (size_t)child] *
+                          c->group_len[t];
+            }
+        } else if (cs[r] < cs[r + 1]) {
             int first = kp[cs[r]];
             send_group(c, sim, node, first, t, p->src, step(c->topo, r, first));
         } else {
@@ -529,6 +567,7 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         /* one source (node 0): its keys src * M + m are just m */
         c->plan.keys = opts->one_source ? M : N * M;
         c->plan.expected = opts->one_source ? expected_one_source : expected_all_sources;
+        c->plan.key_source = opts->one_source ? NULL : key_source_all;
         c->plan.start = start_nothing;
         c->plan.tick = tick_multinode;
         c->plan.receive = receive_multinode;
@@ -575,6 +614,7 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         c->start_at[c->ngroups] = at;
         c->plan.keys = opts->one_source ? M : N * M;
         c->plan.expected = opts->one_source ? expected_one_source : expected_all_sources;
+        c->plan.key_source = opts->one_source ? NULL : key_source_all;
         c->plan.start = start_nothing;
         c->plan.tick = tick_total;
         c->plan.receive = receive_routed;

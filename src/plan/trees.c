@@ -16,6 +16,7 @@ void tc_plan_trees_free(tc_plan_trees_t *trees)
     free(trees->cport);
     free(trees->pport);
     free(trees->depth);
+    free(trees->size);
     memset(trees, 0, sizeof *trees);
 }
 
@@ -50,9 +51,10 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
     out->cport = tc__malloc_array((size_t)T * (size_t)N, 1);
     out->pport = tc__malloc_array((size_t)T * (size_t)N, 1);
     out->depth = tc__malloc_array((size_t)T * (size_t)N, 1);
+    out->size = tc__calloc_array((size_t)T * (size_t)N, sizeof *out->size);
     int64_t *queue = tc__malloc_array((size_t)N, sizeof *queue);
     if (out->cstart == NULL || out->cport == NULL || out->pport == NULL || out->depth == NULL ||
-        queue == NULL) {
+        out->size == NULL || queue == NULL) {
         free(queue);
         tc_plan_trees_free(out);
         return tc__fail(TC_ENOMEM, "Out of memory preparing the trees of S_%d.", n);
@@ -95,6 +97,16 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
                     out->maxdepth = dp[u] > out->maxdepth ? dp[u] : out->maxdepth;
                     queue[tail++] = u;
                 }
+            }
+        }
+        /* subtree sizes, leaves first (reverse breadth-first order) */
+        int32_t *sz = out->size + (size_t)t * (size_t)N;
+        for (int64_t k = tail - 1; k >= 0; k--) {
+            int64_t v = queue[k];
+            sz[v] += 1;
+            if (pp[v] != 0xFF && v != out->root) {
+                tc_star_unrank(n, v, q);
+                sz[tc__star_rank_after_move(n, q, v, pp[v] + 2)] += sz[v];
             }
         }
     }

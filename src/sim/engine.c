@@ -470,8 +470,16 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         return tc__fail(TC_ENOMEM, "Out of memory for a simulation of %lld nodes.", (long long)N);
     }
     memset(s->head, -1, (size_t)s->links * sizeof *s->head);
+    /* Keys that originate at faulty nodes are expected of nobody. */
+    int64_t lost_keys = 0;
+    if (plan->key_source != NULL && faults != NULL && faults->node != NULL) {
+        for (int64_t k = 0; k < plan->keys; k++) {
+            lost_keys += faults->node[plan->key_source(plan->ctx, k)] != 0;
+        }
+    }
     for (int64_t v = 0; v < N; v++) {
         s->expect[v] = plan->expected ? plan->expected(plan->ctx, v) : 0;
+        s->expect[v] = s->expect[v] > lost_keys ? s->expect[v] - lost_keys : 0;
         if (!node_faulty(s, v)) { /* nodes expecting nothing are complete from the start */
             result->nodes_nonfaulty++;
             result->keys_expected += s->expect[v];

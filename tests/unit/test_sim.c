@@ -908,7 +908,7 @@ static void test_send_at_from_receive(void **state)
     topo_buf_t b;
     pair_init(&b);
     int64_t arrive[4] = {-1, -1, -1, -1};
-    tc_plan_t plan = {arrive, 0, expect_nothing, delayed_start, delayed_receive, NULL};
+    tc_plan_t plan = {arrive, 0, expect_nothing, delayed_start, delayed_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     assert_int_equal(tc_sim_run(&b.t, &cfg, NULL, &plan, &r, NULL), TC_OK);
@@ -962,7 +962,7 @@ static void test_deliveries(void **state)
     (void)state;
     topo_buf_t b;
     path_init(&b, 3);
-    tc_plan_t plan = {NULL, 2, deliv_expected, deliv_start, deliv_receive, NULL};
+    tc_plan_t plan = {NULL, 2, deliv_expected, deliv_start, deliv_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     uint8_t complete[3];
@@ -1000,7 +1000,7 @@ static void test_nothing_expected_is_complete_at_once(void **state)
     (void)state;
     topo_buf_t b;
     path_init(&b, 3);
-    tc_plan_t plan = {NULL, 0, expect_nothing, idle_start, idle_receive, NULL};
+    tc_plan_t plan = {NULL, 0, expect_nothing, idle_start, idle_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     uint8_t complete[3] = {0};
@@ -1046,7 +1046,7 @@ static void test_delivery_at_faulty_node(void **state)
     pair_init(&b);
     assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
     tc_faults_add_node(&f, 0);
-    tc_plan_t plan = {NULL, 1, expect_one, faulty_source_start, idle_receive, NULL};
+    tc_plan_t plan = {NULL, 1, expect_one, faulty_source_start, idle_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     uint8_t complete[2];
@@ -1136,7 +1136,7 @@ static void test_topo_from_star(void **state)
     for (int v = 0; v < 24; v++) {
         c.first[v] = -1;
     }
-    tc_plan_t plan = {&c, 1, flood_expected, flood_start, flood_receive, NULL};
+    tc_plan_t plan = {&c, 1, flood_expected, flood_start, flood_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     assert_int_equal(tc_sim_run(&t, &cfg, NULL, &plan, &r, NULL), TC_OK);
@@ -1246,7 +1246,7 @@ static void test_invalid_topology(void **state)
     (void)state;
     topo_buf_t b;
     pair_init(&b);
-    tc_plan_t plan = {NULL, 0, expect_nothing, idle_start, idle_receive, NULL};
+    tc_plan_t plan = {NULL, 0, expect_nothing, idle_start, idle_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     b.t.nodes = 0;

@@ -5,8 +5,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 
 static void help(void)
 {
@@ -52,20 +50,6 @@ typedef struct {
     uint64_t seed;
     bool seed_given;
 } args_t;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* Peak resident memory of this process so far, in KiB. */
-static long peak_kib(void)
-{
-    struct rusage ru;
-    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
-}
 
 static int parse_props(const char *list, tc_check_opts_t *o)
 {

@@ -15,7 +15,7 @@ static void help(void)
     printf(
         "usage: treecast sim PLAN --net star:N --M M [--x X] [--root R] [--seed S]\n"
         "                    [--faults SPEC] [--trials T] [--ports all|one|K] [--half-duplex]\n"
-        "                    [--acks free|round] [--order paper|ascending|descending]\n"
+        "                    [--acks free|round|none] [--order paper|ascending|descending]\n"
         "                    [--method full|symmetry|auto]\n"
         "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
         "                    [--output FILE]\n"
@@ -48,7 +48,9 @@ static void help(void)
         "  --ports P           all (default, the paper's), one, or K ports per node per round\n"
         "  --half-duplex       one packet per round per link over both directions\n"
         "  --acks A            multinode acknowledgements: free (control messages that take no\n"
-        "                      link time, default) or round (a packet taking a link for a round)\n"
+        "                      link time, default), round (a packet taking a link for a round)\n"
+        "                      or none (each node follows the fault-free timetable instead of\n"
+        "                      waiting, so a faulty node cannot stall a traversal)\n"
         "  --order O           multinode children order: paper (Section 3, default),\n"
         "                      ascending or descending dimensions\n"
         "  --method M          multinode, total-exchange: full (every source simulated;\n"
@@ -59,6 +61,7 @@ static void help(void)
         "                      (defaults 1, 0, 1)\n"
         "  --threads T         threads for campaigns (default: every core)\n"
         "  --format F          text (default), json or csv\n"
+        "  --timing            add wall time, peak memory and packet-hops per second\n"
         "  --output FILE       write there (atomically) instead of stdout\n"
         "\n"
         "exit status: 0 success, 2 misuse, 3 bad input data, 4 out of memory or output not\n"
@@ -82,7 +85,17 @@ static const plan_kind_t plan_kinds[] = {
     {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true},
 };
 
-enum { OPT_HALF = 1000, OPT_ACKS, OPT_ORDER, OPT_TS, OPT_TM, OPT_B, OPT_PORTS, OPT_METHOD };
+enum {
+    OPT_HALF = 1000,
+    OPT_ACKS,
+    OPT_ORDER,
+    OPT_TS,
+    OPT_TM,
+    OPT_B,
+    OPT_PORTS,
+    OPT_METHOD,
+    OPT_TIMING
+};
 
 typedef struct {
     const plan_kind_t *kind;
@@ -90,8 +103,10 @@ typedef struct {
     int64_t M, x, trials, threads, B;
     uint64_t seed;
     int port_limit;
-    bool half, acks_round;
+    bool half;
+    tc_acks_t acks;
     const char *method; /* full, symmetry, auto */
+    bool timing;
     bool symmetry;
     tc_child_order_t order;
     double ts, tm;
@@ -189,6 +204,10 @@ static double pct_dbl(const double *v, int64_t n, int p)
 
 static char method_text[200] = "full simulation of every source and packet";
 
+/* --timing: wall seconds of the simulation and the packet-hops it simulated. */
+static double sim_seconds;
+static int64_t sim_hops;
+
 static const char *convention =
     "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
     "(READING-NOTES 000.6)";
@@ -206,9 +225,11 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
                 "\"ports\":%d,\"half_duplex\":%s,\"acks\":\"%s\",",
                 a->kind->name, netlab, (long long)a->M, (long long)a->x, rootlab,
                 (unsigned long long)a->seed, fault_text, a->port_limit, a->half ? "true" : "false",
-                a->acks_round ? "round" : "free");
+                a->acks == TC_ACKS_ROUND  ? "round"
+                : a->acks == TC_ACKS_NONE ? "none"
+                                          : "free");
         fprintf(fp,
-                "\"rounds\":%lld,\"complete_round\":%lld,\"time\":%.6g,\"transmissions\":%lld,"
+                "\"rounds\":%lld,\"complete_round\":%lld,\"time\":%.15g,\"transmissions\":%lld,"
                 "\"control\":%lld,\"free_signals\":%lld,\"paper_transmissions\":%lld,"
                 "\"dropped\":%lld,\"max_link_load\":%lld,\"max_queue\":%lld,"
                 "\"queued_packets\":%lld,\"queue_rounds\":%lld,\"nodes_nonfaulty\":%lld,"
@@ -220,7 +241,7 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
                 (long long)r->nodes_nonfaulty, (long long)r->nodes_complete, r->delivered_fraction,
                 (long long)r->duplicates);
         fprintf(fp,
-                "\"predicted_rounds\":%lld,\"bound\":{\"time\":%.6g,\"time_printed\":%.6g,"
+                "\"predicted_rounds\":%lld,\"bound\":{\"time\":%.15g,\"time_printed\":%.15g,"
                 "\"formula\":",
                 (long long)predicted, b->time, b->time_printed);
         tc_report_json_string(fp, b->time_formula);
@@ -228,11 +249,16 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
         tc_report_json_string(fp, b->source);
         fputs(",\"correction\":", fp);
         tc_report_json_string(fp, b->correction);
-        fprintf(fp, ",\"transmissions\":%.6g},\"rounds_minus_bound\":%.6g,\"convention\":",
+        fprintf(fp, ",\"transmissions\":%.15g},\"rounds_minus_bound\":%.15g,\"convention\":",
                 b->transmissions, diff);
         tc_report_json_string(fp, convention);
         fputs(",\"method\":", fp);
         tc_report_json_string(fp, method_text);
+        if (a->timing) {
+            fprintf(fp, ",\"seconds\":%.3f,\"peak_kib\":%ld,\"hops\":%lld,\"hops_per_second\":%.0f",
+                    sim_seconds, peak_kib(), (long long)sim_hops,
+                    sim_seconds > 0 ? (double)sim_hops / sim_seconds : 0.0);
+        }
         fputs("}\n", fp);
         return;
     }
@@ -242,8 +268,8 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
               "nodes_nonfaulty,delivered_fraction,bound,bound_printed,rounds_minus_bound\n",
               fp);
         fprintf(fp,
-                "%s,%s,%lld,%lld,%s,%s,%lld,%lld,%.6g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
-                "%lld,%lld,%.6f,%.6g,%.6g,%.6g\n",
+                "%s,%s,%lld,%lld,%s,%s,%lld,%lld,%.15g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
+                "%lld,%lld,%.6f,%.15g,%.15g,%.15g\n",
                 a->kind->name, netlab, (long long)a->M, (long long)a->x, rootlab, fault_text,
                 (long long)r->rounds, (long long)r->complete_round, r->time,
                 (long long)r->transmissions, (long long)r->control, (long long)r->dropped,
@@ -260,9 +286,10 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
             : a->port_limit == 1 ? "one-port"
                                  : "k-port",
             a->half ? "half" : "full",
-            a->kind->what == TC_COLL_MULTINODE
-                ? (a->acks_round ? ", acknowledgements take a round" : ", free acknowledgements")
-                : "",
+            a->kind->what != TC_COLL_MULTINODE ? ""
+            : a->acks == TC_ACKS_ROUND         ? ", acknowledgements take a round"
+            : a->acks == TC_ACKS_NONE          ? ", no acknowledgements (timetable)"
+                                               : ", free acknowledgements",
             fault_text);
     fprintf(fp, "  rounds              %lld", (long long)r->rounds);
     if (predicted >= 0) {
@@ -278,7 +305,7 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
     fprintf(fp, "  convention          %s\n", convention);
     fprintf(fp, "  method              %s\n", method_text);
     fprintf(fp, "  complete by round   %lld\n", (long long)r->complete_round);
-    fprintf(fp, "  modelled time       %.6g   (rounds x (ts + B tm) = %lld x (%g + %lld x %g))\n",
+    fprintf(fp, "  modelled time       %.15g   (rounds x (ts + B tm) = %lld x (%g + %lld x %g))\n",
             r->time, (long long)r->rounds, a->ts, (long long)a->B, a->tm);
     fprintf(fp, "  transmissions       %lld data", (long long)(r->transmissions - r->control));
     if (r->control || r->free_signals) {
@@ -299,6 +326,13 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
     if (r->stopped) {
         fprintf(fp, "  STOPPED at the round limit\n");
     }
+    if (a->timing) {
+        fprintf(fp,
+                "  time                %.3f s wall; peak memory %.1f MiB; %.3g packet-hops per "
+                "second (%lld simulated)\n",
+                sim_seconds, (double)peak_kib() / 1024.0,
+                sim_seconds > 0 ? (double)sim_hops / sim_seconds : 0.0, (long long)sim_hops);
+    }
 }
 
 int cmd_sim(int argc, char **argv)
@@ -316,6 +350,7 @@ int cmd_sim(int argc, char **argv)
         {"acks", required_argument, NULL, OPT_ACKS},
         {"order", required_argument, NULL, OPT_ORDER},
         {"method", required_argument, NULL, OPT_METHOD},
+        {"timing", no_argument, NULL, OPT_TIMING},
         {"ts", required_argument, NULL, OPT_TS},
         {"tm", required_argument, NULL, OPT_TM},
         {"B", required_argument, NULL, OPT_B},
@@ -377,10 +412,15 @@ int cmd_sim(int argc, char **argv)
             a.half = true;
             break;
         case OPT_ACKS:
-            if (strcmp(optarg, "free") != 0 && strcmp(optarg, "round") != 0) {
-                return misuse("--acks must be free or round, not \"%s\"", optarg);
+            if (strcmp(optarg, "free") == 0) {
+                a.acks = TC_ACKS_FREE;
+            } else if (strcmp(optarg, "round") == 0) {
+                a.acks = TC_ACKS_ROUND;
+            } else if (strcmp(optarg, "none") == 0) {
+                a.acks = TC_ACKS_NONE;
+            } else {
+                return misuse("--acks must be free, round or none, not \"%s\"", optarg);
             }
-            a.acks_round = strcmp(optarg, "round") == 0;
             break;
         case OPT_ORDER:
             if (strcmp(optarg, "paper") == 0) {
@@ -399,6 +439,9 @@ int cmd_sim(int argc, char **argv)
                 return misuse("--method must be full, symmetry or auto, not \"%s\"", optarg);
             }
             a.method = optarg;
+            break;
+        case OPT_TIMING:
+            a.timing = true;
             break;
         case OPT_TS:
             if (!parse_double("--ts", optarg, &a.ts)) {
@@ -531,11 +574,8 @@ int cmd_sim(int argc, char **argv)
     if (err == TC_OK) {
         err = tc_plan_trees_build(forest, a.order, &trees);
     }
-    tc_coll_opts_t co = {.what = a.kind->what,
-                         .M = a.M,
-                         .x = (int)a.x,
-                         .acks = a.acks_round ? TC_ACKS_ROUND : TC_ACKS_FREE,
-                         .one_source = a.symmetry};
+    tc_coll_opts_t co = {
+        .what = a.kind->what, .M = a.M, .x = (int)a.x, .acks = a.acks, .one_source = a.symmetry};
     if (err == TC_OK) {
         err = tc_coll_new(&trees, &topo, &co, &coll);
     }
@@ -574,7 +614,10 @@ int cmd_sim(int argc, char **argv)
     }
     if (a.symmetry) {
         tc_symmetry_t sym;
+        double t0 = now();
         err = tc_coll_symmetry(coll, &topo, &cfg, &sym);
+        sim_seconds = now() - t0;
+        sim_hops = sym.transmissions;
         if (err != TC_OK) {
             st = lib_fail(err, "the symmetry method");
             goto cleanup;
@@ -626,7 +669,10 @@ int cmd_sim(int argc, char **argv)
             }
             have_faults = true;
         }
+        double t0 = now();
         err = tc_sim_run(&topo, &cfg, have_faults ? &faults : NULL, tc_coll_plan(coll), &res, NULL);
+        sim_seconds = now() - t0;
+        sim_hops = res.transmissions;
         if (err != TC_OK) {
             st = lib_fail(err, "simulating");
             goto cleanup;
@@ -644,7 +690,9 @@ int cmd_sim(int argc, char **argv)
         if (isatty(STDERR_FILENO)) {
             camp.progress = progress;
         }
+        double t0 = now();
         err = tc_campaign_run(&topo, &cfg, tc_coll_plan(coll), &trees, protect, &camp, trials);
+        sim_seconds = now() - t0;
         if (err != TC_OK) {
             st = lib_fail(err, "the fault campaign");
             goto cleanup;
@@ -672,7 +720,7 @@ int cmd_sim(int argc, char **argv)
                     "\"M\":%lld,\"x\":%lld,\"root\":\"%s\",\"faults\":\"%s\",\"trials\":%lld,"
                     "\"seed\":%llu,\"rounds\":{\"min\":%lld,\"median\":%lld,\"p90\":%lld,"
                     "\"max\":%lld},\"delivered_fraction\":{\"min\":%.6f,\"median\":%.6f,"
-                    "\"p90\":%.6f,\"max\":%.6f},\"trials_all_delivered\":%lld,\"bound\":%.6g}\n",
+                    "\"p90\":%.6f,\"max\":%.6f},\"trials_all_delivered\":%lld,\"bound\":%.15g}\n",
                     a.kind->name, netlab, (long long)a.M, (long long)a.x, rootlab, a.faults,
                     (long long)a.trials, (unsigned long long)a.seed, (long long)rounds[0],
                     (long long)pct_i64(rounds, a.trials, 50),
@@ -704,8 +752,12 @@ int cmd_sim(int argc, char **argv)
                     deliv[a.trials - 1]);
             fprintf(fp, "  every non-faulty node got everything in %lld of %lld trials\n",
                     (long long)all, (long long)a.trials);
-            fprintf(fp, "  paper's bound (no faults): %.6g rounds [%s]\n", bound.time,
+            fprintf(fp, "  paper's bound (no faults): %.15g rounds [%s]\n", bound.time,
                     bound.source);
+            if (a.timing) {
+                fprintf(fp, "  time: %.3f s wall for %lld trials; peak memory %.1f MiB\n",
+                        sim_seconds, (long long)a.trials, (double)peak_kib() / 1024.0);
+            }
         }
         free(rounds);
         free(deliv);

@@ -4,7 +4,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *tool_command = "";
@@ -243,4 +245,17 @@ int require_memory(int64_t bytes, const char *what)
     }
     return fail(EXIT_RESOURCE, "%s needs about %.1f GB of memory; %.1f GB are available", what,
                 (double)bytes / 1e9, (double)avail / 1e9);
+}
+
+double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+long peak_kib(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }

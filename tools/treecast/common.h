@@ -59,6 +59,12 @@ int output_close(output_t *o, bool ok);
  * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */
 int require_memory(int64_t bytes, const char *what);
 
+/* Monotonic wall-clock seconds. */
+double now(void);
+
+/* Peak resident memory of this process so far, in KiB (-1 when unknown). */
+long peak_kib(void);
+
 int cmd_info(int argc, char **argv);
 int cmd_trees(int argc, char **argv);
 int cmd_check(int argc, char **argv);
