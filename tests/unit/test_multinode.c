@@ -1,0 +1,117 @@
+/* Multinode broadcast (paper 000, Section 4.4) under faults: the depth-first schedule with
+ * acknowledgements stalls at a faulty node; following the fault-free timetable instead
+ * (TC_ACKS_NONE) keeps the schedule and tolerates n-2 faults (docs/corrections.md). */
+#include "treecast/plan.h"
+#include "treecast/treecast.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+typedef struct {
+    tc_net_t *net;
+    tc_topo_t topo;
+    tc_forest_t *forest;
+    tc_plan_trees_t trees;
+    tc_coll_t *coll;
+} env_t;
+
+static void env_open(env_t *e, int n, tc_acks_t acks)
+{
+    memset(e, 0, sizeof *e);
+    assert_int_equal(tc_net_star_new(n, &e->net), TC_OK);
+    assert_int_equal(tc_topo_from_net(e->net, &e->topo), TC_OK);
+    assert_int_equal(tc_trees_build(e->net, TC_KIND_EDT, 0, 1, &e->forest), TC_OK);
+    assert_int_equal(tc_plan_trees_build(e->forest, TC_ORDER_PAPER, &e->trees), TC_OK);
+    tc_coll_opts_t o = {.what = TC_COLL_MULTINODE, .M = 1, .x = n - 1, .acks = acks};
+    assert_int_equal(tc_coll_new(&e->trees, &e->topo, &o, &e->coll), TC_OK);
+}
+
+static void env_close(env_t *e)
+{
+    tc_coll_free(e->coll);
+    tc_plan_trees_free(&e->trees);
+    tc_forest_free(e->forest);
+    tc_topo_free(&e->topo);
+    tc_net_free(e->net);
+}
+
+/* Without faults the timetable is the acknowledged schedule: M(n!-1) rounds, no queueing. */
+static void test_timetable_matches_acknowledged_schedule(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 6; n++) {
+        int64_t rounds[2];
+        for (int k = 0; k < 2; k++) {
+            env_t e;
+            env_open(&e, n, k == 0 ? TC_ACKS_FREE : TC_ACKS_NONE);
+            tc_sim_config_t cfg = tc_sim_defaults();
+            tc_sim_result_t r;
+            assert_int_equal(tc_sim_run(&e.topo, &cfg, NULL, tc_coll_plan(e.coll), &r, NULL),
+                             TC_OK);
+            assert_int_equal(r.queued_packets, 0);
+            assert_int_equal(r.nodes_complete, r.nodes_nonfaulty);
+            rounds[k] = r.rounds;
+            env_close(&e);
+        }
+        assert_int_equal(rounds[0], tc_star_factorial(n) - 1);
+        assert_int_equal(rounds[1], rounds[0]);
+    }
+}
+
+static int64_t campaign_complete(env_t *e, tc_fault_kind_t kind, int64_t k, int64_t trials)
+{
+    tc_sim_config_t cfg = tc_sim_defaults();
+    tc_campaign_t c = {.trials = trials, .seed = 11, .kind = kind, .k = k, .threads = 2};
+    tc_trial_t out[64];
+    assert_true(trials <= 64);
+    assert_int_equal(tc_campaign_run(&e->topo, &cfg, tc_coll_plan(e->coll), &e->trees, -1, &c, out),
+                     TC_OK);
+    int64_t all = 0;
+    for (int64_t i = 0; i < trials; i++) {
+        all += out[i].all;
+    }
+    return all;
+}
+
+/* With acknowledgements, one faulty node stalls every traversal that reaches it. */
+static void test_acknowledged_schedule_stalls_at_a_faulty_node(void **state)
+{
+    (void)state;
+    env_t e;
+    env_open(&e, 5, TC_ACKS_FREE);
+    assert_int_equal(campaign_complete(&e, TC_FAULTS_NODES, 1, 20), 0);
+    /* a faulty link stalls only the trees that use it; the others cover for it */
+    assert_int_equal(campaign_complete(&e, TC_FAULTS_LINKS, 1, 20), 20);
+    env_close(&e);
+}
+
+/* Following the timetable tolerates n-2 faults of every kind. */
+static void test_timetable_tolerates_n_minus_2_faults(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 5; n++) {
+        env_t e;
+        env_open(&e, n, TC_ACKS_NONE);
+        static const tc_fault_kind_t kinds[] = {TC_FAULTS_NODES, TC_FAULTS_LINKS, TC_FAULTS_ARCS,
+                                                TC_FAULTS_MIXED};
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            assert_int_equal(campaign_complete(&e, kinds[k], n - 2, 40), 40);
+        }
+        env_close(&e);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_timetable_matches_acknowledged_schedule),
+        cmocka_unit_test(test_acknowledged_schedule_stalls_at_a_faulty_node),
+        cmocka_unit_test(test_timetable_tolerates_n_minus_2_faults),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
