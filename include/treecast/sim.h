@@ -117,6 +117,9 @@ typedef struct {
     double ts, tm;      /* start-up and per-element cost of a round */
     int64_t B;          /* elements per packet */
     int64_t max_rounds; /* stop after this many rounds (0: 100,000,000) */
+    /* Optional: called every 4096 rounds with the current round (a progress line). */
+    void (*progress)(void *ctx, int64_t round);
+    void *progress_ctx;
     /* Optional observer of every packet that crosses a link (tests, symmetry checks). */
     void (*observe)(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p);
     void *observe_ctx;

@@ -83,11 +83,18 @@ static void run_trials(void *arg, int tid, int nthreads)
         if (c->on_paths) {
             tc_rng_t rng;
             tc_rng_seed(&rng, c->seed, (uint64_t)i);
-            do {
-                tr->target = (int64_t)tc_rng_below(&rng, (uint64_t)job->topo->nodes);
-            } while (tr->target == job->protect);
-            err = tc_faults_on_paths(job->trees, job->topo, tr->target, (int)c->k,
-                                     c->seed ^ (uint64_t)i, &f);
+            /* a target with k root paths that have an inner node to fault (a neighbour of
+             * the root has one path fewer); after 64 draws the error is reported */
+            for (int draw = 0; draw < 64; draw++) {
+                do {
+                    tr->target = (int64_t)tc_rng_below(&rng, (uint64_t)job->topo->nodes);
+                } while (tr->target == job->protect);
+                err = tc_faults_on_paths(job->trees, job->topo, tr->target, (int)c->k,
+                                         c->seed ^ (uint64_t)i, &f);
+                if (err != TC_ERANGE) {
+                    break;
+                }
+            }
         } else {
             err = tc_faults_random(job->topo, c->kind, c->k, c->seed + (uint64_t)i * 0x9e37,
                                    job->protect, &f);

@@ -30,6 +30,7 @@ struct tc_coll {
     /* multinode: the messages of each tree's group */
     int32_t **group;
     int64_t *group_len;
+    int64_t group_max; /* the largest group: every group transmission takes this many rounds */
     /* total exchange: group targets and the timetable */
     int32_t *targets;  /* groups x T */
     int64_t *start_at; /* groups + 1 */
@@ -161,12 +162,21 @@ static int64_t key_source_all(void *ctx, int64_t key)
     return key / c->opts.M;
 }
 
+/* Lockstep: every group transmission takes the largest group's rounds, so in a tree carrying
+ * fewer messages a node acts `slack` rounds after its group is complete, and all trees stay
+ * rotations of each other (Lemma 7). */
+static int64_t slack(const tc_coll_t *c, int t)
+{
+    return c->group_max - c->group_len[t];
+}
+
 /* Send tree t's group of source src from node to its child via port (the child's position in
- * the root's frame is rel), one packet per round from the next round on. */
+ * the root's frame is rel), one packet per round from `offset` + 1 rounds on. */
 static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
-                       int32_t rel)
+                       int32_t rel, int64_t offset)
 {
     int64_t now = tc_sim_round(sim);
+    int64_t first = now + 1 + offset;
     for (int64_t k = 0; k < c->group_len[t]; k++) {
         tc_packet_t p = {.msg = c->group[t][k],
                          .tree = (int16_t)t,
@@ -175,44 +185,28 @@ static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int 
                          .rel = rel,
                          .dst = -1,
                          .aux = (int32_t)k};
-        if (k == 0) {
+        if (first + k == now + 1) {
             tc_sim_send(sim, node, port, &p); /* leaves next round, without the timer heap */
         } else {
-            tc_sim_send_at(sim, now + 1 + k, node, port, &p);
+            tc_sim_send_at(sim, first + k, node, port, &p);
         }
     }
 }
 
-/* send_group, starting `offset` rounds later. */
-static void send_group_at(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
-                          int32_t rel, int64_t offset)
-{
-    if (offset == 0) {
-        send_group(c, sim, node, port, t, src, rel);
-        return;
-    }
-    int64_t now = tc_sim_round(sim);
-    for (int64_t k = 0; k < c->group_len[t]; k++) {
-        tc_packet_t p = {.msg = c->group[t][k],
-                         .tree = (int16_t)t,
-                         .kind = KIND_DATA,
-                         .src = src,
-                         .rel = rel,
-                         .dst = -1,
-                         .aux = (int32_t)k};
-        tc_sim_send_at(sim, now + 1 + offset + k, node, port, &p);
-    }
-}
-
-static void ack_up(tc_coll_t *c, tc_sim_t *sim, int64_t node, int t, int32_t src, int32_t rel)
+/* Acknowledge to the parent `delay` rounds late. A free acknowledgement arrives at once; the
+ * node that sends the next group adds the slack instead. */
+static void ack_up(tc_coll_t *c, tc_sim_t *sim, int64_t node, int t, int32_t src, int32_t rel,
+                   int64_t delay)
 {
     uint8_t up = parent_port(c->trees, t, rel);
     tc_packet_t a = {
         .tree = (int16_t)t, .kind = KIND_ACK, .src = src, .rel = step(c->topo, rel, up), .dst = -1};
     if (c->opts.acks == TC_ACKS_FREE) {
         tc_sim_signal(sim, node, up, &a);
-    } else {
+    } else if (delay == 0) {
         tc_sim_send(sim, node, up, &a);
+    } else {
+        tc_sim_send_at(sim, tc_sim_round(sim) + 1 + delay, node, up, &a);
     }
 }
 
@@ -267,19 +261,19 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
         if (c->opts.acks == TC_ACKS_NONE) {
             /* The fault-free timetable: child j starts when the subtrees of the children
              * before it are done, each taking one group per node. */
-            int64_t offset = 0;
+            int64_t offset = slack(c, t);
             for (int32_t j = cs[r]; j < cs[r + 1]; j++) {
                 int q = kp[j];
                 int32_t child = step(c->topo, r, q);
-                send_group_at(c, sim, node, q, t, p->src, child, offset);
-                offset += (int64_t)tr->size[(size_t)t * (size_t)tr->nodes + (size_t)child] *
-                          c->group_len[t];
+                send_group(c, sim, node, q, t, p->src, child, offset);
+                offset +=
+                    (int64_t)tr->size[(size_t)t * (size_t)tr->nodes + (size_t)child] * c->group_max;
             }
         } else if (cs[r] < cs[r + 1]) {
             int first = kp[cs[r]];
-            send_group(c, sim, node, first, t, p->src, step(c->topo, r, first));
+            send_group(c, sim, node, first, t, p->src, step(c->topo, r, first), slack(c, t));
         } else {
-            ack_up(c, sim, node, t, p->src, r);
+            ack_up(c, sim, node, t, p->src, r, slack(c, t));
         }
         return;
     }
@@ -293,45 +287,50 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
     }
     if (j + 1 < cs[r + 1]) {
         int next = kp[j + 1];
-        send_group(c, sim, node, next, t, p->src, step(c->topo, r, next));
+        /* after a free acknowledgement the slack of the finished group is still due */
+        send_group(c, sim, node, next, t, p->src, step(c->topo, r, next),
+                   c->opts.acks == TC_ACKS_FREE ? slack(c, t) : 0);
     } else {
-        ack_up(c, sim, node, t, p->src, r);
+        ack_up(c, sim, node, t, p->src, r, 0);
     }
 }
 
 /* ---- total exchange: the necklace schedule ----------------------------------------------------
  */
 
+/* Group g is message g mod M to the unfolded necklace of node g / M + 1; it leaves when the
+ * previous group has arrived. One message per group: pipelining the M messages of a necklace
+ * would put message m at hop h and message m+1 at hop h-1 of different trees on one dimension,
+ * breaking Lemma 7 (measured on S_4 with M = 2: 13,680 queued packets). */
 static bool tick_total(void *ctx, tc_sim_t *sim, int64_t round)
 {
     tc_coll_t *c = ctx;
-    const tc_plan_trees_t *tr = c->trees;
-    /* find the group whose window [start, start + M) holds this round */
-    int64_t g = c->ngroups;
-    int64_t lo = 0, hi = c->ngroups - 1;
-    while (lo <= hi) { /* the last group with start_at <= round */
+    int64_t lo = 0, hi = c->ngroups - 1, g = -1;
+    while (lo <= hi) { /* the group that starts in this round, if any */
         int64_t mid = (lo + hi) / 2;
-        if (c->start_at[mid] <= round) {
+        if (c->start_at[mid] == round) {
             g = mid;
+            break;
+        }
+        if (c->start_at[mid] < round) {
             lo = mid + 1;
         } else {
             hi = mid - 1;
         }
     }
-    if (g < c->ngroups && round - c->start_at[g] < c->opts.M) {
-        int32_t m = (int32_t)(round - c->start_at[g]);
+    if (g >= 0) {
+        int32_t m = (int32_t)(g % c->opts.M);
+        const int32_t *targets = c->targets + (g / c->opts.M) * c->T;
         int64_t sources = c->opts.one_source ? 1 : c->N;
         for (int64_t h = 0; h < sources; h++) {
             for (int t = 0; t < c->T; t++) {
-                int32_t u = c->targets[g * c->T + t];
                 tc_packet_t p = {
-                    .msg = m, .tree = (int16_t)t, .hop = 1, .src = (int32_t)h, .dst = u};
-                tc_sim_send(sim, h, route_of(c, t, u)[0], &p);
+                    .msg = m, .tree = (int16_t)t, .hop = 1, .src = (int32_t)h, .dst = targets[t]};
+                tc_sim_send(sim, h, route_of(c, t, targets[t])[0], &p);
             }
         }
     }
-    (void)tr;
-    return round < c->start_at[c->ngroups - 1] + c->opts.M - 1;
+    return round < c->start_at[c->ngroups - 1];
 }
 
 /* ---- construction ------------------------------------------------------------------------------
@@ -563,6 +562,9 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
                 c->group[t][c->group_len[t]++] = (int32_t)m;
             }
         }
+        for (int t = 0; t < T; t++) {
+            c->group_max = c->group_len[t] > c->group_max ? c->group_len[t] : c->group_max;
+        }
         c->data_tx = (opts->one_source ? 1 : N) * (N - 1) * M * opts->x;
         /* one source (node 0): its keys src * M + m are just m */
         c->plan.keys = opts->one_source ? M : N * M;
@@ -585,10 +587,11 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         if (err != TC_OK) {
             break;
         }
-        /* Groups: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l. */
+        /* Necklaces: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l. */
         int n = trees->ports + 1;
-        c->ngroups = N - 1;
-        c->targets = tc__malloc_array((size_t)c->ngroups * (size_t)T, sizeof *c->targets);
+        int64_t necklaces = N - 1;
+        c->ngroups = necklaces * M;
+        c->targets = tc__malloc_array((size_t)necklaces * (size_t)T, sizeof *c->targets);
         c->start_at = tc__malloc_array((size_t)c->ngroups + 1, sizeof *c->start_at);
         if (c->targets == NULL || c->start_at == NULL) {
             err = tc__fail(TC_ENOMEM, "Out of memory for the schedule.");
@@ -596,20 +599,22 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         }
         uint8_t i[TC_STAR_MAX_N] = {0}, r[TC_STAR_MAX_N] = {0};
         int64_t at = 1;
-        for (int64_t g = 0; g < c->ngroups; g++) {
-            tc_star_unrank(n, g + 1, i);
+        for (int64_t k = 0; k < necklaces; k++) {
+            tc_star_unrank(n, k + 1, i);
             int longest = 0;
             for (int t = 0; t < T; t++) {
                 tc_star_rotate(n, i, t, r);
                 int32_t u = (int32_t)tc_star_rank(n, r);
-                c->targets[g * T + t] = u;
+                c->targets[k * T + t] = u;
                 int d = depth_of(trees, t, u);
                 longest = d > longest ? d : longest;
                 c->data_tx += d * M * (opts->one_source ? 1 : N);
             }
             /* As soon as a group reaches its destinations, the next is sent. */
-            c->start_at[g] = at;
-            at += M + longest - 1;
+            for (int64_t m = 0; m < M; m++) {
+                c->start_at[k * M + m] = at;
+                at += longest;
+            }
         }
         c->start_at[c->ngroups] = at;
         c->plan.keys = opts->one_source ? M : N * M;

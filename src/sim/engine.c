@@ -522,6 +522,9 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         if (result->complete_round < 0 && s->complete == result->nodes_nonfaulty) {
             result->complete_round = s->round;
         }
+        if (s->cfg.progress != NULL && (s->round & 4095) == 0) {
+            s->cfg.progress(s->cfg.progress_ctx, s->round);
+        }
     }
     if (s->oom) {
         sim_free(s);

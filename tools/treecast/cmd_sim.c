@@ -177,6 +177,12 @@ static void progress(void *ctx, int64_t done, int64_t total)
     }
 }
 
+static void round_progress(void *ctx, int64_t round)
+{
+    (void)ctx;
+    fprintf(stderr, "\rtreecast sim: round %lld", (long long)round);
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -589,6 +595,10 @@ int cmd_sim(int argc, char **argv)
     cfg.ts = a.ts;
     cfg.tm = a.tm;
     cfg.B = a.B;
+    bool tty = isatty(STDERR_FILENO);
+    if (tty && a.trials == 0) {
+        cfg.progress = round_progress;
+    }
     tc_bound_t bound;
     err = tc_bounds_star(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n - 1 : a.x),
                          a.kind->problem, &bound);
@@ -618,6 +628,9 @@ int cmd_sim(int argc, char **argv)
         err = tc_coll_symmetry(coll, &topo, &cfg, &sym);
         sim_seconds = now() - t0;
         sim_hops = sym.transmissions;
+        if (tty && sym.rounds >= 4096) {
+            fputc('\n', stderr);
+        }
         if (err != TC_OK) {
             st = lib_fail(err, "the symmetry method");
             goto cleanup;
@@ -673,6 +686,9 @@ int cmd_sim(int argc, char **argv)
         err = tc_sim_run(&topo, &cfg, have_faults ? &faults : NULL, tc_coll_plan(coll), &res, NULL);
         sim_seconds = now() - t0;
         sim_hops = res.transmissions;
+        if (tty && res.rounds >= 4096) {
+            fputc('\n', stderr);
+        }
         if (err != TC_OK) {
             st = lib_fail(err, "simulating");
             goto cleanup;
@@ -687,7 +703,7 @@ int cmd_sim(int argc, char **argv)
             st = fail(EXIT_RESOURCE, "out of memory for %lld trials", (long long)a.trials);
             goto cleanup;
         }
-        if (isatty(STDERR_FILENO)) {
+        if (tty) {
             camp.progress = progress;
         }
         double t0 = now();
