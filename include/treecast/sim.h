@@ -117,6 +117,9 @@ typedef struct {
     double ts, tm;      /* start-up and per-element cost of a round */
     int64_t B;          /* elements per packet */
     int64_t max_rounds; /* stop after this many rounds (0: 100,000,000) */
+    int threads;        /* threads for one run (all-port, full duplex; 0 or 1: one). Results are
+                           those of one thread: a run in which packets met in a queue is run
+                           again on one thread */
     /* Optional: called every 4096 rounds with the current round (a progress line). */
     void (*progress)(void *ctx, int64_t round);
     void *progress_ctx;

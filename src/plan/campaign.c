@@ -101,7 +101,9 @@ static void run_trials(void *arg, int tid, int nthreads)
         }
         tc_sim_result_t res;
         if (err == TC_OK) {
-            err = tc_sim_run(job->topo, job->config, &f, job->plan, &res, NULL);
+            tc_sim_config_t one = *job->config;
+            one.threads = 1; /* the trials are what runs in parallel */
+            err = tc_sim_run(job->topo, &one, &f, job->plan, &res, NULL);
             tr->faulty_nodes = f.faulty_nodes;
             tr->faulty_links = f.faulty_links;
             tc_faults_free(&f);

@@ -1,8 +1,22 @@
-/* The synchronous round engine. Single-threaded and deterministic: the order in which links
- * transmit and arrivals are handled depends only on the plan's calls. */
+/* The synchronous round engine.
+ *
+ * One run is executed by T threads that own contiguous ranges of nodes, with the out-links of
+ * their nodes, their packets and their timers. A round is: release timers, tick, transmit the
+ * head of every active owned link (arrivals go to the mailbox of the thread owning the
+ * receiving node), barrier, handle the arrivals of owned nodes, then passes of free signals
+ * until none is left. Plans only touch the node they are called for, so handlers need no
+ * locks; delivery bits are set with atomic OR.
+ *
+ * The order in which one node handles several arrivals of one round can differ between T = 1
+ * and T > 1. It changes nothing unless two packets meet in one link queue; so a parallel run
+ * that saw a queue of two or more is run again on one thread, and every result equals the
+ * single-threaded one. With T = 1 the order is the transmit order, which depends only on the
+ * plan's calls. Port limits, half duplex and observers run on one thread.
+ */
 #include "core/internal.h"
 #include "treecast/sim.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,44 +38,70 @@ typedef struct {
     tc_packet_t p;
 } arrival_t;
 
-struct tc_sim {
+typedef struct {
+    arrival_t *a;
+    int64_t n, cap;
+} mailbox_t;
+
+typedef struct {
     const tc_topo_t *topo;
     tc_sim_config_t cfg;
     const tc_faults_t *faults;
     const tc_plan_t *plan;
+    int T;
+    int64_t links;
+    int64_t lo[65]; /* node ranges: thread t owns [lo[t], lo[t+1]) */
+    /* per link (each written by its owner only) */
+    int32_t *head, *tail;
+    uint32_t *qlen, *load;
+    uint8_t *is_active;
+    /* per node */
+    uint64_t *bits; /* delivery keys, set with atomic OR */
+    int64_t *got, *expect;
+    int64_t nonfaulty;
+    /* port limits and half duplex (one thread) */
+    uint32_t *sent_stamp, *recv_stamp;
+    uint8_t *sent_count, *recv_count;
+    uint32_t *pair_stamp;
+    /* mailboxes [src * T + dst]: arrivals, and signals by pass parity */
+    mailbox_t *arr_box;
+    mailbox_t *sig_box[2];
+    /* votes, one per thread, read after a barrier: [0] whether to go on, [1] signals left */
+    uint8_t vote[2][64];
+    uint8_t fail[64];
+    int64_t complete_part[64];
+    int64_t complete_round;
+    bool stopped;
+    /* a spinning barrier: rounds are short and a sleeping barrier costs a millisecond on a
+     * virtual machine; the engine runs at most one thread per core */
+    int bar_count;
+    int bar_gen;
+    /* start gate: workers wait until every thread exists (1) or the run is called off (-1) */
+    pthread_mutex_t gate_lock;
+    pthread_cond_t gate_cond;
+    int gate;
+} shared_t;
+
+struct tc_sim {
+    shared_t *sh;
+    int tid;
+    int64_t lo, hi;
     int64_t round;
     bool in_tick; /* sends made now may leave in this round */
     bool more;    /* the plan's tick will send again */
-    int64_t links;
+    int parity;   /* signal mailboxes being written */
     /* packet pool */
     slot_t *pool;
     int64_t pool_cap;
     int32_t free_head;
-    /* link queues */
-    int32_t *head, *tail;
-    uint32_t *qlen, *load;
-    int64_t *active;
-    int64_t *busy; /* scratch for transmit */
+    /* active owned links */
+    int64_t *active, *busy;
     int64_t nactive;
-    uint8_t *is_active;
     /* timed sends: a binary heap on (round, seq) */
     timed_t *heap;
     int64_t nheap, heap_cap, seq;
-    /* arrivals of this round, and free signals */
-    arrival_t *arr;
-    int64_t narr, arr_cap;
-    arrival_t *sig, *sig_spare;
-    int64_t nsig, sig_cap, sig_spare_cap;
-    /* port limits and half duplex */
-    uint32_t *sent_stamp, *recv_stamp;
-    uint8_t *sent_count, *recv_count;
-    uint32_t *pair_stamp;
-    /* deliveries */
-    uint64_t *bits;
-    int64_t *got;
-    int64_t *expect;
     int64_t complete;
-    tc_sim_result_t *res;
+    tc_sim_result_t res; /* this thread's counts */
     bool oom;
 };
 
@@ -71,6 +111,7 @@ tc_sim_config_t tc_sim_defaults(void)
     c.ts = 1.0;
     c.tm = 0.0;
     c.B = 1;
+    c.threads = 1;
     return c;
 }
 
@@ -92,6 +133,33 @@ static bool grow(void **buf, int64_t *cap, size_t elem, int64_t need)
     return true;
 }
 
+static void sync_all(shared_t *sh)
+{
+    if (sh->T <= 1) {
+        return;
+    }
+    int gen = __atomic_load_n(&sh->bar_gen, __ATOMIC_ACQUIRE);
+    if (__atomic_add_fetch(&sh->bar_count, 1, __ATOMIC_ACQ_REL) == sh->T) {
+        __atomic_store_n(&sh->bar_count, 0, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&sh->bar_gen, 1, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&sh->bar_gen, __ATOMIC_ACQUIRE) == gen) {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+}
+
+static int owner(const shared_t *sh, int64_t node)
+{
+    int t = 0;
+    while (node >= sh->lo[t + 1]) {
+        t++;
+    }
+    return t;
+}
+
 static int32_t slot_new(tc_sim_t *s)
 {
     if (s->free_head < 0) {
@@ -111,21 +179,22 @@ static int32_t slot_new(tc_sim_t *s)
     return k;
 }
 
-static bool node_faulty(const tc_sim_t *s, int64_t v)
+static bool node_faulty(const shared_t *sh, int64_t v)
 {
-    return s->faults != NULL && s->faults->node != NULL && s->faults->node[v];
+    return sh->faults != NULL && sh->faults->node != NULL && sh->faults->node[v];
 }
 
-static bool link_faulty(const tc_sim_t *s, int64_t link)
+static bool link_faulty(const shared_t *sh, int64_t link)
 {
-    return s->faults != NULL && s->faults->link != NULL && s->faults->link[link];
+    return sh->faults != NULL && sh->faults->link != NULL && sh->faults->link[link];
 }
 
 static void enqueue(tc_sim_t *s, int64_t link, const tc_packet_t *p, int64_t want)
 {
-    int64_t v = link / s->topo->ports;
-    if (node_faulty(s, v)) { /* a faulty node sends nothing */
-        s->res->dropped++;
+    shared_t *sh = s->sh;
+    int64_t v = link / sh->topo->ports;
+    if (node_faulty(sh, v)) { /* a faulty node sends nothing */
+        s->res.dropped++;
         return;
     }
     int32_t k = slot_new(s);
@@ -135,29 +204,41 @@ static void enqueue(tc_sim_t *s, int64_t link, const tc_packet_t *p, int64_t wan
     s->pool[k].p = *p;
     s->pool[k].next = -1;
     s->pool[k].want = want;
-    if (s->head[link] < 0) {
-        s->head[link] = k;
+    if (sh->head[link] < 0) {
+        sh->head[link] = k;
     } else {
-        s->pool[s->tail[link]].next = k;
+        s->pool[sh->tail[link]].next = k;
     }
-    s->tail[link] = k;
-    s->qlen[link]++;
-    if ((int64_t)s->qlen[link] > s->res->max_queue) {
-        s->res->max_queue = s->qlen[link];
+    sh->tail[link] = k;
+    sh->qlen[link]++;
+    if ((int64_t)sh->qlen[link] > s->res.max_queue) {
+        s->res.max_queue = sh->qlen[link];
     }
-    if (!s->is_active[link]) {
-        s->is_active[link] = 1;
+    if (!sh->is_active[link]) {
+        sh->is_active[link] = 1;
         s->active[s->nactive++] = link;
     }
 }
 
+/* Sends from a node another thread owns are that thread's (plans' start and tick run on every
+ * thread and may loop over all nodes). */
+static bool owns(const tc_sim_t *s, int64_t node)
+{
+    return node >= s->lo && node < s->hi;
+}
+
 void tc_sim_send(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
-    int64_t link = node * sim->topo->ports + port;
-    if (sim->topo->nbr[link] < 0) {
-        return; /* no such link: a plan error, ignored */
+    int64_t link = node * sim->sh->topo->ports + port;
+    if (!owns(sim, node) || sim->sh->topo->nbr[link] < 0) {
+        return;
     }
     enqueue(sim, link, p, sim->in_tick ? sim->round : sim->round + 1);
+}
+
+static bool heap_less(const timed_t *a, const timed_t *b)
+{
+    return a->round < b->round || (a->round == b->round && a->seq < b->seq);
 }
 
 static void heap_push(tc_sim_t *s, const timed_t *t)
@@ -169,11 +250,10 @@ static void heap_push(tc_sim_t *s, const timed_t *t)
     int64_t i = s->nheap++;
     while (i > 0) {
         int64_t up = (i - 1) / 2;
-        const timed_t *u = &s->heap[up];
-        if (u->round < t->round || (u->round == t->round && u->seq < t->seq)) {
+        if (!heap_less(t, &s->heap[up])) {
             break;
         }
-        s->heap[i] = *u;
+        s->heap[i] = s->heap[up];
         i = up;
     }
     s->heap[i] = *t;
@@ -189,13 +269,10 @@ static void heap_pop(tc_sim_t *s, timed_t *out)
         if (c >= s->nheap) {
             break;
         }
-        if (c + 1 < s->nheap &&
-            (s->heap[c + 1].round < s->heap[c].round ||
-             (s->heap[c + 1].round == s->heap[c].round && s->heap[c + 1].seq < s->heap[c].seq))) {
+        if (c + 1 < s->nheap && heap_less(&s->heap[c + 1], &s->heap[c])) {
             c++;
         }
-        if (last.round < s->heap[c].round ||
-            (last.round == s->heap[c].round && last.seq < s->heap[c].seq)) {
+        if (heap_less(&last, &s->heap[c])) {
             break;
         }
         s->heap[i] = s->heap[c];
@@ -208,8 +285,8 @@ static void heap_pop(tc_sim_t *s, timed_t *out)
 
 void tc_sim_send_at(tc_sim_t *sim, int64_t round, int64_t node, int port, const tc_packet_t *p)
 {
-    int64_t link = node * sim->topo->ports + port;
-    if (sim->topo->nbr[link] < 0) {
+    int64_t link = node * sim->sh->topo->ports + port;
+    if (!owns(sim, node) || sim->sh->topo->nbr[link] < 0) {
         return;
     }
     if (round <= sim->round) {
@@ -221,39 +298,42 @@ void tc_sim_send_at(tc_sim_t *sim, int64_t round, int64_t node, int port, const 
 
 void tc_sim_signal(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
-    const tc_topo_t *t = sim->topo;
+    shared_t *sh = sim->sh;
+    const tc_topo_t *t = sh->topo;
     int64_t link = node * t->ports + port;
     int64_t u = t->nbr[link];
-    if (u < 0) {
+    if (!owns(sim, node) || u < 0) {
         return;
     }
-    if (node_faulty(sim, node) || link_faulty(sim, link) || node_faulty(sim, u)) {
-        sim->res->dropped++;
+    if (node_faulty(sh, node) || link_faulty(sh, link) || node_faulty(sh, u)) {
+        sim->res.dropped++;
         return;
     }
-    if (!grow((void **)&sim->sig, &sim->sig_cap, sizeof *sim->sig, sim->nsig + 1)) {
+    mailbox_t *box = &sh->sig_box[sim->parity][sim->tid * sh->T + owner(sh, u)];
+    if (!grow((void **)&box->a, &box->cap, sizeof *box->a, box->n + 1)) {
         sim->oom = true;
         return;
     }
-    sim->res->free_signals++;
-    sim->sig[sim->nsig++] = (arrival_t){(int32_t)u, t->rev ? t->rev[link] : port, *p};
+    sim->res.free_signals++;
+    box->a[box->n++] = (arrival_t){(int32_t)u, t->rev ? t->rev[link] : port, *p};
 }
 
 void tc_sim_deliver(tc_sim_t *sim, int64_t node, int64_t key)
 {
-    const tc_plan_t *plan = sim->plan;
-    if (key < 0 || key >= plan->keys || node_faulty(sim, node)) {
+    shared_t *sh = sim->sh;
+    const tc_plan_t *plan = sh->plan;
+    if (key < 0 || key >= plan->keys || node_faulty(sh, node) || !owns(sim, node)) {
         return;
     }
     uint64_t bit = (uint64_t)node * (uint64_t)plan->keys + (uint64_t)key;
     uint64_t mask = 1ull << (bit & 63);
-    if (sim->bits[bit >> 6] & mask) {
-        sim->res->duplicates++;
+    uint64_t old = __atomic_fetch_or(&sh->bits[bit >> 6], mask, __ATOMIC_RELAXED);
+    if (old & mask) {
+        sim->res.duplicates++;
         return;
     }
-    sim->bits[bit >> 6] |= mask;
-    sim->got[node]++;
-    if (sim->got[node] == sim->expect[node]) {
+    sh->got[node]++;
+    if (sh->got[node] == sh->expect[node]) {
         sim->complete++;
     }
 }
@@ -265,41 +345,42 @@ int64_t tc_sim_round(const tc_sim_t *sim)
 
 const tc_topo_t *tc_sim_topo(const tc_sim_t *sim)
 {
-    return sim->topo;
+    return sim->sh->topo;
 }
 
-/* Whether the port model lets the head of `link` cross this round. */
+/* Whether the port model lets the head of `link` cross this round (one thread only). */
 static bool may_send(tc_sim_t *s, int64_t link, int64_t v, int64_t u)
 {
+    shared_t *sh = s->sh;
     uint32_t stamp = (uint32_t)s->round;
-    if (s->cfg.port_limit > 0) {
-        if (s->sent_stamp[v] == stamp && s->sent_count[v] >= s->cfg.port_limit) {
+    if (sh->cfg.port_limit > 0) {
+        if (sh->sent_stamp[v] == stamp && sh->sent_count[v] >= sh->cfg.port_limit) {
             return false;
         }
-        if (s->recv_stamp[u] == stamp && s->recv_count[u] >= s->cfg.port_limit) {
+        if (sh->recv_stamp[u] == stamp && sh->recv_count[u] >= sh->cfg.port_limit) {
             return false;
         }
     }
-    if (s->cfg.half_duplex) {
-        const tc_topo_t *t = s->topo;
+    if (sh->cfg.half_duplex) {
+        const tc_topo_t *t = sh->topo;
         int64_t back = u * t->ports + (t->rev ? t->rev[link] : link % t->ports);
         int64_t pair = link < back ? link : back;
-        if (s->pair_stamp[pair] == stamp) {
+        if (sh->pair_stamp[pair] == stamp) {
             return false;
         }
-        s->pair_stamp[pair] = stamp;
+        sh->pair_stamp[pair] = stamp;
     }
-    if (s->cfg.port_limit > 0) {
-        if (s->sent_stamp[v] != stamp) {
-            s->sent_stamp[v] = stamp;
-            s->sent_count[v] = 0;
+    if (sh->cfg.port_limit > 0) {
+        if (sh->sent_stamp[v] != stamp) {
+            sh->sent_stamp[v] = stamp;
+            sh->sent_count[v] = 0;
         }
-        if (s->recv_stamp[u] != stamp) {
-            s->recv_stamp[u] = stamp;
-            s->recv_count[u] = 0;
+        if (sh->recv_stamp[u] != stamp) {
+            sh->recv_stamp[u] = stamp;
+            sh->recv_count[u] = 0;
         }
-        s->sent_count[v]++;
-        s->recv_count[u]++;
+        sh->sent_count[v]++;
+        sh->recv_count[u]++;
     }
     return true;
 }
@@ -309,51 +390,55 @@ static bool may_send(tc_sim_t *s, int64_t link, int64_t v, int64_t u)
  * link is served first (no starvation). Without limits the order is irrelevant. */
 static void transmit(tc_sim_t *s, bool *moved)
 {
-    const tc_topo_t *t = s->topo;
+    shared_t *sh = s->sh;
+    const tc_topo_t *t = sh->topo;
+    bool limited = sh->cfg.port_limit > 0 || sh->cfg.half_duplex;
     int64_t keep = 0, nbusy = 0;
-    int64_t *busy = s->busy;
     for (int64_t a = 0; a < s->nactive; a++) {
         int64_t link = s->active[a];
         int64_t v = link / t->ports;
         int64_t u = t->nbr[link];
-        if (!may_send(s, link, v, u)) {
+        if (limited && !may_send(s, link, v, u)) {
             s->active[keep++] = link;
             continue;
         }
-        int32_t k = s->head[link];
+        int32_t k = sh->head[link];
         slot_t *slot = &s->pool[k];
-        s->head[link] = slot->next;
-        s->qlen[link]--;
-        s->load[link]++;
-        s->res->transmissions++;
+        sh->head[link] = slot->next;
+        sh->qlen[link]--;
+        sh->load[link]++;
+        s->res.transmissions++;
         if (slot->p.kind != 0) {
-            s->res->control++;
+            s->res.control++;
         }
         if (s->round > slot->want) {
-            s->res->queued_packets++;
-            s->res->queue_rounds += s->round - slot->want;
+            s->res.queued_packets++;
+            s->res.queue_rounds += s->round - slot->want;
         }
         *moved = true;
-        if (s->cfg.observe != NULL) {
-            s->cfg.observe(s->cfg.observe_ctx, s->round, v, (int)(link % t->ports), &slot->p);
+        if (sh->cfg.observe != NULL) {
+            sh->cfg.observe(sh->cfg.observe_ctx, s->round, v, (int)(link % t->ports), &slot->p);
         }
-        if (link_faulty(s, link) || node_faulty(s, u)) {
-            s->res->dropped++;
-        } else if (grow((void **)&s->arr, &s->arr_cap, sizeof *s->arr, s->narr + 1)) {
-            s->arr[s->narr++] = (arrival_t){
-                (int32_t)u, t->rev ? t->rev[link] : (int32_t)(link % t->ports), slot->p};
+        if (link_faulty(sh, link) || node_faulty(sh, u)) {
+            s->res.dropped++;
         } else {
-            s->oom = true;
+            mailbox_t *box = &sh->arr_box[s->tid * sh->T + owner(sh, u)];
+            if (grow((void **)&box->a, &box->cap, sizeof *box->a, box->n + 1)) {
+                box->a[box->n++] = (arrival_t){
+                    (int32_t)u, t->rev ? t->rev[link] : (int32_t)(link % t->ports), slot->p};
+            } else {
+                s->oom = true;
+            }
         }
         slot->next = s->free_head;
         s->free_head = k;
-        if (s->head[link] >= 0) {
-            busy[nbusy++] = link;
+        if (sh->head[link] >= 0) {
+            s->busy[nbusy++] = link;
         } else {
-            s->is_active[link] = 0;
+            sh->is_active[link] = 0;
         }
     }
-    memcpy(s->active + keep, busy, (size_t)nbusy * sizeof *busy);
+    memcpy(s->active + keep, s->busy, (size_t)nbusy * sizeof *s->busy);
     s->nactive = keep + nbusy;
 }
 
@@ -366,144 +451,95 @@ static void release_timed(tc_sim_t *s)
     }
 }
 
-static void handle(tc_sim_t *s, arrival_t *list, int64_t *count)
+/* Handle what the threads left in this thread's column of mailboxes, in thread order. */
+static void handle_column(tc_sim_t *s, mailbox_t *boxes)
 {
-    /* Handlers may append to the signal list; arrivals are handled in order. */
-    for (int64_t a = 0; a < *count; a++) {
-        arrival_t in = list[a];
-        s->plan->receive(s->plan->ctx, s, in.node, in.port, &in.p);
+    shared_t *sh = s->sh;
+    for (int src = 0; src < sh->T; src++) {
+        mailbox_t *box = &boxes[src * sh->T + s->tid];
+        for (int64_t a = 0; a < box->n; a++) {
+            arrival_t in = box->a[a];
+            sh->plan->receive(sh->plan->ctx, s, in.node, in.port, &in.p);
+        }
+        box->n = 0;
     }
-    *count = 0;
 }
 
+/* Every thread votes in ballot `which`; returns whether any voted true. Between two votes in
+ * one ballot there is always another barrier, so no vote is overwritten before it is read
+ * (the two ballots alternate without one). */
+static bool vote_any(tc_sim_t *s, int which, bool mine)
+{
+    shared_t *sh = s->sh;
+    sh->vote[which][s->tid] = mine;
+    sh->fail[s->tid] = s->oom;
+    sync_all(sh);
+    bool any = false;
+    for (int t = 0; t < sh->T; t++) {
+        any = any || sh->vote[which][t] || sh->fail[t];
+    }
+    return any;
+}
+
+static bool any_failed(const shared_t *sh)
+{
+    for (int t = 0; t < sh->T; t++) {
+        if (sh->fail[t]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Passes of free signals until none is left anywhere (acknowledgement chains). */
 static void handle_signals(tc_sim_t *s)
 {
-    /* Free signals may trigger more signals in the same round (acknowledgement chains): handle
-     * them in batches, swapping the batch out so that handlers can append the next one. */
-    while (s->nsig > 0 && !s->oom) {
-        arrival_t *batch = s->sig;
-        int64_t n = s->nsig, cap = s->sig_cap;
-        s->sig = s->sig_spare;
-        s->sig_cap = s->sig_spare_cap;
-        s->nsig = 0;
-        handle(s, batch, &n);
-        s->sig_spare = batch;
-        s->sig_spare_cap = cap;
+    shared_t *sh = s->sh;
+    for (;;) {
+        sync_all(sh); /* every signal of the previous pass has been posted */
+        int p = s->parity;
+        int64_t mine = 0;
+        for (int src = 0; src < sh->T; src++) {
+            mine += sh->sig_box[p][src * sh->T + s->tid].n;
+        }
+        if (!vote_any(s, 1, mine > 0) || any_failed(sh)) {
+            return;
+        }
+        s->parity = p ^ 1; /* handlers post into the other set */
+        handle_column(s, sh->sig_box[p]);
     }
 }
 
-static void sim_free(tc_sim_t *s)
+static void run_thread(tc_sim_t *s)
 {
-    free(s->pool);
-    free(s->head);
-    free(s->tail);
-    free(s->qlen);
-    free(s->load);
-    free(s->active);
-    free(s->busy);
-    free(s->is_active);
-    free(s->heap);
-    free(s->arr);
-    free(s->sig);
-    free(s->sig_spare);
-    free(s->sent_stamp);
-    free(s->recv_stamp);
-    free(s->sent_count);
-    free(s->recv_count);
-    free(s->pair_stamp);
-    free(s->bits);
-    free(s->got);
-    free(s->expect);
-    free(s);
-}
-
-tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
-                    const tc_plan_t *plan, tc_sim_result_t *result, uint8_t *complete)
-{
-    memset(result, 0, sizeof *result);
-    result->complete_round = -1;
-    if (topo->nodes <= 0 || topo->ports <= 0 || topo->nodes * topo->ports > INT32_MAX) {
-        return tc__fail(TC_EINVAL, "The topology must have 1..2^31 links.");
-    }
-    tc_sim_t *s = calloc(1, sizeof *s);
-    if (s == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory.");
-    }
-    int64_t N = topo->nodes;
-    s->topo = topo;
-    s->cfg = *config;
-    if (s->cfg.max_rounds <= 0) {
-        s->cfg.max_rounds = 100000000;
-    }
-    s->faults = faults;
-    s->plan = plan;
-    s->res = result;
-    s->links = N * topo->ports;
-    s->free_head = -1;
-    uint64_t nbits = (uint64_t)N * (uint64_t)(plan->keys > 0 ? plan->keys : 1);
-    s->head = tc__malloc_array((size_t)s->links, sizeof *s->head);
-    s->tail = tc__malloc_array((size_t)s->links, sizeof *s->tail);
-    s->qlen = tc__calloc_array((size_t)s->links, sizeof *s->qlen);
-    s->load = tc__calloc_array((size_t)s->links, sizeof *s->load);
-    s->active = tc__malloc_array((size_t)s->links, sizeof *s->active);
-    s->busy = tc__malloc_array((size_t)s->links, sizeof *s->busy);
-    s->is_active = tc__calloc_array((size_t)s->links, 1);
-    s->bits = tc__calloc_array((size_t)((nbits + 63) / 64), sizeof *s->bits);
-    s->got = tc__calloc_array((size_t)N, sizeof *s->got);
-    s->expect = tc__malloc_array((size_t)N, sizeof *s->expect);
-    if (config->port_limit > 0) {
-        s->sent_stamp = tc__calloc_array((size_t)N, sizeof *s->sent_stamp);
-        s->recv_stamp = tc__calloc_array((size_t)N, sizeof *s->recv_stamp);
-        s->sent_count = tc__calloc_array((size_t)N, 1);
-        s->recv_count = tc__calloc_array((size_t)N, 1);
-    }
-    if (config->half_duplex) {
-        s->pair_stamp = tc__calloc_array((size_t)s->links, sizeof *s->pair_stamp);
-    }
-    if (s->head == NULL || s->tail == NULL || s->qlen == NULL || s->load == NULL ||
-        s->active == NULL || s->busy == NULL || s->is_active == NULL || s->bits == NULL ||
-        s->got == NULL || s->expect == NULL ||
-        (config->port_limit > 0 && (s->sent_stamp == NULL || s->recv_stamp == NULL ||
-                                    s->sent_count == NULL || s->recv_count == NULL)) ||
-        (config->half_duplex && s->pair_stamp == NULL)) {
-        sim_free(s);
-        return tc__fail(TC_ENOMEM, "Out of memory for a simulation of %lld nodes.", (long long)N);
-    }
-    memset(s->head, -1, (size_t)s->links * sizeof *s->head);
-    /* Keys that originate at faulty nodes are expected of nobody. */
-    int64_t lost_keys = 0;
-    if (plan->key_source != NULL && faults != NULL && faults->node != NULL) {
-        for (int64_t k = 0; k < plan->keys; k++) {
-            lost_keys += faults->node[plan->key_source(plan->ctx, k)] != 0;
-        }
-    }
-    for (int64_t v = 0; v < N; v++) {
-        s->expect[v] = plan->expected ? plan->expected(plan->ctx, v) : 0;
-        s->expect[v] = s->expect[v] > lost_keys ? s->expect[v] - lost_keys : 0;
-        if (!node_faulty(s, v)) { /* nodes expecting nothing are complete from the start */
-            result->nodes_nonfaulty++;
-            result->keys_expected += s->expect[v];
-            s->complete += s->expect[v] == 0;
-        }
-    }
-
+    shared_t *sh = s->sh;
+    const tc_plan_t *plan = sh->plan;
     s->round = 0;
     s->more = plan->tick != NULL;
     plan->start(plan->ctx, s);
     handle_signals(s);
-    if (s->complete == result->nodes_nonfaulty) {
-        result->complete_round = 0;
-    }
-    while (!s->oom) {
-        if (s->nactive == 0 && s->nheap == 0 && !s->more) {
+    for (;;) {
+        sh->complete_part[s->tid] = s->complete;
+        bool go = vote_any(s, 0, s->nactive > 0 || s->nheap > 0 || s->more);
+        if (s->tid == 0 && sh->complete_round < 0) {
+            int64_t all = 0;
+            for (int t = 0; t < sh->T; t++) {
+                all += sh->complete_part[t];
+            }
+            if (all == sh->nonfaulty) {
+                sh->complete_round = s->round;
+            }
+        }
+        if (!go || any_failed(sh)) {
             break;
         }
-        if (s->round >= s->cfg.max_rounds) {
-            result->stopped = true;
+        if (s->round >= sh->cfg.max_rounds) {
+            sh->stopped = true; /* every thread writes the same value */
             break;
         }
         s->round++;
-        if (s->nactive == 0 && !s->more && s->nheap > 0 && s->heap[0].round > s->round) {
+        if (sh->T == 1 && s->nactive == 0 && !s->more && s->nheap > 0 &&
+            s->heap[0].round > s->round) {
             s->round = s->heap[0].round; /* idle rounds: nothing can happen before this one */
         }
         release_timed(s);
@@ -515,31 +551,221 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         bool moved = false;
         transmit(s, &moved);
         if (moved) {
-            result->rounds = s->round;
+            s->res.rounds = s->round;
         }
-        handle(s, s->arr, &s->narr);
+        sync_all(sh); /* every arrival has been posted */
+        handle_column(s, sh->arr_box);
         handle_signals(s);
-        if (result->complete_round < 0 && s->complete == result->nodes_nonfaulty) {
-            result->complete_round = s->round;
-        }
-        if (s->cfg.progress != NULL && (s->round & 4095) == 0) {
-            s->cfg.progress(s->cfg.progress_ctx, s->round);
+        if (s->tid == 0 && sh->cfg.progress != NULL && (s->round & 4095) == 0) {
+            sh->cfg.progress(sh->cfg.progress_ctx, s->round);
         }
     }
-    if (s->oom) {
-        sim_free(s);
-        return tc__fail(TC_ENOMEM, "Out of memory during the simulation (round %lld).",
-                        (long long)s->round);
+}
+
+static void *thread_main(void *arg)
+{
+    tc_sim_t *s = arg;
+    shared_t *sh = s->sh;
+    pthread_mutex_lock(&sh->gate_lock);
+    while (sh->gate == 0) {
+        pthread_cond_wait(&sh->gate_cond, &sh->gate_lock);
     }
-    for (int64_t l = 0; l < s->links; l++) {
-        if ((int64_t)s->load[l] > result->max_link_load) {
-            result->max_link_load = s->load[l];
+    int gate = sh->gate;
+    pthread_mutex_unlock(&sh->gate_lock);
+    if (gate > 0) {
+        run_thread(s);
+    }
+    return NULL;
+}
+
+static void open_gate(shared_t *sh, int value)
+{
+    pthread_mutex_lock(&sh->gate_lock);
+    sh->gate = value;
+    pthread_cond_broadcast(&sh->gate_cond);
+    pthread_mutex_unlock(&sh->gate_lock);
+}
+
+static void shared_free(shared_t *sh, tc_sim_t *ctx)
+{
+    for (int t = 0; ctx != NULL && t < sh->T; t++) {
+        free(ctx[t].pool);
+        free(ctx[t].active);
+        free(ctx[t].busy);
+        free(ctx[t].heap);
+    }
+    for (int b = 0; b < sh->T * sh->T; b++) {
+        if (sh->arr_box != NULL) {
+            free(sh->arr_box[b].a);
+        }
+        for (int p = 0; p < 2; p++) {
+            if (sh->sig_box[p] != NULL) {
+                free(sh->sig_box[p][b].a);
+            }
+        }
+    }
+    free(sh->arr_box);
+    free(sh->sig_box[0]);
+    free(sh->sig_box[1]);
+    free(sh->head);
+    free(sh->tail);
+    free(sh->qlen);
+    free(sh->load);
+    free(sh->is_active);
+    free(sh->bits);
+    free(sh->got);
+    free(sh->expect);
+    free(sh->sent_stamp);
+    free(sh->recv_stamp);
+    free(sh->sent_count);
+    free(sh->recv_count);
+    free(sh->pair_stamp);
+}
+
+/* One run on T threads; *contention tells whether a link queue ever held two packets. */
+static tc_err_t run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
+                    const tc_plan_t *plan, int T, tc_sim_result_t *result, uint8_t *complete,
+                    bool *contention)
+{
+    memset(result, 0, sizeof *result);
+    result->complete_round = -1;
+    int64_t N = topo->nodes;
+    shared_t sh = {.topo = topo, .cfg = *config, .faults = faults, .plan = plan, .T = T};
+    if (sh.cfg.max_rounds <= 0) {
+        sh.cfg.max_rounds = 100000000;
+    }
+    sh.links = N * topo->ports;
+    sh.complete_round = -1;
+    for (int t = 0; t <= T; t++) {
+        int64_t lo, hi;
+        tc__split_range(N, t < T ? t : T - 1, T, &lo, &hi);
+        sh.lo[t] = t < T ? lo : N;
+    }
+    tc_sim_t *ctx = calloc((size_t)T, sizeof *ctx);
+    uint64_t nbits = (uint64_t)N * (uint64_t)(plan->keys > 0 ? plan->keys : 1);
+    sh.head = tc__malloc_array((size_t)sh.links, sizeof *sh.head);
+    sh.tail = tc__malloc_array((size_t)sh.links, sizeof *sh.tail);
+    sh.qlen = tc__calloc_array((size_t)sh.links, sizeof *sh.qlen);
+    sh.load = tc__calloc_array((size_t)sh.links, sizeof *sh.load);
+    sh.is_active = tc__calloc_array((size_t)sh.links, 1);
+    sh.bits = tc__calloc_array((size_t)((nbits + 63) / 64), sizeof *sh.bits);
+    sh.got = tc__calloc_array((size_t)N, sizeof *sh.got);
+    sh.expect = tc__malloc_array((size_t)N, sizeof *sh.expect);
+    sh.arr_box = tc__calloc_array((size_t)(T * T), sizeof *sh.arr_box);
+    sh.sig_box[0] = tc__calloc_array((size_t)(T * T), sizeof *sh.sig_box[0]);
+    sh.sig_box[1] = tc__calloc_array((size_t)(T * T), sizeof *sh.sig_box[1]);
+    bool ok = ctx != NULL && sh.head != NULL && sh.tail != NULL && sh.qlen != NULL &&
+              sh.load != NULL && sh.is_active != NULL && sh.bits != NULL && sh.got != NULL &&
+              sh.expect != NULL && sh.arr_box != NULL && sh.sig_box[0] != NULL &&
+              sh.sig_box[1] != NULL;
+    if (ok && config->port_limit > 0) {
+        sh.sent_stamp = tc__calloc_array((size_t)N, sizeof *sh.sent_stamp);
+        sh.recv_stamp = tc__calloc_array((size_t)N, sizeof *sh.recv_stamp);
+        sh.sent_count = tc__calloc_array((size_t)N, 1);
+        sh.recv_count = tc__calloc_array((size_t)N, 1);
+        ok = sh.sent_stamp != NULL && sh.recv_stamp != NULL && sh.sent_count != NULL &&
+             sh.recv_count != NULL;
+    }
+    if (ok && config->half_duplex) {
+        sh.pair_stamp = tc__calloc_array((size_t)sh.links, sizeof *sh.pair_stamp);
+        ok = sh.pair_stamp != NULL;
+    }
+    for (int t = 0; ok && t < T; t++) {
+        tc_sim_t *s = &ctx[t];
+        s->sh = &sh;
+        s->tid = t;
+        s->lo = sh.lo[t];
+        s->hi = sh.lo[t + 1];
+        s->free_head = -1;
+        s->res.complete_round = -1;
+        int64_t own = (s->hi - s->lo) * topo->ports;
+        s->active = tc__malloc_array((size_t)(own > 0 ? own : 1), sizeof *s->active);
+        s->busy = tc__malloc_array((size_t)(own > 0 ? own : 1), sizeof *s->busy);
+        ok = s->active != NULL && s->busy != NULL;
+    }
+    if (!ok) {
+        shared_free(&sh, ctx);
+        free(ctx);
+        return tc__fail(TC_ENOMEM, "Out of memory for a simulation of %lld nodes.", (long long)N);
+    }
+    memset(sh.head, -1, (size_t)sh.links * sizeof *sh.head);
+    /* Keys that originate at faulty nodes are expected of nobody. */
+    int64_t lost_keys = 0;
+    if (plan->key_source != NULL && faults != NULL && faults->node != NULL) {
+        for (int64_t k = 0; k < plan->keys; k++) {
+            lost_keys += faults->node[plan->key_source(plan->ctx, k)] != 0;
         }
     }
     for (int64_t v = 0; v < N; v++) {
-        bool done = !node_faulty(s, v) && s->got[v] >= s->expect[v];
-        if (!node_faulty(s, v)) {
-            result->keys_delivered += s->got[v] < s->expect[v] ? s->got[v] : s->expect[v];
+        sh.expect[v] = plan->expected ? plan->expected(plan->ctx, v) : 0;
+        sh.expect[v] = sh.expect[v] > lost_keys ? sh.expect[v] - lost_keys : 0;
+        if (!node_faulty(&sh, v)) { /* nodes expecting nothing are complete from the start */
+            sh.nonfaulty++;
+            result->keys_expected += sh.expect[v];
+            if (sh.expect[v] == 0) {
+                ctx[owner(&sh, v)].complete++;
+            }
+        }
+    }
+    if (T > 1) {
+        pthread_mutex_init(&sh.gate_lock, NULL);
+        pthread_cond_init(&sh.gate_cond, NULL);
+        pthread_t th[64];
+        int started = 0;
+        for (int t = 1; t < T; t++) {
+            if (pthread_create(&th[t], NULL, thread_main, &ctx[t]) != 0) {
+                break;
+            }
+            started++;
+        }
+        open_gate(&sh, started == T - 1 ? 1 : -1);
+        if (started == T - 1) {
+            run_thread(&ctx[0]);
+        }
+        for (int t = 1; t <= started; t++) {
+            pthread_join(th[t], NULL);
+        }
+        pthread_mutex_destroy(&sh.gate_lock);
+        pthread_cond_destroy(&sh.gate_cond);
+        if (started != T - 1) { /* not every thread could start: run on one */
+            shared_free(&sh, ctx);
+            free(ctx);
+            return run(topo, config, faults, plan, 1, result, complete, contention);
+        }
+    } else {
+        run_thread(&ctx[0]);
+    }
+    bool oom = false;
+    for (int t = 0; t < T; t++) {
+        tc_sim_result_t *r = &ctx[t].res;
+        oom = oom || ctx[t].oom;
+        result->rounds = r->rounds > result->rounds ? r->rounds : result->rounds;
+        result->transmissions += r->transmissions;
+        result->control += r->control;
+        result->free_signals += r->free_signals;
+        result->dropped += r->dropped;
+        result->max_queue = r->max_queue > result->max_queue ? r->max_queue : result->max_queue;
+        result->queued_packets += r->queued_packets;
+        result->queue_rounds += r->queue_rounds;
+        result->duplicates += r->duplicates;
+    }
+    if (oom) {
+        shared_free(&sh, ctx);
+        free(ctx);
+        return tc__fail(TC_ENOMEM, "Out of memory during the simulation.");
+    }
+    result->complete_round = sh.complete_round;
+    result->stopped = sh.stopped;
+    result->nodes_nonfaulty = sh.nonfaulty;
+    for (int64_t l = 0; l < sh.links; l++) {
+        if ((int64_t)sh.load[l] > result->max_link_load) {
+            result->max_link_load = sh.load[l];
+        }
+    }
+    for (int64_t v = 0; v < N; v++) {
+        bool done = !node_faulty(&sh, v) && sh.got[v] >= sh.expect[v];
+        if (!node_faulty(&sh, v)) {
+            result->keys_delivered += sh.got[v] < sh.expect[v] ? sh.got[v] : sh.expect[v];
             result->nodes_complete += done;
         }
         if (complete != NULL) {
@@ -550,6 +776,38 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         result->keys_expected > 0 ? (double)result->keys_delivered / (double)result->keys_expected
                                   : 1.0;
     result->time = (double)result->rounds * (config->ts + (double)config->B * config->tm);
-    sim_free(s);
+    *contention = result->max_queue > 1;
+    shared_free(&sh, ctx);
+    free(ctx);
     return TC_OK;
+}
+
+tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
+                    const tc_plan_t *plan, tc_sim_result_t *result, uint8_t *complete)
+{
+    if (topo->nodes <= 0 || topo->ports <= 0 || topo->nodes * topo->ports > INT32_MAX) {
+        memset(result, 0, sizeof *result);
+        result->complete_round = -1;
+        return tc__fail(TC_EINVAL, "The topology must have 1..2^31 links.");
+    }
+    int T = config->threads > 1 ? config->threads : 1;
+    if (T > 64) {
+        T = 64;
+    }
+    if (T > topo->nodes) {
+        T = (int)topo->nodes;
+    }
+    if (T > tc__online_cpus()) {
+        T = tc__online_cpus(); /* the barrier spins: one thread per core at most */
+    }
+    if (config->port_limit > 0 || config->half_duplex || config->observe != NULL) {
+        T = 1;
+    }
+    bool contention = false;
+    tc_err_t err = run(topo, config, faults, plan, T, result, complete, &contention);
+    if (err == TC_OK && T > 1 && contention) {
+        /* packets met in a queue: their order is the single-threaded one by definition */
+        err = run(topo, config, faults, plan, 1, result, complete, &contention);
+    }
+    return err;
 }

@@ -106,12 +106,76 @@ static void test_timetable_tolerates_n_minus_2_faults(void **state)
     }
 }
 
+/* One run on several threads gives exactly the single-threaded result: with acknowledgement
+ * chains (free signals between threads), with faults, and with contention (ascending children
+ * order), where the engine runs again on one thread. */
+static void test_threads_do_not_change_results(void **state)
+{
+    (void)state;
+    static const struct {
+        tc_collective_t what;
+        tc_acks_t acks;
+        tc_child_order_t order;
+        int64_t faults;
+    } cases[] = {
+        {TC_COLL_MULTINODE, TC_ACKS_FREE, TC_ORDER_PAPER, 0},
+        {TC_COLL_MULTINODE, TC_ACKS_ROUND, TC_ORDER_PAPER, 0},
+        {TC_COLL_MULTINODE, TC_ACKS_FREE, TC_ORDER_PAPER, 2},
+        {TC_COLL_MULTINODE, TC_ACKS_NONE, TC_ORDER_PAPER, 2},
+        {TC_COLL_MULTINODE, TC_ACKS_FREE, TC_ORDER_ASCENDING, 0},
+        {TC_COLL_TOTAL_EXCHANGE, TC_ACKS_FREE, TC_ORDER_PAPER, 0},
+        {TC_COLL_TOTAL_EXCHANGE, TC_ACKS_FREE, TC_ORDER_PAPER, 3},
+    };
+    int n = 5;
+    tc_net_t *net = NULL;
+    tc_topo_t topo;
+    tc_forest_t *forest = NULL;
+    assert_int_equal(tc_net_star_new(n, &net), TC_OK);
+    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_trees_build(net, TC_KIND_EDT, 0, 1, &forest), TC_OK);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tc_plan_trees_t trees;
+        tc_coll_t *coll = NULL;
+        assert_int_equal(tc_plan_trees_build(forest, cases[k].order, &trees), TC_OK);
+        tc_coll_opts_t o = {.what = cases[k].what, .M = 2, .x = n - 1, .acks = cases[k].acks};
+        assert_int_equal(tc_coll_new(&trees, &topo, &o, &coll), TC_OK);
+        tc_faults_t f = {0};
+        if (cases[k].faults > 0) {
+            assert_int_equal(tc_faults_random(&topo, TC_FAULTS_MIXED, cases[k].faults, k, -1, &f),
+                             TC_OK);
+        }
+        tc_sim_result_t r[3];
+        uint8_t done[3][120];
+        for (int th = 1; th <= 3; th++) {
+            tc_sim_config_t cfg = tc_sim_defaults();
+            cfg.threads = th;
+            assert_int_equal(tc_sim_run(&topo, &cfg, cases[k].faults ? &f : NULL,
+                                        tc_coll_plan(coll), &r[th - 1], done[th - 1]),
+                             TC_OK);
+        }
+        for (int th = 1; th < 3; th++) {
+            assert_memory_equal(&r[0], &r[th], sizeof r[0]);
+            assert_memory_equal(done[0], done[th], sizeof done[0]);
+        }
+        if (cases[k].order == TC_ORDER_ASCENDING) {
+            assert_true(r[0].queued_packets > 0); /* the case that falls back to one thread */
+        }
+        tc_faults_free(&f);
+        tc_coll_free(coll);
+        tc_plan_trees_free(&trees);
+    }
+    tc_forest_free(forest);
+    tc_topo_free(&topo);
+    tc_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timetable_matches_acknowledged_schedule),
         cmocka_unit_test(test_acknowledged_schedule_stalls_at_a_faulty_node),
         cmocka_unit_test(test_timetable_tolerates_n_minus_2_faults),
+        cmocka_unit_test(test_threads_do_not_change_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,7 +59,8 @@ static void help(void)
         "                      (default: full up to N = 7)\n"
         "  --ts, --tm, --B     cost model: a round of packets of B elements costs ts + B*tm\n"
         "                      (defaults 1, 0, 1)\n"
-        "  --threads T         threads for campaigns (default: every core)\n"
+        "  --threads T         threads (default: every core for campaigns and for a full\n"
+        "                      total-exchange run, else one; results do not depend on it)\n"
         "  --format F          text (default), json or csv\n"
         "  --timing            add wall time, peak memory and packet-hops per second\n"
         "  --output FILE       write there (atomically) instead of stdout\n"
@@ -590,6 +591,14 @@ int cmd_sim(int argc, char **argv)
         goto cleanup;
     }
     tc_sim_config_t cfg = tc_sim_defaults();
+    /* one run on every core where it pays: total exchange simulated in full (multinode's free
+     * acknowledgements cross between threads so often that two threads gain nothing) */
+    cfg.threads = a.threads > 0                                           ? (int)a.threads
+                  : a.kind->what == TC_COLL_TOTAL_EXCHANGE && !a.symmetry ? 0
+                                                                          : 1;
+    if (cfg.threads == 0) {
+        cfg.threads = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    }
     cfg.port_limit = a.port_limit;
     cfg.half_duplex = a.half;
     cfg.ts = a.ts;
