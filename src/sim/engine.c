@@ -153,6 +153,9 @@ static void sync_all(shared_t *sh)
 
 static int owner(const shared_t *sh, int64_t node)
 {
+    if (sh->T == 1) {
+        return 0;
+    }
     int t = 0;
     while (node >= sh->lo[t + 1]) {
         t++;
@@ -327,7 +330,14 @@ void tc_sim_deliver(tc_sim_t *sim, int64_t node, int64_t key)
     }
     uint64_t bit = (uint64_t)node * (uint64_t)plan->keys + (uint64_t)key;
     uint64_t mask = 1ull << (bit & 63);
-    uint64_t old = __atomic_fetch_or(&sh->bits[bit >> 6], mask, __ATOMIC_RELAXED);
+    uint64_t *word = &sh->bits[bit >> 6];
+    uint64_t old;
+    if (sh->T == 1) {
+        old = *word;
+        *word = old | mask;
+    } else { /* a word can hold the bits of nodes of two threads */
+        old = __atomic_fetch_or(word, mask, __ATOMIC_RELAXED);
+    }
     if (old & mask) {
         sim->res.duplicates++;
         return;
