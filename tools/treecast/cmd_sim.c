@@ -4,8 +4,10 @@
 #include "treecast/bounds.h"
 #include "treecast/plan.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,7 +16,8 @@ static void help(void)
 {
     printf(
         "usage: treecast sim PLAN --net star:N --M M [--x X] [--root R] [--seed S]\n"
-        "                    [--faults SPEC] [--trials T] [--ports all|one|K] [--half-duplex]\n"
+        "                    [--faults SPEC | --fault F ... | --faults-file FILE] [--trials T]\n"
+        "                    [--ports all|one|K] [--half-duplex]\n"
         "                    [--acks free|round|none] [--order paper|ascending|descending]\n"
         "                    [--method full|symmetry|auto]\n"
         "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
@@ -43,6 +46,10 @@ static void help(void)
         "  --faults SPEC       nodes:K, links:K (both directions), arcs:K (one direction),\n"
         "                      mixed:K (random, seeded), or paths:K (K faulty nodes on distinct\n"
         "                      root paths of one random target node)\n"
+        "  --fault F           one listed fault (repeatable): node:LABEL, link:LABEL:DIM (both\n"
+        "                      directions) or arc:LABEL:DIM (from LABEL along dimension DIM)\n"
+        "  --faults-file FILE  listed faults, one per line: node LABEL | link LABEL DIM |\n"
+        "                      arc LABEL DIM ('#' starts a comment)\n"
         "  --trials T          a campaign of T runs with faults drawn from seeds S, S+1, ...\n"
         "  --seed S            seed of random roots and faults (default 1; printed)\n"
         "  --ports P           all (default, the paper's), one, or K ports per node per round\n"
@@ -95,7 +102,9 @@ enum {
     OPT_B,
     OPT_PORTS,
     OPT_METHOD,
-    OPT_TIMING
+    OPT_TIMING,
+    OPT_FAULT,
+    OPT_FAULTS_FILE
 };
 
 typedef struct {
@@ -106,7 +115,10 @@ typedef struct {
     int port_limit;
     bool half;
     tc_acks_t acks;
-    const char *method; /* full, symmetry, auto */
+    const char *method;           /* full, symmetry, auto */
+    const char *fault_items[256]; /* --fault, as given */
+    int nfault_items;
+    const char *faults_file;
     bool timing;
     bool symmetry;
     tc_child_order_t order;
@@ -219,9 +231,26 @@ static const char *convention =
     "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
     "(READING-NOTES 000.6)";
 
+/* The nodes that did not get everything (NULL complete: none listed), at most `limit`. */
+static void list_incomplete(FILE *fp, const tc_net_t *net, const uint8_t *complete,
+                            const tc_faults_t *faults, int64_t limit, bool json)
+{
+    int64_t shown = 0;
+    for (int64_t v = 0; complete != NULL && v < tc_net_nodes(net) && shown < limit; v++) {
+        if (complete[v] || (faults != NULL && faults->node != NULL && faults->node[v])) {
+            continue;
+        }
+        char lab[TC_LABEL_MAX];
+        tc_net_label(net, v, false, lab, sizeof lab);
+        fprintf(fp, json ? "%s\"%s\"" : "%s%s", shown ? (json ? "," : " ") : "", lab);
+        shown++;
+    }
+}
+
 static void print_single(FILE *fp, const args_t *a, const char *netlab, const char *rootlab,
                          const tc_sim_result_t *r, int64_t predicted, int64_t paper_tx,
-                         const tc_bound_t *b, const char *fault_text)
+                         const tc_bound_t *b, const char *fault_text, const tc_net_t *net,
+                         const uint8_t *complete, const tc_faults_t *faults)
 {
     bool json = strcmp(a->format, "json") == 0, csv = strcmp(a->format, "csv") == 0;
     double diff = (double)r->rounds - b->time;
@@ -261,6 +290,9 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
         tc_report_json_string(fp, convention);
         fputs(",\"method\":", fp);
         tc_report_json_string(fp, method_text);
+        fputs(",\"incomplete\":[", fp);
+        list_incomplete(fp, net, complete, faults, INT64_MAX, true);
+        fputs("]", fp);
         if (a->timing) {
             fprintf(fp, ",\"seconds\":%.3f,\"peak_kib\":%ld,\"hops\":%lld,\"hops_per_second\":%.0f",
                     sim_seconds, peak_kib(), (long long)sim_hops,
@@ -330,6 +362,11 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
             "  delivered           %lld of %lld non-faulty nodes got everything (%.4f of all "
             "they expect)\n",
             (long long)r->nodes_complete, (long long)r->nodes_nonfaulty, r->delivered_fraction);
+    if (complete != NULL && r->nodes_complete < r->nodes_nonfaulty) {
+        fprintf(fp, "  incomplete nodes    ");
+        list_incomplete(fp, net, complete, faults, 12, false);
+        fprintf(fp, "%s\n", r->nodes_nonfaulty - r->nodes_complete > 12 ? " ..." : "");
+    }
     if (r->stopped) {
         fprintf(fp, "  STOPPED at the round limit\n");
     }
@@ -340,6 +377,98 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
                 sim_seconds, (double)peak_kib() / 1024.0,
                 sim_seconds > 0 ? (double)sim_hops / sim_seconds : 0.0, (long long)sim_hops);
     }
+}
+
+/* One listed fault: kind "node" (label) or "link"/"arc" (label, dimension). Returns a status. */
+static int add_fault(const tc_net_t *net, const tc_topo_t *topo, tc_faults_t *f, int64_t protect,
+                     const char *kind, const char *label, const char *dim, const char *where)
+{
+    int64_t v;
+    if (tc_net_parse_label(net, label, &v) != TC_OK) {
+        return fail(EXIT_DATA, "%s: %s", where, tc_err_detail());
+    }
+    if (strcmp(kind, "node") == 0 && dim == NULL) {
+        if (v == protect) {
+            return misuse("%s: the source %s cannot be faulty", where, label);
+        }
+        tc_faults_add_node(f, v);
+        return 0;
+    }
+    if ((strcmp(kind, "link") == 0 || strcmp(kind, "arc") == 0) && dim != NULL) {
+        char *end = NULL;
+        long d = strtol(dim, &end, 10);
+        if (*dim == '\0' || *end != '\0' || d < tc_net_dim_min(net) || d > tc_net_dim_max(net)) {
+            return fail(EXIT_DATA, "%s: dimension \"%s\" is not in %d..%d", where, dim,
+                        tc_net_dim_min(net), tc_net_dim_max(net));
+        }
+        tc_faults_add_link(f, topo, v, (int)(d - tc_net_dim_min(net)), kind[0] == 'l');
+        return 0;
+    }
+    return fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM", where);
+}
+
+/* --fault items and --faults-file lines into f. */
+static int listed_faults(const args_t *a, const tc_net_t *net, const tc_topo_t *topo,
+                         int64_t protect, tc_faults_t *f)
+{
+    tc_err_t err = tc_faults_empty(topo, f);
+    if (err != TC_OK) {
+        return lib_fail(err, "faults");
+    }
+    for (int k = 0; k < a->nfault_items; k++) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", a->fault_items[k]);
+        char *kind = buf, *label = strchr(buf, ':'), *dim = NULL;
+        if (label != NULL) {
+            *label++ = '\0';
+            dim = strchr(label, ':');
+            if (dim != NULL) {
+                *dim++ = '\0';
+            }
+        }
+        char where[160];
+        snprintf(where, sizeof where, "--fault %.100s", a->fault_items[k]);
+        int st = label ? add_fault(net, topo, f, protect, kind, label, dim, where)
+                       : misuse("%s: expected node:LABEL, link:LABEL:DIM or arc:LABEL:DIM", where);
+        if (st != 0) {
+            return st;
+        }
+    }
+    if (a->faults_file == NULL) {
+        return 0;
+    }
+    FILE *fp = fopen(a->faults_file, "r");
+    if (fp == NULL) {
+        return fail(EXIT_DATA, "cannot read %s: %s", a->faults_file, strerror(errno));
+    }
+    char line[512];
+    int st = 0, lineno = 0;
+    while (st == 0 && fgets(line, sizeof line, fp) != NULL) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash != NULL) {
+            *hash = '\0';
+        }
+        char *save = NULL;
+        char *kind = strtok_r(line, " \t\r\n", &save);
+        if (kind == NULL) {
+            continue;
+        }
+        char *label = strtok_r(NULL, " \t\r\n", &save);
+        char *dim = strtok_r(NULL, " \t\r\n", &save);
+        char *extra = strtok_r(NULL, " \t\r\n", &save);
+        char where[160];
+        snprintf(where, sizeof where, "%.100s: line %d", a->faults_file, lineno);
+        st =
+            label == NULL || extra != NULL
+                ? fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM", where)
+                : add_fault(net, topo, f, protect, kind, label, dim, where);
+    }
+    if (st == 0 && ferror(fp)) {
+        st = fail(EXIT_DATA, "cannot read %s", a->faults_file);
+    }
+    fclose(fp);
+    return st;
 }
 
 int cmd_sim(int argc, char **argv)
@@ -358,6 +487,8 @@ int cmd_sim(int argc, char **argv)
         {"order", required_argument, NULL, OPT_ORDER},
         {"method", required_argument, NULL, OPT_METHOD},
         {"timing", no_argument, NULL, OPT_TIMING},
+        {"fault", required_argument, NULL, OPT_FAULT},
+        {"faults-file", required_argument, NULL, OPT_FAULTS_FILE},
         {"ts", required_argument, NULL, OPT_TS},
         {"tm", required_argument, NULL, OPT_TM},
         {"B", required_argument, NULL, OPT_B},
@@ -450,6 +581,15 @@ int cmd_sim(int argc, char **argv)
         case OPT_TIMING:
             a.timing = true;
             break;
+        case OPT_FAULT:
+            if (a.nfault_items == 256) {
+                return misuse("at most 256 --fault options; use --faults-file");
+            }
+            a.fault_items[a.nfault_items++] = optarg;
+            break;
+        case OPT_FAULTS_FILE:
+            a.faults_file = optarg;
+            break;
         case OPT_TS:
             if (!parse_double("--ts", optarg, &a.ts)) {
                 return EXIT_MISUSE;
@@ -508,6 +648,10 @@ int cmd_sim(int argc, char **argv)
     if (a.faults != NULL && !parse_faults(a.faults, &camp)) {
         return EXIT_MISUSE;
     }
+    bool listed = a.nfault_items > 0 || a.faults_file != NULL;
+    if (listed && a.faults != NULL) {
+        return misuse("--faults draws random faults; it excludes --fault and --faults-file");
+    }
     if (a.trials > 0 && a.faults == NULL) {
         return misuse("--trials needs --faults (a campaign draws faults per trial)");
     }
@@ -536,7 +680,7 @@ int cmd_sim(int argc, char **argv)
         return misuse("%s simulates S_3..S_%d %s; S_%d is out of range", a.kind->name, limit,
                       a.symmetry ? "by symmetry" : "fully", n);
     }
-    if (a.symmetry && a.faults != NULL) {
+    if (a.symmetry && (a.faults != NULL || a.nfault_items > 0 || a.faults_file != NULL)) {
         tc_net_free(net);
         return misuse("the symmetry method assumes no faults; use --method full (N <= 7)");
     }
@@ -571,6 +715,7 @@ int cmd_sim(int argc, char **argv)
     tc_coll_t *coll = NULL;
     tc_faults_t faults = {0};
     tc_trial_t *trials = NULL;
+    uint8_t *complete = NULL;
     output_t out = {0};
     bool have_faults = false;
     tc_err_t err = tc_topo_from_net(net, &topo);
@@ -664,7 +809,7 @@ int cmd_sim(int argc, char **argv)
                  (long long)sym.steps_checked,
                  ok ? "; translated to every source" : "; the full run is not predicted");
         print_single(out.fp, &a, netlab, rootlab, &res, -1, tc_coll_data_transmissions(coll) * N,
-                     &bound, fault_text);
+                     &bound, fault_text, net, NULL, NULL);
         if (!ok) {
             fprintf(stderr,
                     "treecast sim: the first round with two packets on one dimension is "
@@ -673,7 +818,15 @@ int cmd_sim(int argc, char **argv)
         }
     } else if (a.trials == 0) {
         tc_sim_result_t res;
-        if (a.faults != NULL) {
+        if (listed) {
+            st = listed_faults(&a, net, &topo, protect, &faults);
+            if (st != 0) {
+                goto cleanup;
+            }
+            have_faults = true;
+            snprintf(fault_text, sizeof fault_text, "%lld nodes and %lld directed links listed",
+                     (long long)faults.faulty_nodes, (long long)faults.faulty_links);
+        } else if (a.faults != NULL) {
             if (camp.on_paths) {
                 tc_rng_t rng;
                 tc_rng_seed(&rng, a.seed, 0);
@@ -692,7 +845,13 @@ int cmd_sim(int argc, char **argv)
             have_faults = true;
         }
         double t0 = now();
-        err = tc_sim_run(&topo, &cfg, have_faults ? &faults : NULL, tc_coll_plan(coll), &res, NULL);
+        complete = malloc((size_t)tc_net_nodes(net));
+        if (complete == NULL) {
+            st = fail(EXIT_RESOURCE, "out of memory");
+            goto cleanup;
+        }
+        err = tc_sim_run(&topo, &cfg, have_faults ? &faults : NULL, tc_coll_plan(coll), &res,
+                         complete);
         sim_seconds = now() - t0;
         sim_hops = res.transmissions;
         if (tty && res.rounds >= 4096) {
@@ -705,7 +864,8 @@ int cmd_sim(int argc, char **argv)
         bool papers_model = a.port_limit == 0 && !a.half;
         print_single(out.fp, &a, netlab, rootlab, &res,
                      have_faults || !papers_model ? -1 : predicted_rounds(&a, &trees, n),
-                     tc_coll_data_transmissions(coll), &bound, fault_text);
+                     tc_coll_data_transmissions(coll), &bound, fault_text, net, complete,
+                     have_faults ? &faults : NULL);
     } else {
         trials = calloc((size_t)a.trials, sizeof *trials);
         if (trials == NULL) {
@@ -793,6 +953,7 @@ cleanup:
         st = st != 0 ? st : cst;
     }
     free(trials);
+    free(complete);
     tc_faults_free(&faults);
     tc_coll_free(coll);
     tc_plan_trees_free(&trees);

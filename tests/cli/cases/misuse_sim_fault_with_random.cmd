@@ -1,0 +1,1 @@
+sim bcast --net star:5 --fault node:21345 --faults nodes:2
