@@ -276,22 +276,18 @@ int cmd_bounds(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
-        case 'h':
-            help();
-            return EXIT_OK;
-        case ':':
-            return misuse("%s needs a value", argv[optind - 1]);
         default:
-            return misuse("unknown option \"%s\"", argv[optind - 1]);
+            return common_option(c, argv, help);
         }
     }
     if (optind < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind]);
     }
-    bool json = strcmp(format, "json") == 0;
-    if (!json && strcmp(format, "text") != 0) {
-        return misuse("--format must be text or json, not \"%s\"", format);
+    int fmt = pick("--format", format, (const char *const[]){"text", "json", NULL});
+    if (fmt < 0) {
+        return EXIT_MISUSE;
     }
+    bool json = fmt == 1;
     if (net_spec == NULL) {
         return misuse("--net is required (for example --net star:7 or --net cube:4)");
     }

@@ -389,22 +389,18 @@ int cmd_check(int argc, char **argv)
         case OPT_TIMING:
             a.timing = true;
             break;
-        case 'h':
-            help();
-            return EXIT_OK;
-        case ':':
-            return misuse("%s needs a value", argv[optind - 1]);
         default:
-            return misuse("unknown option \"%s\"", argv[optind - 1]);
+            return common_option(c, argv, help);
         }
     }
     if (optind < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind]);
     }
-    if (strcmp(a.format, "text") != 0 && strcmp(a.format, "json") != 0) {
-        return misuse("--format must be text or json, not \"%s\"", a.format);
+    int fmt = pick("--format", a.format, (const char *const[]){"text", "json", NULL});
+    if (fmt < 0) {
+        return EXIT_MISUSE;
     }
-    a.json = strcmp(a.format, "json") == 0;
+    a.json = fmt == 1;
     if (a.sample > 0 && a.exhaustive) {
         return misuse("--sample and --exhaustive exclude each other");
     }

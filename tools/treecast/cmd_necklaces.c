@@ -71,22 +71,18 @@ int cmd_necklaces(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
-        case 'h':
-            help();
-            return EXIT_OK;
-        case ':':
-            return misuse("%s needs a value", argv[optind - 1]);
         default:
-            return misuse("unknown option \"%s\"", argv[optind - 1]);
+            return common_option(c, argv, help);
         }
     }
     if (optind < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind]);
     }
-    bool json = strcmp(format, "json") == 0;
-    if (!json && strcmp(format, "text") != 0) {
-        return misuse("--format must be text or json, not \"%s\"", format);
+    int fmt = pick("--format", format, (const char *const[]){"text", "json", NULL});
+    if (fmt < 0) {
+        return EXIT_MISUSE;
     }
+    bool json = fmt == 1;
     tc_net_t *net = NULL;
     int st = open_net(net_spec, &net);
     if (st != 0) {

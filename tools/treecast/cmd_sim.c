@@ -549,32 +549,27 @@ int cmd_sim(int argc, char **argv)
         case OPT_HALF:
             a.half = true;
             break;
-        case OPT_ACKS:
-            if (strcmp(optarg, "free") == 0) {
-                a.acks = TC_ACKS_FREE;
-            } else if (strcmp(optarg, "round") == 0) {
-                a.acks = TC_ACKS_ROUND;
-            } else if (strcmp(optarg, "none") == 0) {
-                a.acks = TC_ACKS_NONE;
-            } else {
-                return misuse("--acks must be free, round or none, not \"%s\"", optarg);
+        case OPT_ACKS: { /* in the order of tc_acks_t */
+            int k = pick("--acks", optarg, (const char *const[]){"free", "round", "none", NULL});
+            if (k < 0) {
+                return EXIT_MISUSE;
             }
+            a.acks = (tc_acks_t)k;
             break;
-        case OPT_ORDER:
-            if (strcmp(optarg, "paper") == 0) {
-                a.order = TC_ORDER_PAPER;
-            } else if (strcmp(optarg, "ascending") == 0) {
-                a.order = TC_ORDER_ASCENDING;
-            } else if (strcmp(optarg, "descending") == 0) {
-                a.order = TC_ORDER_DESCENDING;
-            } else {
-                return misuse("--order must be paper, ascending or descending, not \"%s\"", optarg);
+        }
+        case OPT_ORDER: { /* in the order of tc_child_order_t */
+            int k = pick("--order", optarg,
+                         (const char *const[]){"paper", "ascending", "descending", NULL});
+            if (k < 0) {
+                return EXIT_MISUSE;
             }
+            a.order = (tc_child_order_t)k;
             break;
+        }
         case OPT_METHOD:
-            if (strcmp(optarg, "full") != 0 && strcmp(optarg, "symmetry") != 0 &&
-                strcmp(optarg, "auto") != 0) {
-                return misuse("--method must be full, symmetry or auto, not \"%s\"", optarg);
+            if (pick("--method", optarg, (const char *const[]){"full", "symmetry", "auto", NULL}) <
+                0) {
+                return EXIT_MISUSE;
             }
             a.method = optarg;
             break;
@@ -616,13 +611,8 @@ int cmd_sim(int argc, char **argv)
         case 'o':
             a.output = optarg;
             break;
-        case 'h':
-            help();
-            return EXIT_OK;
-        case ':':
-            return misuse("%s needs a value", argv[optind - 1]);
         default:
-            return misuse("unknown option \"%s\"", argv[optind - 1]);
+            return common_option(c, argv, help);
         }
     }
     if (optind >= argc) {
@@ -640,9 +630,8 @@ int cmd_sim(int argc, char **argv)
     if (a.kind == NULL) {
         return misuse("unknown plan \"%s\"", argv[optind]);
     }
-    if (strcmp(a.format, "text") != 0 && strcmp(a.format, "json") != 0 &&
-        strcmp(a.format, "csv") != 0) {
-        return misuse("--format must be text, json or csv, not \"%s\"", a.format);
+    if (pick("--format", a.format, (const char *const[]){"text", "json", "csv", NULL}) < 0) {
+        return EXIT_MISUSE;
     }
     tc_campaign_t camp = {.trials = a.trials, .seed = a.seed, .threads = (int)a.threads};
     if (a.faults != NULL && !parse_faults(a.faults, &camp)) {

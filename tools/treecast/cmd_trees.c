@@ -88,27 +88,16 @@ int cmd_trees(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
-        case 'h':
-            help();
-            return EXIT_OK;
-        case ':':
-            return misuse("%s needs a value", argv[optind - 1]);
         default:
-            return misuse("unknown option \"%s\"", argv[optind - 1]);
+            return common_option(c, argv, help);
         }
     }
     if (optind < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind]);
     }
-    static const char *const formats[] = {"text", "json", "dot", "edges"};
-    int fmt = -1;
-    for (int k = 0; k < 4; k++) {
-        if (strcmp(format, formats[k]) == 0) {
-            fmt = k;
-        }
-    }
+    int fmt = pick("--format", format, (const char *const[]){"text", "json", "dot", "edges", NULL});
     if (fmt < 0) {
-        return misuse("--format must be text, json, dot or edges, not \"%s\"", format);
+        return EXIT_MISUSE;
     }
     tc_net_t *net = NULL;
     int st = open_net(net_spec, &net);

@@ -1,6 +1,7 @@
 #include "common.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,37 @@ int lib_fail(tc_err_t err, const char *context)
         return context ? misuse("%s: %s", context, msg) : misuse("%s", msg);
     }
     return context ? fail(status, "%s: %s", context, msg) : fail(status, "%s", msg);
+}
+
+int common_option(int c, char **argv, void (*help)(void))
+{
+    if (c == 'h') {
+        help();
+        return EXIT_OK;
+    }
+    if (c == ':') {
+        return misuse("%s needs a value", argv[optind - 1]);
+    }
+    return misuse("unknown option \"%s\"", argv[optind - 1]);
+}
+
+int pick(const char *option, const char *value, const char *const *choices)
+{
+    char list[200] = "";
+    size_t len = 0;
+    int k = 0;
+    for (; choices[k] != NULL; k++) {
+        if (strcmp(value, choices[k]) == 0) {
+            return k;
+        }
+    }
+    for (int j = 0; j < k; j++) {
+        const char *sep = j == 0 ? "" : j == k - 1 ? " or " : ", ";
+        int w = snprintf(list + len, sizeof list - len, "%s%s", sep, choices[j]);
+        len += w > 0 && (size_t)w < sizeof list - len ? (size_t)w : 0;
+    }
+    misuse("%s must be %s, not \"%s\"", option, list, value);
+    return -1;
 }
 
 bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out)

@@ -36,6 +36,14 @@ int lib_fail(tc_err_t err, const char *context);
 bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out);
 bool parse_seed(const char *text, uint64_t *out);
 
+/* The getopt results every command shares: 'h' (print help, status 0), ':' (a missing value)
+ * and anything else (an unknown option), both misuse. Returns the exit status. */
+int common_option(int c, char **argv, void (*help)(void));
+
+/* The index of value among the NULL-terminated choices, or -1 after a misuse message
+ * ("--format must be text or json, not \"xml\""). */
+int pick(const char *option, const char *value, const char *const *choices);
+
 /* Parse --net; on failure prints and returns the status (0 on success). */
 int open_net(const char *spec, tc_net_t **net);
 
