@@ -43,59 +43,20 @@ static void put_id(FILE *out, int64_t v)
     }
 }
 
-/* Depth of every tree, by a memoized walk on ranks (used for summaries). */
-static int tree_depth(const tc_forest_t *forest, int t)
+/* The depth of every tree (and the nodes each reaches), measured by check's spanning pass:
+ * -1 for a tree whose depth could not be measured. */
+static void forest_depths(const tc_forest_t *forest, int *depth, int64_t *reached)
 {
-    const tc_net_t *net = tc_forest_net(forest);
-    int64_t N = net->nodes;
-    const uint8_t *dims = tc_forest_dims_const(forest, t);
-    uint8_t *memo = calloc((size_t)N, 1);
-    if (memo == NULL) {
-        return -1;
+    tc_check_opts_t o = tc_check_defaults();
+    o.independence = o.excess = o.undirected = o.rotation = false;
+    tc_check_report_t rep;
+    bool ok = tc_check_forest(forest, &o, &rep) == TC_OK;
+    for (int t = 0; t < tc_forest_trees(forest); t++) {
+        depth[t] = ok ? rep.depth[t] : -1;
+        if (reached != NULL) {
+            reached[t] = ok ? rep.reached[t] : -1;
+        }
     }
-    int best = 0;
-    uint8_t p[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, 0, p);
-    for (int64_t v = 0; v < N; v++, tc_star_next(net->n, p)) {
-        if (dims[v] == TC_PARENT_NONE) {
-            continue;
-        }
-        int64_t stack[256];
-        int len = 0;
-        int64_t c = v;
-        uint8_t cur[TC_STAR_MAX_N];
-        memcpy(cur, p, (size_t)net->n);
-        int base = -1;
-        while (len < 255) {
-            if (memo[c]) {
-                base = memo[c] - 1;
-                break;
-            }
-            uint8_t d = dims[c];
-            if (d == TC_PARENT_ROOT) {
-                base = 0;
-                memo[c] = 1;
-                break;
-            }
-            if (d < 2 || d > net->n) {
-                break;
-            }
-            stack[len++] = c;
-            c = tc__star_rank_after_move(net->n, cur, c, d);
-            tc_star_move(cur, d);
-        }
-        if (base < 0) {
-            continue;
-        }
-        for (int s = len - 1; s >= 0; s--) {
-            base++;
-            memo[stack[s]] = (uint8_t)(base + 1 > 255 ? 255 : base + 1);
-        }
-        int dv = memo[v] - 1;
-        best = dv > best ? dv : best;
-    }
-    free(memo);
-    return best;
 }
 
 /* The labels of the root's children in tree t, space separated ("" when none). */
@@ -135,13 +96,15 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
         fprintf(out, ",\"root_choice\":%s", root_choice);
     }
     fputs(",\"trees\":[", out);
+    int depth[TC_CHECK_MAX_TREES];
+    forest_depths(forest, depth, NULL);
     uint8_t p[TC_STAR_MAX_N];
     for (int t = 0; t < tc_forest_trees(forest); t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
         root_child_labels(forest, t, true, lab, sizeof lab);
         fprintf(out, "%s\n{\"index\":%d,\"root_child\":", t ? "," : "", tc_forest_label(forest, t));
         tc_report_json_string(out, lab);
-        fprintf(out, ",\"depth\":%d,\"parent\":[", tree_depth(forest, t));
+        fprintf(out, ",\"depth\":%d,\"parent\":[", depth[t]);
         tc_star_unrank(n, 0, p);
         for (int64_t v = 0; v < N; v++, tc_star_next(n, p)) {
             if (v) {
@@ -262,16 +225,14 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
     fprintf(out, "%s of S_%d rooted at %s: %d tree%s over %lld nodes\n",
             tc_kind_name(tc_forest_kind(forest)), net->n, lab, tc_forest_trees(forest),
             tc_forest_trees(forest) == 1 ? "" : "s", (long long)net->nodes);
+    int depth[TC_CHECK_MAX_TREES];
+    int64_t reached[TC_CHECK_MAX_TREES];
+    forest_depths(forest, depth, reached);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
-        int64_t members = 0;
-        const uint8_t *dims = tc_forest_dims_const(forest, t);
-        for (int64_t v = 0; v < net->nodes; v++) {
-            members += dims[v] != TC_PARENT_NONE;
-        }
         char kids[TC_STAR_MAX_N * TC_LABEL_MAX];
         root_child_labels(forest, t, false, kids, sizeof kids);
         fprintf(out, "tree %d: %lld nodes, depth %d, root child%s %s\n", tc_forest_label(forest, t),
-                (long long)members, tree_depth(forest, t), strchr(kids, ' ') ? "ren" : "",
+                (long long)reached[t], depth[t], strchr(kids, ' ') ? "ren" : "",
                 kids[0] ? kids : "-");
     }
     if (net->nodes <= 120) {
