@@ -298,6 +298,15 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
 /* ---- total exchange: the necklace schedule ----------------------------------------------------
  */
 
+/* With x < n-1 copies, message m for target u (in the frame of I_n, so every source makes the
+ * same choice and Lemma 7 still applies) goes down the x trees (u + m) mod T, ... cyclically:
+ * every target is reached in exactly x of its n-1 trees. */
+static bool carries(const tc_coll_t *c, int32_t u, int64_t m, int t)
+{
+    int T = c->T;
+    return ((t - (int)((u + m) % T)) % T + T) % T < c->opts.x;
+}
+
 /* Group g is message g mod M to the unfolded necklace of node g / M + 1; it leaves when the
  * previous group has arrived. One message per group: pipelining the M messages of a necklace
  * would put message m at hop h and message m+1 at hop h-1 of different trees on one dimension,
@@ -318,12 +327,19 @@ static bool tick_total(void *ctx, tc_sim_t *sim, int64_t round)
             hi = mid - 1;
         }
     }
-    if (g >= 0) {
+    /* groups that carry no copy (x < n-1) take no time: several may start in one round */
+    while (g > 0 && c->start_at[g - 1] == round) {
+        g--;
+    }
+    for (; g >= 0 && g < c->ngroups && c->start_at[g] == round; g++) {
         int32_t m = (int32_t)(g % c->opts.M);
         const int32_t *targets = c->targets + (g / c->opts.M) * c->T;
         int64_t sources = c->opts.one_source ? 1 : c->N;
         for (int64_t h = 0; h < sources; h++) {
             for (int t = 0; t < c->T; t++) {
+                if (!carries(c, targets[t], m, t)) {
+                    continue;
+                }
                 tc_packet_t p = {
                     .msg = m, .tree = (int16_t)t, .hop = 1, .src = (int32_t)h, .dst = targets[t]};
                 tc_sim_send(sim, h, route_of(c, t, targets[t])[0], &p);
@@ -576,11 +592,8 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         break;
     }
     case TC_COLL_TOTAL_EXCHANGE: {
-        if (trees->root != 0 || opts->x != T) {
-            err = tc__fail(TC_EINVAL,
-                           "The necklace schedule sends every message down all %d "
-                           "trees (x = %d) from trees rooted at node 0.",
-                           T, T);
+        if (trees->root != 0) {
+            err = tc__fail(TC_EINVAL, "The necklace schedule uses the trees rooted at node 0.");
             break;
         }
         err = build_routes(c);
@@ -601,17 +614,21 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         int64_t at = 1;
         for (int64_t k = 0; k < necklaces; k++) {
             tc_star_unrank(n, k + 1, i);
-            int longest = 0;
             for (int t = 0; t < T; t++) {
                 tc_star_rotate(n, i, t, r);
-                int32_t u = (int32_t)tc_star_rank(n, r);
-                c->targets[k * T + t] = u;
-                int d = depth_of(trees, t, u);
-                longest = d > longest ? d : longest;
-                c->data_tx += d * M * (opts->one_source ? 1 : N);
+                c->targets[k * T + t] = (int32_t)tc_star_rank(n, r);
             }
             /* As soon as a group reaches its destinations, the next is sent. */
             for (int64_t m = 0; m < M; m++) {
+                int longest = 0;
+                for (int t = 0; t < T; t++) {
+                    int32_t u = c->targets[k * T + t];
+                    if (carries(c, u, m, t)) {
+                        int d = depth_of(trees, t, u);
+                        longest = d > longest ? d : longest;
+                        c->data_tx += d * (opts->one_source ? 1 : N);
+                    }
+                }
                 c->start_at[k * M + m] = at;
                 at += longest;
             }

@@ -169,6 +169,50 @@ static void test_threads_do_not_change_results(void **state)
     tc_net_free(net);
 }
 
+/* Total exchange with x < n-1 copies: every message reaches every node exactly x times, still
+ * without queueing, and x-1 faulty nodes are tolerated. */
+static void test_total_exchange_fewer_copies(void **state)
+{
+    (void)state;
+    int n = 5;
+    int64_t N = 120, M = 2;
+    tc_net_t *net = NULL;
+    tc_topo_t topo;
+    tc_forest_t *forest = NULL;
+    tc_plan_trees_t trees;
+    assert_int_equal(tc_net_star_new(n, &net), TC_OK);
+    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_trees_build(net, TC_KIND_EDT, 0, 1, &forest), TC_OK);
+    assert_int_equal(tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees), TC_OK);
+    for (int x = 1; x <= n - 1; x++) {
+        tc_coll_t *coll = NULL;
+        tc_coll_opts_t o = {.what = TC_COLL_TOTAL_EXCHANGE, .M = M, .x = x};
+        assert_int_equal(tc_coll_new(&trees, &topo, &o, &coll), TC_OK);
+        tc_sim_config_t cfg = tc_sim_defaults();
+        tc_sim_result_t r;
+        assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &r, NULL), TC_OK);
+        assert_int_equal(r.queued_packets, 0);
+        assert_int_equal(r.nodes_complete, N);
+        assert_int_equal(r.duplicates, (x - 1) * M * N * (N - 1));
+        assert_int_equal(r.transmissions, tc_coll_data_transmissions(coll));
+        if (x > 1) {
+            tc_campaign_t c = {
+                .trials = 20, .seed = 5, .kind = TC_FAULTS_NODES, .k = x - 1, .threads = 2};
+            tc_trial_t out[20];
+            assert_int_equal(tc_campaign_run(&topo, &cfg, tc_coll_plan(coll), &trees, -1, &c, out),
+                             TC_OK);
+            for (int i = 0; i < 20; i++) {
+                assert_true(out[i].all);
+            }
+        }
+        tc_coll_free(coll);
+    }
+    tc_plan_trees_free(&trees);
+    tc_forest_free(forest);
+    tc_topo_free(&topo);
+    tc_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_acknowledged_schedule_stalls_at_a_faulty_node),
         cmocka_unit_test(test_timetable_tolerates_n_minus_2_faults),
         cmocka_unit_test(test_threads_do_not_change_results),
+        cmocka_unit_test(test_total_exchange_fewer_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

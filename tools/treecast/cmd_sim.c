@@ -685,12 +685,7 @@ int cmd_sim(int argc, char **argv)
         tc_net_free(net);
         return misuse("%s sends every packet once; use ft-bcast for --x", a.kind->name);
     }
-    if (a.kind->what == TC_COLL_TOTAL_EXCHANGE && a.x != T) {
-        tc_net_free(net);
-        return misuse("the necklace schedule of total-exchange sends every message down all %d "
-                      "subtrees (--x %d)",
-                      T, T);
-    }
+
     int64_t root = 0;
     st = resolve_root(net, a.root_text, a.seed, &root);
     if (st != 0) {
