@@ -163,19 +163,10 @@ static void correct_minus_one(tc_bound_t *b, num_t time, bool bfs_attains)
 
 /* ---- the star graph: Tables 1 and 2 -------------------------------------------------------- */
 
-static int64_t factorial(int n)
-{
-    int64_t f = 1;
-    for (int k = 2; k <= n; k++) {
-        f *= k;
-    }
-    return f;
-}
-
 /* t_n = n!(n-4) + 2(n-1)! + sum_{k=1..n} n!/k, the expansion of n!(n + 2/n + H_n - 4). */
 static num_t star_tn(int n)
 {
-    int64_t f = factorial(n);
+    int64_t f = tc_star_factorial(n);
     num_t t = add(mul(num(f), num(n - 4)), num(2 * (f / n)));
     for (int k = 1; k <= n; k++) {
         t = add(t, num(f / k));
@@ -217,7 +208,8 @@ tc_err_t tc_bounds_star(int n, int64_t M, int x, tc_problem_t problem, tc_bound_
     }
     const int64_t d = n - 1;           /* degree */
     const int64_t D = 3 * (n - 1) / 2; /* diameter */
-    const num_t N = num(factorial(n)), N1 = num(factorial(n) - 1), Mn = num(M), X = num(x);
+    const num_t N = num(tc_star_factorial(n)), N1 = num(tc_star_factorial(n) - 1), Mn = num(M),
+                X = num(x);
     const num_t deg = num(d), t = star_tn(n);
     const bool table1 = x == n - 1;
     const char *src = table1 ? "000 Table 1" : "000 Table 2";
