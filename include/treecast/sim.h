@@ -156,6 +156,10 @@ typedef struct {
 tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
                     const tc_plan_t *plan, tc_sim_result_t *result, uint8_t *complete);
 
+/* The memory one run needs before its packets (delivery bits, link queues, per-node counts), in
+ * bytes: to refuse a run that cannot fit before it starts. O(1). */
+int64_t tc_sim_memory(const tc_topo_t *topo, const tc_plan_t *plan);
+
 /* ---- called by plans during a run -------------------------------------------------------- */
 
 /* Queue p on the link out of node via port, behind whatever is queued there. From receive (and

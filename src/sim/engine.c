@@ -792,6 +792,14 @@ static tc_err_t run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
     return TC_OK;
 }
 
+int64_t tc_sim_memory(const tc_topo_t *topo, const tc_plan_t *plan)
+{
+    int64_t N = topo->nodes, links = N * topo->ports;
+    double bits = (double)N * (double)(plan->keys > 0 ? plan->keys : 1) / 8.0;
+    double bytes = bits + (double)links * (4 + 4 + 4 + 4 + 1 + 8) + (double)N * 16;
+    return bytes > 9e18 ? INT64_MAX : (int64_t)bytes;
+}
+
 tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
                     const tc_plan_t *plan, tc_sim_result_t *result, uint8_t *complete)
 {

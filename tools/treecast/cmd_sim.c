@@ -719,6 +719,15 @@ int cmd_sim(int argc, char **argv)
         st = lib_fail(err, "preparing the simulation");
         goto cleanup;
     }
+    {
+        int64_t runs =
+            a.trials > 0 ? (a.threads > 0 ? a.threads : sysconf(_SC_NPROCESSORS_ONLN)) : 1;
+        int64_t one = tc_sim_memory(&topo, tc_coll_plan(coll));
+        st = require_memory(one > INT64_MAX / runs ? INT64_MAX : one * runs, "this simulation");
+        if (st != 0) {
+            goto cleanup;
+        }
+    }
     tc_sim_config_t cfg = tc_sim_defaults();
     /* one run on every core where it pays: total exchange simulated in full (multinode's free
      * acknowledgements cross between threads so often that two threads gain nothing) */
