@@ -36,8 +36,10 @@ static void help(void)
         "      scatter         M distinct messages to every node down X subtrees, farthest\n"
         "                      first (Section 4.5)\n"
         "      total-exchange  every node scatters with the necklace schedule (Section 4.6)\n"
-        "\n"
-        "  --net star:N        the network (3 <= N <= 9; multinode, total-exchange: N <= 7)\n"
+        "\n");
+    printf(
+        "  --net star:N        the network, 3 <= N <= 9 (multinode and total-exchange are\n"
+        "                      simulated in full up to N = 7, by symmetry above)\n"
         "  --M M               messages per source (per destination for scatter, total exchange)\n"
         "  --x X               copies of each message, 1..N-1 (default: 1 for bcast, N-1 for\n"
         "                      the fault-tolerant plans); copy j of message m goes down subtree\n"
