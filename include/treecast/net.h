@@ -148,4 +148,38 @@ size_t tc_star_format(int n, const uint8_t *p, bool commas, char *buf, size_t ca
 /* Parse a label strictly into p. TC_EPARSE with a detail message on failure. */
 tc_err_t tc_star_parse(int n, const char *text, uint8_t *p);
 
+/* ---- the hypercube Q_n on addresses (paper 002, Section 2) --------------------------------
+ *
+ * Node ids are the n-bit addresses; bit i is the coefficient of 2^i (dimension i). These are
+ * the single-node functions (1 <= n <= TC_CUBE_MAX_N); the cube is not yet a tc_net_t. */
+
+#define TC_CUBE_MAX_N 40
+
+/* The right rotation R(i) = (i_0 i_{n-1} ... i_1), applied m times (any m >= 0), and the left
+ * rotation L = R^{-1}. O(1). */
+uint64_t tc_cube_rotate_right(int n, uint64_t i, int m);
+uint64_t tc_cube_rotate_left(int n, uint64_t i, int m);
+
+/* The bit reversal B(i) = (i_0 i_1 ... i_{n-1}). O(n). */
+uint64_t tc_cube_reverse(int n, uint64_t i);
+
+/* The period P_i: the least u > 0 with R^u(i) = i (a divisor of n). A node is cyclic when its
+ * (relative) address has period below n; its necklace then is degenerate. O(n). */
+int tc_cube_period(int n, uint64_t i);
+
+/* index(c) of the SBnT^minR: the smallest j minimizing R^j(c) (READING-NOTES 002.2). O(n). */
+int tc_cube_index_minr(int n, uint64_t c);
+
+/* The number of leading zeroes alpha_c = |M(c)| and the bit k of paper 002 Section 2: scanning
+ * down from bit index(c) - 1 cyclically, the zero bits form M(c) and bit k is the first 1-bit
+ * (k = -1 for c = 0). O(n). */
+int tc_cube_k_minr(int n, uint64_t c, int *alpha);
+
+/* Format an address as n bits, most significant first ("01011"). Returns the length. */
+size_t tc_cube_format(int n, uint64_t i, char *buf, size_t cap);
+
+/* Parse an address: exactly n characters 0/1 (a bit string), otherwise a decimal number below
+ * 2^n. TC_EPARSE with a detail message on failure. */
+tc_err_t tc_cube_parse(int n, const char *text, uint64_t *out);
+
 #endif

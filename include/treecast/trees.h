@@ -76,6 +76,27 @@ void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims);
 /* Parent dimension of i in the baseline BFS tree rooted at I_n. */
 int tc_star_bfs_parent(int n, const uint8_t *i);
 
+/* ---- hypercube rules on the relative address c = node XOR root (O(n), no allocation) -------
+ * The cube is not yet a network object: these rules are the foundation of the hypercube
+ * families (papers 002, 003, 004). Each returns a dimension 0..n-1 or TC_PARENT_ROOT. */
+
+/* The spanning binomial tree (complementing leading zeroes): clear the highest 1-bit. */
+int tc_cube_binomial_parent(int n, uint64_t c);
+
+/* SBnT^minR (paper 002, Section 3): complement bit k, the first 1-bit below index(c),
+ * cyclically; the node is in subtree index(c) of the root. */
+int tc_cube_sbnt_minr_parent(int n, uint64_t c);
+
+/* The Johnsson-Ho rooted nEDST, tree j (paper 003 Section II-C; READING-NOTES 003.1): a node
+ * with bit j clear hangs from c XOR 2^j; a node with bit j set flips the last of its other
+ * 1-bits in the order j+1, j+2, ..., j-1 (mod n); 2^j hangs from the root. */
+int tc_cube_nedst_parent(int n, uint64_t c, int j);
+
+/* Independent spanning tree T_i of Algorithm 5 (paper 004; READING-NOTES 004.1): when bit i
+ * of c is 0 the parent flips bit i; otherwise it flips succ(i), the next 1-bit of c after i,
+ * cyclically (i itself when it is the only one). */
+int tc_cube_ist_parent(int n, uint64_t c, int i);
+
 /* The parent dimension of node in tree t of construction kind rooted at root, on any root by
  * translation (the parent rule of T_h^{-1}(node)). TC_EINVAL for a bad kind, tree or node.
  * O(n^2) (it unranks). */

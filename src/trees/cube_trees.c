@@ -1,0 +1,55 @@
+/* Hypercube spanning-tree rules on relative addresses (papers 002, 003, 004). */
+#include "treecast/net.h"
+#include "treecast/trees.h"
+
+int tc_cube_binomial_parent(int n, uint64_t c)
+{
+    (void)n;
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    return 63 - __builtin_clzll(c);
+}
+
+int tc_cube_sbnt_minr_parent(int n, uint64_t c)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    return tc_cube_k_minr(n, c, NULL);
+}
+
+int tc_cube_nedst_parent(int n, uint64_t c, int j)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    if (!((c >> j) & 1u)) {
+        return j;
+    }
+    int last = j; /* c == 2^j: the root */
+    for (int step = 1; step < n; step++) {
+        int d = (j + step) % n;
+        if ((c >> d) & 1u) {
+            last = d;
+        }
+    }
+    return last;
+}
+
+int tc_cube_ist_parent(int n, uint64_t c, int i)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    if (!((c >> i) & 1u)) {
+        return i;
+    }
+    for (int step = 1; step < n; step++) {
+        int d = (i + step) % n;
+        if ((c >> d) & 1u) {
+            return d;
+        }
+    }
+    return i;
+}
