@@ -544,7 +544,9 @@ static void run_thread(tc_sim_t *s)
             break;
         }
         if (s->round >= sh->cfg.max_rounds) {
-            sh->stopped = true; /* every thread writes the same value */
+            if (s->tid == 0) {
+                sh->stopped = true; /* every thread stops here; one records it */
+            }
             break;
         }
         s->round++;
