@@ -68,7 +68,7 @@ typedef struct {
     mailbox_t *sig_box[2];
     /* votes, one per thread, read after a barrier: [0] whether to go on, [1] signals left */
     uint8_t vote[2][64];
-    uint8_t fail[64];
+    uint8_t fail[2][64]; /* per ballot, like the votes */
     int64_t complete_part[64];
     int64_t complete_round;
     bool stopped;
@@ -478,27 +478,19 @@ static void handle_column(tc_sim_t *s, mailbox_t *boxes)
 /* Every thread votes in ballot `which`; returns whether any voted true. Between two votes in
  * one ballot there is always another barrier, so no vote is overwritten before it is read
  * (the two ballots alternate without one). */
-static bool vote_any(tc_sim_t *s, int which, bool mine)
+static bool vote_any(tc_sim_t *s, int which, bool mine, bool *failed)
 {
     shared_t *sh = s->sh;
     sh->vote[which][s->tid] = mine;
-    sh->fail[s->tid] = s->oom;
+    sh->fail[which][s->tid] = s->oom;
     sync_all(sh);
     bool any = false;
+    *failed = false;
     for (int t = 0; t < sh->T; t++) {
-        any = any || sh->vote[which][t] || sh->fail[t];
+        any = any || sh->vote[which][t];
+        *failed = *failed || sh->fail[which][t];
     }
-    return any;
-}
-
-static bool any_failed(const shared_t *sh)
-{
-    for (int t = 0; t < sh->T; t++) {
-        if (sh->fail[t]) {
-            return true;
-        }
-    }
-    return false;
+    return any || *failed;
 }
 
 /* Passes of free signals until none is left anywhere (acknowledgement chains). */
@@ -512,7 +504,8 @@ static void handle_signals(tc_sim_t *s)
         for (int src = 0; src < sh->T; src++) {
             mine += sh->sig_box[p][src * sh->T + s->tid].n;
         }
-        if (!vote_any(s, 1, mine > 0) || any_failed(sh)) {
+        bool failed;
+        if (!vote_any(s, 1, mine > 0, &failed) || failed) {
             return;
         }
         s->parity = p ^ 1; /* handlers post into the other set */
@@ -530,7 +523,8 @@ static void run_thread(tc_sim_t *s)
     handle_signals(s);
     for (;;) {
         sh->complete_part[s->tid] = s->complete;
-        bool go = vote_any(s, 0, s->nactive > 0 || s->nheap > 0 || s->more);
+        bool failed;
+        bool go = vote_any(s, 0, s->nactive > 0 || s->nheap > 0 || s->more, &failed);
         if (s->tid == 0 && sh->complete_round < 0) {
             int64_t all = 0;
             for (int t = 0; t < sh->T; t++) {
@@ -540,7 +534,7 @@ static void run_thread(tc_sim_t *s)
                 sh->complete_round = s->round;
             }
         }
-        if (!go || any_failed(sh)) {
+        if (!go || failed) {
             break;
         }
         if (s->round >= sh->cfg.max_rounds) {
