@@ -206,9 +206,15 @@ static void span_pass(void *arg, int tid, int nthreads)
         return;
     }
     for (int64_t v = lo; v < hi; v++, tc_star_next(n, p)) {
+        uint32_t seen = 0, twice = 0; /* directed disjointness is local: parent dimensions */
         for (int t = 0; t < T; t++) {
             tree_partial_t *tp = &job->tree_part[tid][t];
             uint8_t d = dims[t][v];
+            if (is_dim(n, d)) {
+                uint32_t bit = 1u << d;
+                twice |= seen & bit;
+                seen |= bit;
+            }
             if (d == TC_PARENT_NONE) {
                 continue;
             }
@@ -245,39 +251,33 @@ static void span_pass(void *arg, int tid, int nthreads)
                 }
             }
         }
+        if (twice != 0) {
+            pt->shared_nodes++;
+            pt->shared_directed += __builtin_popcount(twice);
+        }
     }
 }
 
-/* ---- directed disjointness and the used-dimension masks ------------------------------------ */
+/* ---- the used-dimension masks (for undirected use) ----------------------------------------- */
 
-static void disjoint_pass(void *arg, int tid, int nthreads)
+static void mask_pass(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
-    partial_t *pt = &job->part[tid];
     int64_t lo, hi;
-    memset(pt, 0, sizeof *pt);
     tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
     const uint8_t *dims[TC_CHECK_MAX_TREES];
     for (int t = 0; t < job->ntrees; t++) {
         dims[t] = tc_forest_dims_const(job->forest, t);
     }
     for (int64_t v = lo; v < hi; v++) {
-        uint32_t seen = 0, twice = 0;
+        uint32_t seen = 0;
         for (int t = 0; t < job->ntrees; t++) {
             uint8_t d = dims[t][v];
             if (is_dim(job->n, d)) {
-                uint32_t bit = 1u << d;
-                twice |= seen & bit;
-                seen |= bit;
+                seen |= 1u << d;
             }
         }
-        if (twice != 0) {
-            pt->shared_nodes++;
-            pt->shared_directed += __builtin_popcount(twice);
-        }
-        if (job->mask != NULL) {
-            job->mask[v] = seen;
-        }
+        job->mask[v] = seen;
     }
 }
 
@@ -536,6 +536,8 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
             report->excess[b] += pt->excess[b];
         }
         report->excess_odd += pt->excess_odd;
+        report->shared_directed += pt->shared_directed;
+        report->shared_nodes += pt->shared_nodes;
         for (int t = 0; t < job->ntrees; t++) {
             tree_partial_t *tp = &job->tree_part[k][t];
             report->members[t] += tp->members;
@@ -565,12 +567,8 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
             goto cleanup;
         }
     }
-    tc__parallel(threads, disjoint_pass, job);
-    for (int k = 0; k < threads; k++) {
-        report->shared_directed += job->part[k].shared_directed;
-        report->shared_nodes += job->part[k].shared_nodes;
-    }
     if (opts->undirected) {
+        tc__parallel(threads, mask_pass, job);
         tc__parallel(threads, undirected_pass, job);
         for (int k = 0; k < threads; k++) {
             for (int u = 0; u < 3; u++) {
