@@ -175,6 +175,19 @@ int tc_cube_index_minr(int n, uint64_t c);
  * (k = -1 for c = 0). O(n). */
 int tc_cube_k_minr(int n, uint64_t c, int *alpha);
 
+/* The four spanning balanced n-trees of paper 002 (Sections 3-4) differ in the rotation that
+ * picks a node's subtree: minR (smallest j minimizing R^j(c)), maxL (maximizing L^j(c)), minBL
+ * (minimizing B(L^j(c))) and maxBR (maximizing B(R^j(c))); the smallest such j is index(c). */
+typedef enum { TC_SBNT_MINR = 0, TC_SBNT_MAXL, TC_SBNT_MINBL, TC_SBNT_MAXBR } tc_sbnt_t;
+
+/* index(c) of a variant (READING-NOTES 002.6; 1110100010 gives 5, 0, 8, 7). O(n^2). */
+int tc_cube_index(int n, uint64_t c, tc_sbnt_t variant);
+
+/* Bit k of a variant and alpha = |M(c)|: minR and maxBR scan down from bit index(c) - 1,
+ * maxL and minBL scan up from bit n - index(c), cyclically; k is the first 1-bit met (-1 for
+ * c = 0). O(n^2). */
+int tc_cube_k(int n, uint64_t c, tc_sbnt_t variant, int *alpha);
+
 /* Format an address as n bits, most significant first ("01011"). Returns the length. */
 size_t tc_cube_format(int n, uint64_t i, char *buf, size_t cap);
 

@@ -87,6 +87,9 @@ int tc_cube_binomial_parent(int n, uint64_t c);
  * cyclically; the node is in subtree index(c) of the root. */
 int tc_cube_sbnt_minr_parent(int n, uint64_t c);
 
+/* Any of the four SBnT variants (paper 002, Sections 3-4): complement bit k of the variant. */
+int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant);
+
 /* The Johnsson-Ho rooted nEDST, tree j (paper 003 Section II-C; READING-NOTES 003.1): a node
  * with bit j clear hangs from c XOR 2^j; a node with bit j set flips the last of its other
  * 1-bits in the order j+1, j+2, ..., j-1 (mod n); 2^j hangs from the root. */

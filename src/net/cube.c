@@ -3,6 +3,7 @@
 #include "core/internal.h"
 #include "treecast/net.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,19 +48,44 @@ int tc_cube_period(int n, uint64_t i)
 
 int tc_cube_index_minr(int n, uint64_t c)
 {
+    return tc_cube_index(n, c, TC_SBNT_MINR);
+}
+
+int tc_cube_k_minr(int n, uint64_t c, int *alpha)
+{
+    return tc_cube_k(n, c, TC_SBNT_MINR, alpha);
+}
+
+/* The value a variant optimizes at rotation j, oriented so that smaller is better. */
+static uint64_t score(int n, uint64_t c, tc_sbnt_t variant, int j)
+{
+    switch (variant) {
+    case TC_SBNT_MAXL:
+        return ~tc_cube_rotate_left(n, c, j);
+    case TC_SBNT_MINBL:
+        return tc_cube_reverse(n, tc_cube_rotate_left(n, c, j));
+    case TC_SBNT_MAXBR:
+        return ~tc_cube_reverse(n, tc_cube_rotate_right(n, c, j));
+    default:
+        return tc_cube_rotate_right(n, c, j);
+    }
+}
+
+int tc_cube_index(int n, uint64_t c, tc_sbnt_t variant)
+{
     int best = 0;
-    uint64_t min = c;
+    uint64_t min = score(n, c, variant, 0);
     for (int j = 1; j < n; j++) {
-        uint64_t r = tc_cube_rotate_right(n, c, j);
-        if (r < min) {
-            min = r;
+        uint64_t v = score(n, c, variant, j);
+        if (v < min) {
+            min = v;
             best = j;
         }
     }
     return best;
 }
 
-int tc_cube_k_minr(int n, uint64_t c, int *alpha)
+int tc_cube_k(int n, uint64_t c, tc_sbnt_t variant, int *alpha)
 {
     if (c == 0) {
         if (alpha != NULL) {
@@ -67,17 +93,17 @@ int tc_cube_k_minr(int n, uint64_t c, int *alpha)
         }
         return -1;
     }
-    int j = tc_cube_index_minr(n, c);
-    int zeros = 0;
-    for (int step = 1; step <= n; step++) {
-        int b = ((j - step) % n + n) % n;
+    int j = tc_cube_index(n, c, variant);
+    bool up = variant == TC_SBNT_MAXL || variant == TC_SBNT_MINBL;
+    int start = up ? (n - j) % n : ((j - 1) % n + n) % n;
+    for (int step = 0; step < n; step++) {
+        int b = up ? (start + step) % n : ((start - step) % n + n) % n;
         if ((c >> b) & 1u) {
             if (alpha != NULL) {
-                *alpha = zeros;
+                *alpha = step;
             }
             return b;
         }
-        zeros++;
     }
     return -1; /* unreachable: c != 0 has a 1-bit */
 }

@@ -19,6 +19,14 @@ int tc_cube_sbnt_minr_parent(int n, uint64_t c)
     return tc_cube_k_minr(n, c, NULL);
 }
 
+int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    return tc_cube_k(n, c, variant, NULL);
+}
+
 int tc_cube_nedst_parent(int n, uint64_t c, int j)
 {
     if (c == 0) {

@@ -219,6 +219,66 @@ static void test_table1(void **state)
     }
 }
 
+static tc_sbnt_t variant_of_tree; /* the variant walk() uses through sbnt_variant() */
+
+static int sbnt_variant(int n, uint64_t c, int t)
+{
+    (void)t;
+    return tc_cube_sbnt_parent(n, c, variant_of_tree);
+}
+
+/* The four SBnT variants (paper 002 Section 4; READING-NOTES 002.6): the worked example, each a
+ * spanning tree of height <= n whose subtrees are the index classes, Lemma 13 (maxL and minR
+ * have equal subtree sizes), Theorem 5 (minR ~ minBL and maxL ~ maxBR: equal sizes under bit
+ * reversal), and Theorem 4's fan-outs at level 2 of the 6-cube (minR 2, maxL 3). */
+static void test_sbnt_variants(void **state)
+{
+    (void)state;
+    uint64_t ex = bits("1110100010");
+    assert_int_equal(tc_cube_index(10, ex, TC_SBNT_MINR), 5);
+    assert_int_equal(tc_cube_index(10, ex, TC_SBNT_MAXL), 0);
+    assert_int_equal(tc_cube_index(10, ex, TC_SBNT_MINBL), 8);
+    assert_int_equal(tc_cube_index(10, ex, TC_SBNT_MAXBR), 7);
+    for (int n = 2; n <= 12; n++) {
+        uint64_t N = 1ull << n;
+        int64_t size[4][64] = {{0}};
+        uint8_t *top = malloc(N);
+        assert_non_null(top);
+        for (int v = 0; v < 4; v++) {
+            variant_of_tree = (tc_sbnt_t)v;
+            assert_true(walk(n, sbnt_variant, 0, top) <= n);
+            for (uint64_t c = 1; c < N; c++) {
+                int j = tc_cube_index(n, c, (tc_sbnt_t)v);
+                /* the subtree root of index j is 2^j (minR, maxBR) or 2^(n-1-j) (maxL, minBL) */
+                int want = (v == TC_SBNT_MINR || v == TC_SBNT_MAXBR) ? j : n - 1 - j;
+                assert_int_equal(top[c], want);
+                size[v][j]++;
+            }
+        }
+        for (int j = 0; j < n; j++) {
+            assert_int_equal(size[TC_SBNT_MAXL][j], size[TC_SBNT_MINR][j]);  /* Lemma 13 */
+            assert_int_equal(size[TC_SBNT_MINBL][j], size[TC_SBNT_MINR][j]); /* Theorem 5 */
+            assert_int_equal(size[TC_SBNT_MAXBR][j], size[TC_SBNT_MAXL][j]);
+        }
+        free(top);
+    }
+    int fanout[2] = {0, 0};
+    for (int v = 0; v < 2; v++) { /* minR, maxL */
+        int kids[64] = {0};
+        for (uint64_t c = 1; c < 64; c++) {
+            uint64_t parent = c ^ (1ull << tc_cube_sbnt_parent(6, c, (tc_sbnt_t)v));
+            if (__builtin_popcountll(parent) == 2) {
+                kids[parent]++;
+            }
+        }
+        for (int c = 0; c < 64; c++) {
+            fanout[v] = kids[c] > fanout[v] ? kids[c] : fanout[v];
+        }
+    }
+    assert_int_equal(fanout[0], 2);
+    assert_int_equal(fanout[1], 3);
+}
+
 /* The n nEDSTs are spanning, of height n+1 (n >= 2), and directed-edge-disjoint: at every
  * node the n parent dimensions differ. */
 static void test_nedst(void **state)
@@ -308,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_nedst),
         cmocka_unit_test(test_ist_tables),
         cmocka_unit_test(test_ist_properties),
+        cmocka_unit_test(test_sbnt_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
