@@ -95,6 +95,11 @@ int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant);
  * 1-bits in the order j+1, j+2, ..., j-1 (mod n); 2^j hangs from the root. */
 int tc_cube_nedst_parent(int n, uint64_t c, int j);
 
+/* The pivoted nEDST, tree j (paper 003 Section III-A): the rooted tree with its first edge
+ * reversed, so tree j is rooted at the pivot 2^j and the common root hangs from it. Returns
+ * TC_PARENT_ROOT for c = 2^j. */
+int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j);
+
 /* Independent spanning tree T_i of Algorithm 5 (paper 004; READING-NOTES 004.1): when bit i
  * of c is 0 the parent flips bit i; otherwise it flips succ(i), the next 1-bit of c after i,
  * cyclically (i itself when it is the only one). */

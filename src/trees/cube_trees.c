@@ -45,6 +45,17 @@ int tc_cube_nedst_parent(int n, uint64_t c, int j)
     return last;
 }
 
+int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j)
+{
+    if (c == (1ull << j)) {
+        return TC_PARENT_ROOT;
+    }
+    if (c == 0) {
+        return j;
+    }
+    return tc_cube_nedst_parent(n, c, j);
+}
+
 int tc_cube_ist_parent(int n, uint64_t c, int i)
 {
     if (c == 0) {

@@ -300,6 +300,46 @@ static void test_nedst(void **state)
     }
 }
 
+/* The pivoted nEDST: tree j rooted at 2^j, height n, still directed-edge-disjoint (the n edges
+ * into the common root were unused), READING-NOTES 003.1. */
+static void test_nedst_pivoted(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 12; n++) {
+        uint64_t N = 1ull << n;
+        for (int j = 0; j < n; j++) {
+            int height = 0;
+            for (uint64_t c = 0; c < N; c++) {
+                uint64_t x = c;
+                int steps = 0;
+                for (;;) {
+                    int d = tc_cube_nedst_pivoted_parent(n, x, j);
+                    if (d == TC_PARENT_ROOT) {
+                        break;
+                    }
+                    x ^= 1ull << d;
+                    assert_true(++steps <= 2 * n);
+                }
+                assert_int_equal(x, 1ull << j);
+                height = steps > height ? steps : height;
+            }
+            assert_int_equal(height, n);
+        }
+        /* directed disjointness: the directed edges parent -> c of different trees differ */
+        for (uint64_t c = 0; c < N; c++) {
+            uint64_t used = 0;
+            for (int j = 0; j < n; j++) {
+                int d = tc_cube_nedst_pivoted_parent(n, c, j);
+                if (d == TC_PARENT_ROOT) {
+                    continue;
+                }
+                assert_false(used & (1ull << d));
+                used |= 1ull << d;
+            }
+        }
+    }
+}
+
 /* Tables 5.1 and 5.2 of paper 004 (T_0 and T_1 of H_4, root 0), parent by parent, and
  * Table 5.5's T_4 of H_5 rooted at 01000 for the nodes the text lists. */
 static void test_ist_tables(void **state)
@@ -369,6 +409,7 @@ int main(void)
         cmocka_unit_test(test_ist_tables),
         cmocka_unit_test(test_ist_properties),
         cmocka_unit_test(test_sbnt_variants),
+        cmocka_unit_test(test_nedst_pivoted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
