@@ -100,6 +100,12 @@ int tc_cube_nedst_parent(int n, uint64_t c, int j);
  * TC_PARENT_ROOT for c = 2^j. */
 int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j);
 
+/* T_i of Algorithm 4 (GEN-PARENTS with the Latin square HDLS_n(x), paper 004 Section 5.1), for
+ * root 0 and carried to any root by XOR: the 1-bit positions i_0 < ... < i_{t-1} of c form the
+ * first row of the square and succ(i_p) = i_{p+1 mod t}; a 1-bit i is left by subtracting
+ * 2^succ(i), a 0-bit by adding 2^i. */
+int tc_cube_ist_hdls_parent(int n, uint64_t c, int i);
+
 /* Independent spanning tree T_i of Algorithm 5 (paper 004; READING-NOTES 004.1): when bit i
  * of c is 0 the parent flips bit i; otherwise it flips succ(i), the next 1-bit of c after i,
  * cyclically (i itself when it is the only one). */

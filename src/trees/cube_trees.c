@@ -72,3 +72,23 @@ int tc_cube_ist_parent(int n, uint64_t c, int i)
     }
     return i;
 }
+
+int tc_cube_ist_hdls_parent(int n, uint64_t c, int i)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    if (!((c >> i) & 1u)) {
+        return i; /* x + 2^i */
+    }
+    int row[TC_CUBE_MAX_N], t = 0, p = 0;
+    for (int b = 0; b < n; b++) { /* the first row of HDLS_n(x) */
+        if ((c >> b) & 1u) {
+            if (b == i) {
+                p = t;
+            }
+            row[t++] = b;
+        }
+    }
+    return row[(p + 1) % t]; /* x - 2^succ(i) */
+}

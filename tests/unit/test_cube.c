@@ -300,6 +300,24 @@ static void test_nedst(void **state)
     }
 }
 
+/* Algorithm 4 (HDLS, root 0): Example 5.1.2's parents of 11 in H_4 are 9, 3, 15 and 10; carried
+ * to any root by XOR it gives exactly the trees of Algorithm 5 (n = 1..10, every node). */
+static void test_ist_hdls(void **state)
+{
+    (void)state;
+    static const uint64_t want[4] = {9, 3, 15, 10};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(11 ^ (1ull << tc_cube_ist_hdls_parent(4, 11, i)), want[i]);
+    }
+    for (int n = 1; n <= 10; n++) {
+        for (uint64_t c = 0; c < (1ull << n); c++) {
+            for (int i = 0; i < n; i++) {
+                assert_int_equal(tc_cube_ist_hdls_parent(n, c, i), tc_cube_ist_parent(n, c, i));
+            }
+        }
+    }
+}
+
 /* The pivoted nEDST: tree j rooted at 2^j, height n, still directed-edge-disjoint (the n edges
  * into the common root were unused), READING-NOTES 003.1. */
 static void test_nedst_pivoted(void **state)
@@ -410,6 +428,7 @@ int main(void)
         cmocka_unit_test(test_ist_properties),
         cmocka_unit_test(test_sbnt_variants),
         cmocka_unit_test(test_nedst_pivoted),
+        cmocka_unit_test(test_ist_hdls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
