@@ -90,6 +90,17 @@ int tc_cube_sbnt_minr_parent(int n, uint64_t c);
 /* Any of the four SBnT variants (paper 002, Sections 3-4): complement bit k of the variant. */
 int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant);
 
+/* The balanced graph SBG (paper 002, Section 3): node c belongs to the subtrees J_c (every j
+ * minimizing R^j(c); |J_c| = n / P_c) and has one parent per j in J_c, reached by complementing
+ * the first 1-bit below j, cyclically; each path carries weight 1/|J_c|. Writes the parent
+ * dimensions and subtrees (at most n each) and returns |J_c|; 0 for c = 0. O(n^2). */
+int tc_cube_sbg_parents(int n, uint64_t c, int *dims, int *subtrees);
+
+/* The parent of c in the j-th of the n rotated SBnTs the SBG is made of: the SBG parent of the
+ * subtree in J_c that is the lowest >= j, cyclically (READING-NOTES 002.4). Tree 0 is the
+ * SBnT^minR and tree j is L^j of it. */
+int tc_cube_sbg_tree_parent(int n, uint64_t c, int j);
+
 /* The Johnsson-Ho rooted nEDST, tree j (paper 003 Section II-C; READING-NOTES 003.1): a node
  * with bit j clear hangs from c XOR 2^j; a node with bit j set flips the last of its other
  * 1-bits in the order j+1, j+2, ..., j-1 (mod n); 2^j hangs from the root. */

@@ -92,3 +92,50 @@ int tc_cube_ist_hdls_parent(int n, uint64_t c, int i)
     }
     return row[(p + 1) % t]; /* x - 2^succ(i) */
 }
+
+/* The first 1-bit of c below bit j, cyclically (c != 0). */
+static int first_one_below(int n, uint64_t c, int j)
+{
+    for (int step = 1; step <= n; step++) {
+        int b = ((j - step) % n + n) % n;
+        if ((c >> b) & 1u) {
+            return b;
+        }
+    }
+    return -1;
+}
+
+int tc_cube_sbg_parents(int n, uint64_t c, int *dims, int *subtrees)
+{
+    if (c == 0) {
+        return 0;
+    }
+    uint64_t min = tc_cube_rotate_right(n, c, tc_cube_index_minr(n, c));
+    int m = 0;
+    for (int j = 0; j < n; j++) {
+        if (tc_cube_rotate_right(n, c, j) == min) {
+            dims[m] = first_one_below(n, c, j);
+            subtrees[m] = j;
+            m++;
+        }
+    }
+    return m;
+}
+
+int tc_cube_sbg_tree_parent(int n, uint64_t c, int j)
+{
+    if (c == 0) {
+        return TC_PARENT_ROOT;
+    }
+    int dims[TC_CUBE_MAX_N], sub[TC_CUBE_MAX_N];
+    int m = tc_cube_sbg_parents(n, c, dims, sub);
+    int best = 0, gap = n;
+    for (int q = 0; q < m; q++) {
+        int g = ((sub[q] - j) % n + n) % n; /* how far past j, cyclically */
+        if (g < gap) {
+            gap = g;
+            best = q;
+        }
+    }
+    return dims[best];
+}

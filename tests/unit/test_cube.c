@@ -6,6 +6,7 @@
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -318,6 +319,105 @@ static void test_ist_hdls(void **state)
     }
 }
 
+/* The SBG (paper 002 Section 3; READING-NOTES 002.4): 011011011 is in subtrees 0, 3 and 6 with
+ * parents 001011011, 011011001 and 011001011; |J_c| = n / P_c; every parent is one step closer;
+ * tree 0 of the rotated SBnTs is the SBnT^minR and tree j is L^j of tree 0 (n = 2..10); the
+ * corrected children rule (flip m in M_m(c), keep q_m when J_c is within J_(q_m)) gives exactly
+ * the children derived from the parents. */
+static void test_sbg(void **state)
+{
+    (void)state;
+    int dims[64], sub[64];
+    uint64_t c = bits("011011011");
+    assert_int_equal(tc_cube_sbg_parents(9, c, dims, sub), 3);
+    static const char *const parents[] = {"001011011", "011011001", "011001011"};
+    for (int q = 0; q < 3; q++) {
+        assert_int_equal(sub[q], 3 * q);
+        assert_int_equal(c ^ (1ull << dims[q]), bits(parents[q]));
+    }
+    for (int n = 2; n <= 10; n++) {
+        uint64_t N = 1ull << n;
+        for (uint64_t x = 1; x < N; x++) {
+            int m = tc_cube_sbg_parents(n, x, dims, sub);
+            assert_int_equal(m, n / tc_cube_period(n, x));
+            for (int q = 0; q < m; q++) {
+                assert_true((x >> dims[q]) & 1u); /* a 1-bit: one step closer */
+            }
+            assert_int_equal(tc_cube_sbg_tree_parent(n, x, 0), tc_cube_sbnt_minr_parent(n, x));
+            for (int j = 0; j < n; j++) {
+                int d0 = tc_cube_sbg_tree_parent(n, x, 0);
+                int dj = tc_cube_sbg_tree_parent(n, tc_cube_rotate_left(n, x, j), j);
+                assert_int_equal(dj, (d0 + j) % n);
+            }
+            /* children: derived from the parents, against the corrected rule */
+            int pd[64], ps[64];
+            uint64_t derived = 0, rule = 0;
+            for (int b = 0; b < n; b++) {
+                uint64_t y = x ^ (1ull << b);
+                int my = tc_cube_sbg_parents(n, y, pd, ps);
+                for (int q = 0; q < my; q++) {
+                    if ((y ^ (1ull << pd[q])) == x) {
+                        derived |= 1ull << b;
+                    }
+                }
+            }
+            int jx[64];
+            int mx = tc_cube_sbg_parents(n, x, pd, jx);
+            for (int q = 0; q < mx; q++) {
+                for (int step = 1; step < n; step++) { /* M for subtree jx[q]: zeros below it */
+                    int b = ((jx[q] - step) % n + n) % n;
+                    if ((x >> b) & 1u) {
+                        break;
+                    }
+                    uint64_t y = x ^ (1ull << b);
+                    int my = tc_cube_sbg_parents(n, y, pd, ps);
+                    bool within = true;
+                    for (int r = 0; r < mx; r++) {
+                        bool found = false;
+                        for (int u = 0; u < my; u++) {
+                            found = found || ps[u] == jx[r];
+                        }
+                        within = within && found;
+                    }
+                    if (within) {
+                        rule |= 1ull << b;
+                    }
+                }
+            }
+            assert_int_equal(derived, rule);
+        }
+    }
+}
+
+/* The printed reading "lowest order greater than j" (strictly) makes tree 0 differ from the
+ * SBnT^minR at cyclic nodes whose first subtree is 0; "greater than or equal" (READING-NOTES
+ * 002.4) makes them equal (test_sbg): pinned by counting the differences. */
+static int strict_tree_parent(int n, uint64_t c, int j)
+{
+    int dims[64], sub[64];
+    int m = tc_cube_sbg_parents(n, c, dims, sub), best = 0, gap = n + 1;
+    for (int q = 0; q < m; q++) {
+        int g = ((sub[q] - j) % n + n) % n;
+        g = g == 0 ? n : g; /* strictly greater, cyclically */
+        if (g < gap) {
+            gap = g;
+            best = q;
+        }
+    }
+    return dims[best];
+}
+
+static void test_sbg_printed_reading(void **state)
+{
+    (void)state;
+    int n = 6;
+    int64_t differ = 0;
+    for (uint64_t x = 1; x < 64; x++) {
+        differ += strict_tree_parent(n, x, 0) != tc_cube_sbnt_minr_parent(n, x);
+    }
+    assert_true(differ > 0);
+}
+
 /* The pivoted nEDST: tree j rooted at 2^j, height n, still directed-edge-disjoint (the n edges
  * into the common root were unused), READING-NOTES 003.1. */
 static void test_nedst_pivoted(void **state)
@@ -429,6 +529,8 @@ int main(void)
         cmocka_unit_test(test_sbnt_variants),
         cmocka_unit_test(test_nedst_pivoted),
         cmocka_unit_test(test_ist_hdls),
+        cmocka_unit_test(test_sbg),
+        cmocka_unit_test(test_sbg_printed_reading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
