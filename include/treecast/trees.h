@@ -122,6 +122,22 @@ int tc_cube_ist_hdls_parent(int n, uint64_t c, int i);
  * cyclically (i itself when it is the only one). */
 int tc_cube_ist_parent(int n, uint64_t c, int i);
 
+/* The balance of an SBnT variant (paper 002, Section 3 and Table 1), measured by streaming over
+ * all 2^n relative addresses on `threads` threads (0: every core), nothing materialized:
+ * subtree j is {c != 0 : index(c) = j}; A counts the cyclic nodes (period < n, 0 and all-ones
+ * included) and B the degenerate necklaces; the binomial tree's subtree of c is its lowest
+ * 1-bit. O(2^n n) time (O(2^n n^2) for the variants other than minR), O(n) memory. */
+typedef struct {
+    int n;
+    int64_t subtree[64];  /* SBnT subtree sizes */
+    int64_t binomial[64]; /* spanning binomial tree subtree sizes */
+    int64_t A;            /* cyclic nodes */
+    int64_t B;            /* degenerate necklaces */
+    int64_t sbnt_max, sbnt_min, sbt_max;
+} tc_balance_t;
+
+tc_err_t tc_cube_balance(int n, tc_sbnt_t variant, int threads, tc_balance_t *out);
+
 /* The parent dimension of node in tree t of construction kind rooted at root, on any root by
  * translation (the parent rule of T_h^{-1}(node)). TC_EINVAL for a bad kind, tree or node.
  * O(n^2) (it unranks). */

@@ -418,6 +418,42 @@ static void test_sbg_printed_reading(void **state)
     assert_true(differ > 0);
 }
 
+/* The streamed balance (treecast balance) against a direct count, every variant, n = 2..12, and
+ * independent of the thread count. */
+static void test_balance(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 12; n++) {
+        for (int v = 0; v < 4; v++) {
+            int64_t size[64] = {0}, A = 0, sbt[64] = {0};
+            double B = 0;
+            for (uint64_t c = 0; c < (1ull << n); c++) {
+                int p = tc_cube_period(n, c);
+                if (p < n) {
+                    A++;
+                    B += 1.0 / p;
+                }
+                if (c != 0) {
+                    size[tc_cube_index(n, c, (tc_sbnt_t)v)]++;
+                    sbt[__builtin_ctzll(c)]++;
+                }
+            }
+            tc_balance_t one, two;
+            assert_int_equal(tc_cube_balance(n, (tc_sbnt_t)v, 1, &one), TC_OK);
+            assert_int_equal(tc_cube_balance(n, (tc_sbnt_t)v, 2, &two), TC_OK);
+            assert_memory_equal(&one, &two, sizeof one);
+            assert_int_equal(one.A, A);
+            assert_int_equal(one.B, (int64_t)(B + 0.5));
+            for (int j = 0; j < n; j++) {
+                assert_int_equal(one.subtree[j], size[j]);
+                assert_int_equal(one.binomial[j], sbt[j]);
+            }
+        }
+    }
+    tc_balance_t b;
+    assert_int_equal(tc_cube_balance(41, TC_SBNT_MINR, 1, &b), TC_ERANGE);
+}
+
 /* The pivoted nEDST: tree j rooted at 2^j, height n, still directed-edge-disjoint (the n edges
  * into the common root were unused), READING-NOTES 003.1. */
 static void test_nedst_pivoted(void **state)
@@ -531,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_ist_hdls),
         cmocka_unit_test(test_sbg),
         cmocka_unit_test(test_sbg_printed_reading),
+        cmocka_unit_test(test_balance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

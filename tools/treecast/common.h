@@ -79,5 +79,6 @@ int cmd_check(int argc, char **argv);
 int cmd_necklaces(int argc, char **argv);
 int cmd_bounds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_balance(int argc, char **argv);
 
 #endif

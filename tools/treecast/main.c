@@ -15,6 +15,8 @@ static const command_t commands[] = {
     {"check", cmd_check, "verify a forest: the paper's claims beside measured values"},
     {"necklaces", cmd_necklaces, "necklaces of S_n grouped by distance from the identity"},
     {"bounds", cmd_bounds, "the papers' lower bounds for the collectives (Tables 1-3)"},
+    {"balance", cmd_balance,
+     "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},
     {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},
 };
 

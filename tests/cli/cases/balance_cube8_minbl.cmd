@@ -1,0 +1,1 @@
+balance --net cube:8 --kind sbnt-minbl

@@ -1,0 +1,1 @@
+balance --kind sbnt-minr --from 2 --to 16

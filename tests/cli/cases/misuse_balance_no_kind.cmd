@@ -1,0 +1,1 @@
+balance --net cube:6

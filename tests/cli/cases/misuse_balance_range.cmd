@@ -1,0 +1,1 @@
+balance --kind sbnt-minr --from 9 --to 4

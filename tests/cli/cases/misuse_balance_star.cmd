@@ -1,0 +1,1 @@
+balance --net star:6 --kind sbnt-minr
