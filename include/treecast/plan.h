@@ -150,6 +150,14 @@ typedef struct {
     int64_t target; /* on_paths: the target node */
 } tc_trial_t;
 
+/* The faults of trial `trial` of a campaign, drawn with seed campaign->seed + trial, so that
+ * trial i is the single run with seed S + i. With on_paths the target (never `protect`) is drawn
+ * again until it has k root paths with an inner node (at most 64 draws); *target receives it
+ * (-1 otherwise). The caller frees *out with tc_faults_free. */
+tc_err_t tc_campaign_faults(const tc_topo_t *topo, const tc_plan_trees_t *trees, int64_t protect,
+                            const tc_campaign_t *campaign, int64_t trial, tc_faults_t *out,
+                            int64_t *target);
+
 /* Run trials of plan under seeded random faults (never at node `protect`, the source, or -1)
  * on `threads` threads; out[i] is trial i, whatever the thread count. */
 tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,

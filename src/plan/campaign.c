@@ -48,6 +48,31 @@ tc_err_t tc_faults_on_paths(const tc_plan_trees_t *trees, const tc_topo_t *topo,
     return TC_OK;
 }
 
+tc_err_t tc_campaign_faults(const tc_topo_t *topo, const tc_plan_trees_t *trees, int64_t protect,
+                            const tc_campaign_t *campaign, int64_t trial, tc_faults_t *out,
+                            int64_t *target)
+{
+    uint64_t seed = campaign->seed + (uint64_t)trial;
+    *target = -1;
+    if (!campaign->on_paths) {
+        return tc_faults_random(topo, campaign->kind, campaign->k, seed, protect, out);
+    }
+    if (trees == NULL) {
+        return tc__fail(TC_EINVAL, "Faults on root paths need the trees.");
+    }
+    tc_rng_t rng;
+    tc_rng_seed(&rng, seed, 0);
+    tc_err_t err = TC_ERANGE;
+    /* a neighbour of the root has one root path fewer with an inner node: draw again */
+    for (int draw = 0; draw < 64 && err == TC_ERANGE; draw++) {
+        do {
+            *target = (int64_t)tc_rng_below(&rng, (uint64_t)topo->nodes);
+        } while (*target == protect || *target == trees->root);
+        err = tc_faults_on_paths(trees, topo, *target, (int)campaign->k, seed, out);
+    }
+    return err;
+}
+
 typedef struct {
     const tc_topo_t *topo;
     const tc_sim_config_t *config;
@@ -76,29 +101,10 @@ static void run_trials(void *arg, int tid, int nthreads)
             break;
         }
         tc_faults_t f;
-        tc_err_t err;
         tc_trial_t *tr = &job->out[i];
         memset(tr, 0, sizeof *tr);
-        tr->target = -1;
-        if (c->on_paths) {
-            tc_rng_t rng;
-            tc_rng_seed(&rng, c->seed, (uint64_t)i);
-            /* a target with k root paths that have an inner node to fault (a neighbour of
-             * the root has one path fewer); after 64 draws the error is reported */
-            for (int draw = 0; draw < 64; draw++) {
-                do {
-                    tr->target = (int64_t)tc_rng_below(&rng, (uint64_t)job->topo->nodes);
-                } while (tr->target == job->protect);
-                err = tc_faults_on_paths(job->trees, job->topo, tr->target, (int)c->k,
-                                         c->seed ^ (uint64_t)i, &f);
-                if (err != TC_ERANGE) {
-                    break;
-                }
-            }
-        } else {
-            err = tc_faults_random(job->topo, c->kind, c->k, c->seed + (uint64_t)i * 0x9e37,
-                                   job->protect, &f);
-        }
+        tc_err_t err =
+            tc_campaign_faults(job->topo, job->trees, job->protect, c, i, &f, &tr->target);
         tc_sim_result_t res;
         if (err == TC_OK) {
             tc_sim_config_t one = *job->config;
@@ -136,9 +142,6 @@ tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
                          const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
                          const tc_campaign_t *campaign, tc_trial_t *out)
 {
-    if (campaign->on_paths && trees == NULL) {
-        return tc__fail(TC_EINVAL, "Faults on root paths need the trees.");
-    }
     campaign_job_t job = {.topo = topo,
                           .config = config,
                           .plan = plan,

@@ -822,17 +822,8 @@ int cmd_sim(int argc, char **argv)
             snprintf(fault_text, sizeof fault_text, "%lld nodes and %lld directed links listed",
                      (long long)faults.faulty_nodes, (long long)faults.faulty_links);
         } else if (a.faults != NULL) {
-            if (camp.on_paths) {
-                tc_rng_t rng;
-                tc_rng_seed(&rng, a.seed, 0);
-                int64_t target;
-                do {
-                    target = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
-                } while (target == protect || target == root);
-                err = tc_faults_on_paths(&trees, &topo, target, (int)camp.k, a.seed, &faults);
-            } else {
-                err = tc_faults_random(&topo, camp.kind, camp.k, a.seed, protect, &faults);
-            }
+            int64_t target; /* one run is trial 0 of the campaign with this seed */
+            err = tc_campaign_faults(&topo, &trees, protect, &camp, 0, &faults, &target);
             if (err != TC_OK) {
                 st = lib_fail(err, "--faults");
                 goto cleanup;
