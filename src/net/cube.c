@@ -48,7 +48,16 @@ int tc_cube_period(int n, uint64_t i)
 
 int tc_cube_index_minr(int n, uint64_t c)
 {
-    return tc_cube_index(n, c, TC_SBNT_MINR);
+    /* one pass over the rotations, branch-free (the streamed balance calls this per node) */
+    uint64_t mask = mask_of(n), best = c, r = c;
+    int at = 0;
+    for (int j = 1; j < n; j++) {
+        r = ((r >> 1) | (r << (n - 1))) & mask;
+        int less = r < best;
+        best = less ? r : best;
+        at = less ? j : at;
+    }
+    return at;
 }
 
 int tc_cube_k_minr(int n, uint64_t c, int *alpha)
@@ -73,6 +82,9 @@ static uint64_t score(int n, uint64_t c, tc_sbnt_t variant, int j)
 
 int tc_cube_index(int n, uint64_t c, tc_sbnt_t variant)
 {
+    if (variant == TC_SBNT_MINR) {
+        return tc_cube_index_minr(n, c);
+    }
     int best = 0;
     uint64_t min = score(n, c, variant, 0);
     for (int j = 1; j < n; j++) {

@@ -13,20 +13,6 @@ typedef struct {
     int64_t by_period[64][65]; /* cyclic nodes by period */
 } balance_job_t;
 
-/* index^minR(c) by one pass over the n rotations, branch-free. */
-static inline int index_minr_fast(int n, uint64_t c, uint64_t mask)
-{
-    uint64_t best = c, r = c;
-    int at = 0;
-    for (int j = 1; j < n; j++) {
-        r = ((r >> 1) | (r << (n - 1))) & mask;
-        int less = r < best;
-        best = less ? r : best;
-        at = less ? j : at;
-    }
-    return at;
-}
-
 static void balance_range(void *arg, int tid, int nthreads)
 {
     balance_job_t *job = arg;
@@ -52,8 +38,7 @@ static void balance_range(void *arg, int tid, int nthreads)
         if (c == 0) {
             continue;
         }
-        int j = job->variant == TC_SBNT_MINR ? index_minr_fast(n, c, mask)
-                                             : tc_cube_index(n, c, job->variant);
+        int j = tc_cube_index(n, c, job->variant);
         sub[j]++;
         bin[__builtin_ctzll(c)]++;
     }
