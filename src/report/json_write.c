@@ -135,27 +135,38 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     return ferror(out) ? tc__fail(TC_EIO, "Writing the JSON document failed.") : TC_OK;
 }
 
-tc_err_t tc_report_forest_edges(FILE *out, const tc_forest_t *forest)
+/* Every edge of tree t, parent to child in node order: one edge-list line, or one DOT edge. */
+static void tree_edges(FILE *out, const tc_forest_t *forest, int t, bool dot)
 {
     const tc_net_t *net = tc_forest_net(forest);
     int n = net->n;
+    const uint8_t *dims = tc_forest_dims_const(forest, t);
     char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
     uint8_t p[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
-    fputs("# tree\tparent\tchild\tdimension\n", out);
-    for (int t = 0; t < tc_forest_trees(forest); t++) {
-        const uint8_t *dims = tc_forest_dims_const(forest, t);
-        tc_star_unrank(n, 0, p);
-        for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
-            uint8_t d = dims[v];
-            if (d < 2 || d > n) {
-                continue;
-            }
-            memcpy(q, p, (size_t)n);
-            tc_star_move(q, d);
-            tc_star_format(n, q, false, a, sizeof a);
-            tc_star_format(n, p, false, b, sizeof b);
+    tc_star_unrank(n, 0, p);
+    for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
+        uint8_t d = dims[v];
+        if (d < 2 || d > n) {
+            continue;
+        }
+        memcpy(q, p, (size_t)n);
+        tc_star_move(q, d);
+        tc_star_format(n, q, false, a, sizeof a);
+        tc_star_format(n, p, false, b, sizeof b);
+        if (dot) {
+            fprintf(out, "    \"%s\" -> \"%s\" [label=\"T%d:%d\"];\n", a, b,
+                    tc_forest_label(forest, t), d);
+        } else {
             fprintf(out, "%d\t%s\t%s\t%d\n", tc_forest_label(forest, t), a, b, d);
         }
+    }
+}
+
+tc_err_t tc_report_forest_edges(FILE *out, const tc_forest_t *forest)
+{
+    fputs("# tree\tparent\tchild\tdimension\n", out);
+    for (int t = 0; t < tc_forest_trees(forest); t++) {
+        tree_edges(out, forest, t, false);
     }
     return ferror(out) ? tc__fail(TC_EIO, "Writing the edge list failed.") : TC_OK;
 }
@@ -171,31 +182,17 @@ tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
         return tc__fail(TC_ETOOBIG, "DOT drawings are for S_n with n <= 5; S_%d has %lld nodes.", n,
                         (long long)net->nodes);
     }
-    char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
-    uint8_t p[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
+    char a[TC_LABEL_MAX];
     tc_net_label(net, tc_forest_root(forest), false, a, sizeof a);
     fprintf(out, "digraph treecast {\n  label=\"%s of S_%d rooted at %s\";\n",
             tc_kind_name(tc_forest_kind(forest)), n, a);
     fputs("  node [shape=box, fontname=\"monospace\", fontsize=10];\n", out);
     fprintf(out, "  \"%s\" [style=filled, fillcolor=\"#ffe08a\"];\n", a);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
-        const uint8_t *dims = tc_forest_dims_const(forest, t);
         const char *colour = palette[t % (int)(sizeof palette / sizeof palette[0])];
         fprintf(out, "  subgraph tree_%d {\n    edge [color=\"%s\", fontcolor=\"%s\"];\n",
                 tc_forest_label(forest, t), colour, colour);
-        tc_star_unrank(n, 0, p);
-        for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
-            uint8_t d = dims[v];
-            if (d < 2 || d > n) {
-                continue;
-            }
-            memcpy(q, p, (size_t)n);
-            tc_star_move(q, d);
-            tc_star_format(n, q, false, a, sizeof a);
-            tc_star_format(n, p, false, b, sizeof b);
-            fprintf(out, "    \"%s\" -> \"%s\" [label=\"T%d:%d\"];\n", a, b,
-                    tc_forest_label(forest, t), d);
-        }
+        tree_edges(out, forest, t, true);
         fputs("  }\n", out);
     }
     fputs("}\n", out);
