@@ -21,6 +21,8 @@
 #define TC_CHECK_MAX_TREES 64
 #define TC_CHECK_MAX_DEPTH 250 /* deeper chains are reported as cycles */
 #define TC_CHECK_EXCESS_BINS 16
+#define TC_CHECK_MAX_LEVELS 48 /* per-level statistics; deeper nodes count in the last level */
+#define TC_CHECK_MAX_DIMS 40
 
 typedef struct {
     int threads;          /* 0 = every core */
@@ -30,6 +32,7 @@ typedef struct {
     bool rotation;        /* test Lemma 6.2 (needs trees numbered 2..n) */
     bool excess;          /* histogram of depth minus distance, per node and tree */
     bool undirected;      /* classify undirected edges by use */
+    bool levels;          /* nodes, fan-out and edges per dimension per level */
     int64_t nonedge_hint; /* parents that were not neighbours when the forest was read */
 } tc_check_opts_t;
 
@@ -46,13 +49,14 @@ typedef struct {
     int64_t root;
     /* per tree */
     int label[TC_CHECK_MAX_TREES];           /* the paper's number of each tree */
+    int64_t tree_root[TC_CHECK_MAX_TREES];   /* the root of each tree */
     int64_t members[TC_CHECK_MAX_TREES];     /* nodes carrying a parent or the root marker */
     int64_t reached[TC_CHECK_MAX_TREES];     /* nodes whose parent chain reaches the root */
     int64_t cyclic[TC_CHECK_MAX_TREES];      /* members that never reach a root (cycles) */
     int64_t detached[TC_CHECK_MAX_TREES];    /* members whose chain ends at a non-member */
     int64_t extra_roots[TC_CHECK_MAX_TREES]; /* nodes other than the root marked as root */
     int64_t bad_dims[TC_CHECK_MAX_TREES];    /* parent markers that are not dimensions */
-    bool root_ok[TC_CHECK_MAX_TREES];        /* the root carries the root marker */
+    bool root_ok[TC_CHECK_MAX_TREES];        /* the tree's root carries the root marker */
     int depth[TC_CHECK_MAX_TREES];           /* largest depth among reached nodes */
     int root_children[TC_CHECK_MAX_TREES];   /* children of the root */
     int root_child_dim[TC_CHECK_MAX_TREES];  /* dimension of the first child, or -1 */
@@ -75,6 +79,13 @@ typedef struct {
     bool excess_tested;
     int64_t excess[TC_CHECK_EXCESS_BINS]; /* last bin: that much or more */
     int64_t excess_odd;                   /* odd excesses (impossible in a bipartite graph) */
+    /* levels (level = depth in the tree; every tree counted) */
+    bool levels_tested;
+    int64_t level_nodes[TC_CHECK_MAX_LEVELS]; /* reached nodes per level, summed over trees */
+    int level_fanout[TC_CHECK_MAX_LEVELS];    /* largest number of children at a level */
+    /* tree 0's edges into level l along dimension d (d - smallest dimension) */
+    int64_t level_dim_edges[TC_CHECK_MAX_LEVELS][TC_CHECK_MAX_DIMS];
+    int64_t cyclic_inner; /* Q_n: cyclic non-root nodes that have children (Lemma 8) */
     /* rotation (Lemma 6.2) */
     bool rot_tested;
     int64_t rot_checked;    /* (node, tree) pairs compared */
@@ -87,6 +98,28 @@ typedef struct {
  * independence; memory N bytes (plus N*2 for undirected use). */
 tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                          tc_check_report_t *report);
+
+/* ---- two families side by side (paper 002, Lemmas 13 and 15, Theorem 5) -------------------- */
+
+typedef struct {
+    int pairs;                                 /* tree pairs compared: tree t of a with t of b */
+    int64_t shared[TC_CHECK_MAX_TREES];        /* per pair: directed edges in both, any level */
+    int64_t shared_below1[TC_CHECK_MAX_TREES]; /* ... whose parent is not the root */
+    int64_t shared_below1_total;
+    int64_t example; /* the lowest node whose parent edge is shared below level 1, or -1 */
+    /* subtree sizes of the root (tree 0 of each), by the dimension of the root's edge */
+    int64_t subtree_a[TC_CHECK_MAX_DIMS], subtree_b[TC_CHECK_MAX_DIMS];
+    bool subtrees_equal_by_dim;
+    bool subtrees_equal_as_multiset;
+    bool subtrees_equal_reversed; /* a's subtree along d has b's size along degree-1-d */
+    /* Q_n: the bit-reversal map v -> root XOR B(v XOR root) as an isomorphism from a to b */
+    bool reversal_tested;
+    int64_t reversal_violations; /* (node, tree) pairs with parent_b(map v) != map parent_a(v) */
+} tc_compare_t;
+
+/* Compare forests a and b on the same network and root: trees are paired by position (the
+ * smaller count is used). TC_EINVAL when the networks or roots differ. O(N trees depth). */
+tc_err_t tc_compare_forests(const tc_forest_t *a, const tc_forest_t *b, tc_compare_t *out);
 
 /* ---- the paper's claims beside the measured values ---------------------------------------- */
 
@@ -106,7 +139,7 @@ typedef struct {
     tc_verdict_t verdict;
 } tc_claim_row_t;
 
-#define TC_CLAIMS_MAX 24
+#define TC_CLAIMS_MAX 32
 
 typedef struct {
     int count;
@@ -117,6 +150,13 @@ typedef struct {
 /* Set the report of a forest of kind `kind` beside the claims of its paper. */
 void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_report_t *report,
                         tc_claims_t *claims);
+
+/* Append the comparison of kind a's forest with kind b's (tc_compare_forests) to claims, with
+ * the claims of paper 002 that apply to the pair: shared edges below level 1 (Lemma 15 and
+ * READING-NOTES 002.7, minR/minBL), the bit-reversal isomorphism (Theorem 5) and equal root
+ * subtree sizes (Lemma 13, minR/maxL). */
+void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_compare_t *cmp,
+                       tc_claims_t *claims);
 
 /* "holds", "FAILS", "info", "skipped". */
 const char *tc_verdict_name(tc_verdict_t verdict);

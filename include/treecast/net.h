@@ -26,7 +26,7 @@
 /* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters. */
 #define TC_LABEL_MAX 64
 
-typedef enum { TC_NET_STAR = 1 } tc_net_family_t;
+typedef enum { TC_NET_STAR = 1, TC_NET_CUBE = 2 } tc_net_family_t;
 
 typedef struct tc_net tc_net_t;
 
@@ -36,33 +36,43 @@ typedef struct tc_net tc_net_t;
  * tc_net_free. */
 tc_err_t tc_net_star_new(int n, tc_net_t **out);
 
-/* Create a network from a specification such as "star:7". TC_EINVAL for an unknown family or
- * malformed text, TC_ERANGE for an unsupported size. */
+/* Create Q_n, 1 <= n <= TC_CUBE_MAX_N (2^n nodes; dimensions 0..n-1; node ids are the
+ * addresses). TC_ERANGE otherwise. O(1). */
+tc_err_t tc_net_cube_new(int n, tc_net_t **out);
+
+/* Create a network from a specification such as "star:7" or "cube:10". TC_EINVAL for an unknown
+ * family or malformed text, TC_ERANGE for an unsupported size. */
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 
 /* Destroy a network; NULL is accepted. */
 void tc_net_free(tc_net_t *net);
 
 tc_net_family_t tc_net_family(const tc_net_t *net);
-/* "star". */
+/* "star" or "cube". */
 const char *tc_net_family_name(const tc_net_t *net);
+/* The paper's name of the network: "S_7", "Q_10". Returns the length. */
+size_t tc_net_name(const tc_net_t *net, char *buf, size_t cap);
 /* The size parameter n. */
 int tc_net_n(const tc_net_t *net);
-/* Number of nodes (n! for S_n). */
+/* Number of nodes (n! for S_n, 2^n for Q_n). */
 int64_t tc_net_nodes(const tc_net_t *net);
-/* Number of undirected edges (n!(n-1)/2 for S_n), or -1 when that exceeds INT64_MAX (S_20). */
+/* Number of undirected edges (n!(n-1)/2 for S_n, n 2^(n-1) for Q_n), or -1 when that exceeds
+ * INT64_MAX. */
 int64_t tc_net_edges(const tc_net_t *net);
-/* Node degree (n-1 for S_n). */
+/* Node degree (n-1 for S_n, n for Q_n). */
 int tc_net_degree(const tc_net_t *net);
-/* Smallest and largest dimension (2 and n for S_n); every dimension in between exists. */
+/* Smallest and largest dimension (2 and n for S_n, 0 and n-1 for Q_n); every dimension in
+ * between exists. */
 int tc_net_dim_min(const tc_net_t *net);
 int tc_net_dim_max(const tc_net_t *net);
-/* Diameter (floor(3(n-1)/2) for S_n, Akers et al. [1] of paper 000). */
+/* Diameter (floor(3(n-1)/2) for S_n, Akers et al. [1] of paper 000; n for Q_n). */
 int tc_net_diameter(const tc_net_t *net);
-/* Whether per-node arrays of this network may be materialized (n <= 12 for S_n). */
+/* Whether per-node arrays of this network may be materialized (n <= 12 for S_n, n <= 32 for
+ * Q_n; memory permitting). */
 bool tc_net_materializable(const tc_net_t *net);
 
-/* The neighbour of node along dim, or -1 when dim is not a dimension. O(n^2) for S_n. */
+/* The neighbour of node along dim, or -1 when dim is not a dimension. O(n^2) for S_n, O(1)
+ * for Q_n. */
 int64_t tc_net_neighbor(const tc_net_t *net, int64_t node, int dim);
 
 /* The dimension of edge (u, v), or -1 when u and v are not adjacent. O(n^2). */
@@ -72,11 +82,13 @@ int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v);
 int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v);
 
 /* Write the label of node into buf (capacity cap >= TC_LABEL_MAX): "3517246" when commas is
- * false and n <= 9, "3,5,1,7,2,4,6" otherwise. Returns the length. O(n^2). */
+ * false and n <= 9, "3,5,1,7,2,4,6" otherwise; n bits, most significant first, for Q_n.
+ * Returns the length. O(n^2). */
 size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap);
 
-/* Parse a node label (either form) strictly. TC_EPARSE for malformed text or a string that is
- * not a permutation of 1..n; the detail message names the problem. */
+/* Parse a node label (either form; for Q_n n bits or a decimal address) strictly. TC_EPARSE
+ * for malformed text, a string that is not a permutation of 1..n or an address outside Q_n;
+ * the detail message names the problem. */
 tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out);
 
 /* ---- the star graph on permutations --------------------------------------------------------- */
@@ -151,9 +163,11 @@ tc_err_t tc_star_parse(int n, const char *text, uint8_t *p);
 /* ---- the hypercube Q_n on addresses (paper 002, Section 2) --------------------------------
  *
  * Node ids are the n-bit addresses; bit i is the coefficient of 2^i (dimension i). These are
- * the single-node functions (1 <= n <= TC_CUBE_MAX_N); the cube is not yet a tc_net_t. */
+ * the single-node functions (1 <= n <= TC_CUBE_MAX_N); as a network object (cube:N) per-node
+ * arrays are materialized up to n = TC_CUBE_MAX_MATERIAL_N. */
 
 #define TC_CUBE_MAX_N 40
+#define TC_CUBE_MAX_MATERIAL_N 32
 
 /* The right rotation R(i) = (i_0 i_{n-1} ... i_1), applied m times (any m >= 0), and the left
  * rotation L = R^{-1}. O(1). */

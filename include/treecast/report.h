@@ -3,11 +3,14 @@
  *
  * Writers take a caller-owned FILE* and never print anywhere else. The forest JSON document
  * (format_version 1) is:
- *   {"format_version":1, "network":{"family":"star","n":N,"nodes":N!}, "kind":"edt",
- *    "root":"LABEL", "trees":[{"index":l, "root_child":"LABEL", "depth":D,
- *    "parent":[id of the parent of node id i, -1 for the root, null when not in the tree]}],
- *    "labels":[label of node id i]}
- * Node ids are lexicographic permutation ranks; labels are present when requested.
+ *   {"format_version":1, "network":{"family":"star"|"cube","n":n,"nodes":N}, "kind":"edt",
+ *    "root":"LABEL", "trees":[{"index":l, "root":"LABEL" (only when the tree's root is not
+ *    the forest's), "root_child":"LABEL", "depth":D,
+ *    "parent":[id of the parent of node id i, -1 for the root, null when not in the tree],
+ *    "subtree":[sbnt-* kinds only: index(i XOR root), the root subtree of node i; -1 for
+ *    the root]}], "labels":[label of node id i]}
+ * Node ids are lexicographic permutation ranks on S_n and addresses on Q_n; labels are
+ * present when requested.
  */
 #ifndef TREECAST_REPORT_H
 #define TREECAST_REPORT_H
@@ -37,6 +40,12 @@ tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest);
 /* A readable summary: one line per tree, and each tree drawn with its children in the order of
  * Section 3 when N <= 120. */
 tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest);
+
+/* Tree t of an ist forest on Q_n in the layout of paper 004's Tables 5.1-5.5, one row per node
+ * x: x, its n bits, H(r,x) (the positions where x and the root r differ, listed from position
+ * t on, cyclically), succ(t) and 2^succ(t) ("-" for the leaves, x_t = r_t), and the parent
+ * as bits:decimal, taken from the forest. Tab-separated, with a comment line and a header. */
+tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t);
 
 /* Read a forest JSON document from memory. Node ids of the file are mapped through its labels
  * when it has them (so any numbering is accepted), otherwise taken as lexicographic ranks.

@@ -36,20 +36,39 @@ typedef enum {
     TC_KIND_SPT,
     TC_KIND_SPG,
     TC_KIND_EDT,
+    /* hypercube kinds (Q_n; rules on the relative address node XOR root) */
+    TC_KIND_BINOMIAL,      /* the spanning binomial tree (paper 002) */
+    TC_KIND_SBNT_MINR,     /* SBnT^minR (paper 002, Section 3) */
+    TC_KIND_SBNT_MAXL,     /* SBnT^maxL (Section 4) */
+    TC_KIND_SBNT_MINBL,    /* SBnT^minBL (Section 4) */
+    TC_KIND_SBNT_MAXBR,    /* SBnT^maxBR (Section 4) */
+    TC_KIND_SBG,           /* the SBG as its n rotated SBnTs (Section 3; READING-NOTES 002.4) */
+    TC_KIND_NEDST,         /* Johnsson-Ho n directed edge-disjoint trees, rooted (paper 003) */
+    TC_KIND_NEDST_PIVOTED, /* the same, tree j rooted at the pivot root XOR 2^j */
+    TC_KIND_IST,           /* independent spanning trees, Algorithm 5 (paper 004) */
+    TC_KIND_IST_HDLS,      /* independent spanning trees, Algorithm 4 (Latin square) */
 } tc_kind_t;
 
-/* "bfs", "spt", "spg", "edt", "custom". */
+/* "bfs", "spt", "spg", "edt", "binomial", "sbnt-minr", ..., "ist-hdls"; "custom". */
 const char *tc_kind_name(tc_kind_t kind);
+
+/* The network family a kind is defined on (0 for custom). */
+tc_net_family_t tc_kind_family(tc_kind_t kind);
+
+/* The kind names of a family as an English list ("edt, spg, spt or bfs"). */
+const char *tc_kind_list(tc_net_family_t family);
 
 /* Parse a kind name; TC_EINVAL (with detail) for an unknown one. "custom" is not accepted. */
 tc_err_t tc_kind_parse(const char *text, tc_kind_t *out);
 
-/* Number of trees of a construction on net (edt, spg: n-1; spt, bfs: 1); 0 when the kind does
- * not apply to the network's family. */
+/* Number of trees of a construction on net (edt, spg: n-1; spt, bfs, binomial, sbnt-*: 1;
+ * sbg, nedst, nedst-pivoted, ist, ist-hdls: n); 0 when the kind does not apply to the
+ * network's family. */
 int tc_trees_count(const tc_net_t *net, tc_kind_t kind);
 
 /* The paper's number of tree t (0-based): l = t + 2 for edt and spg (subtree T_l, rooted at the
- * root's neighbour along dimension l); 0 for the single tree of bfs and spt. */
+ * root's neighbour along dimension l); t for the n-tree cube families (tree j of the nEDST and
+ * SBG, T_i of the ISTs); 0 for single trees. */
 int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t);
 
 /* ---- star-graph rules at root I_n (O(n), no allocation) ---------------------------------- */
@@ -77,8 +96,8 @@ void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims);
 int tc_star_bfs_parent(int n, const uint8_t *i);
 
 /* ---- hypercube rules on the relative address c = node XOR root (O(n), no allocation) -------
- * The cube is not yet a network object: these rules are the foundation of the hypercube
- * families (papers 002, 003, 004). Each returns a dimension 0..n-1 or TC_PARENT_ROOT. */
+ * The rules of the hypercube kinds (papers 002, 003, 004). Each returns a dimension 0..n-1 or
+ * TC_PARENT_ROOT. */
 
 /* The spanning binomial tree (complementing leading zeroes): clear the highest 1-bit. */
 int tc_cube_binomial_parent(int n, uint64_t c);
@@ -163,6 +182,10 @@ void tc_forest_free(tc_forest_t *forest);
 const tc_net_t *tc_forest_net(const tc_forest_t *forest);
 int tc_forest_trees(const tc_forest_t *forest);
 int64_t tc_forest_root(const tc_forest_t *forest);
+/* The root of tree t: the forest's root, except for kinds whose trees start elsewhere (tree j
+ * of nedst-pivoted is rooted at the pivot root XOR 2^j). */
+int64_t tc_forest_tree_root(const tc_forest_t *forest, int t);
+void tc_forest_set_tree_root(tc_forest_t *forest, int t, int64_t node);
 tc_kind_t tc_forest_kind(const tc_forest_t *forest);
 void tc_forest_set_kind(tc_forest_t *forest, tc_kind_t kind);
 
@@ -178,10 +201,10 @@ const uint8_t *tc_forest_dims_const(const tc_forest_t *forest, int t);
 /* The parent of node in tree t: a node id, -1 for a root, -2 when node is not in the tree. */
 int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node);
 
-/* The children of node in tree t, derived from the parent rule and ordered by the l-th
- * ordering of Section 3 (l+1, l+2, ..., n, 2, ..., l for the tree numbered l; ascending
- * dimension for trees numbered 0). Writes at most degree ids to out; returns the count.
- * O(n^2). */
+/* The children of node in tree t, derived from the parent rule. On S_n they are ordered by
+ * the l-th ordering of paper 000 Section 3 (l+1, l+2, ..., n, 2, ..., l for the tree numbered
+ * l; ascending dimension for trees numbered 0); on Q_n by ascending dimension (the order of
+ * paper 002 Section 5). Writes at most degree ids to out; returns the count. O(n^2). */
 int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *out);
 
 #endif

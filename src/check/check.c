@@ -3,7 +3,9 @@
  * Spanning, acyclicity and depth are found per tree by following parent chains with
  * memoization (one byte per node): each node's parent is computed once, from the node's label
  * and its parent dimension, so the neighbours are never materialized. Passes run on
- * contiguous rank ranges, one per thread, walking the permutations in lexicographic order.
+ * contiguous id ranges, one per thread; on S_n they walk the permutations in lexicographic
+ * order, on Q_n the addresses. The passes are written once (check_passes.h) and compiled per
+ * family, so the star graph's walker costs nothing on the cube and vice versa.
  */
 #include "treecast/check.h"
 #include "core/internal.h"
@@ -35,8 +37,8 @@ int64_t tc_check_memory(const tc_net_t *net, int ntrees, const tc_check_opts_t *
 {
     int64_t N = net->nodes;
     int64_t bytes = N * ntrees; /* the depth memo */
-    if (opts->excess) {
-        bytes += N; /* distances */
+    if (opts->excess && net->family == TC_NET_STAR) {
+        bytes += N; /* distances (the cube's are a popcount) */
     }
     if (opts->undirected) {
         bytes += N * (int64_t)sizeof(uint32_t); /* used dimensions (freed memo first) */
@@ -57,11 +59,6 @@ static inline void store8(uint8_t *p, uint8_t v)
     __atomic_store_n(p, v, __ATOMIC_RELAXED);
 }
 
-static inline bool is_dim(int n, uint8_t d)
-{
-    return d >= 2 && d <= n;
-}
-
 typedef struct {
     int64_t members, reached, cyclic, detached, extra_roots, bad_dims;
     int depth;
@@ -77,235 +74,35 @@ typedef struct {
 } partial_t;
 
 typedef struct {
+    int64_t nodes[TC_CHECK_MAX_LEVELS];
+    int fanout[TC_CHECK_MAX_LEVELS];
+    int64_t dim_edges[TC_CHECK_MAX_LEVELS][TC_CHECK_MAX_DIMS];
+    int64_t cyclic_inner;
+} level_partial_t;
+
+typedef struct {
     const tc_forest_t *forest;
     const tc_check_opts_t *opts;
     int n;
     int64_t nodes;
     int64_t root;
+    int64_t troot[TC_CHECK_MAX_TREES]; /* the root of every tree */
+    bool excess;                       /* measure depth minus distance */
     uint8_t root_perm[TC_STAR_MAX_N];
     uint8_t root_inv[TC_STAR_MAX_N];
     int ntrees;
     uint8_t *depth;        /* memo: one byte per node per tree */
-    uint8_t *dist;         /* distance of every node from the root, or NULL */
+    uint8_t *dist;         /* S_n: distance of every node from the root, or NULL */
     uint32_t *mask;        /* used parent dimensions per node, or NULL */
     const int64_t *tested; /* sampled nodes, or NULL for all */
     int64_t ntested;
     int tree_of_label[TC_STAR_MAX_N + 2];
     partial_t part[MAX_THREADS];
     tree_partial_t tree_part[MAX_THREADS][TC_CHECK_MAX_TREES];
+    level_partial_t level_part[MAX_THREADS];
 } job_t;
 
-/* Contiguous range of nodes [lo, hi) for this thread, with the permutation of lo in p. */
-static bool range_start(const job_t *job, int tid, int nthreads, int64_t *lo, int64_t *hi,
-                        uint8_t *p)
-{
-    tc__split_range(job->nodes, tid, nthreads, lo, hi);
-    if (*lo >= *hi) {
-        return false;
-    }
-    tc_star_unrank(job->n, *lo, p);
-    return true;
-}
-
-/* ---- distances ----------------------------------------------------------------------------- */
-
-static void dist_pass(void *arg, int tid, int nthreads)
-{
-    job_t *job = arg;
-    int n = job->n;
-    int64_t lo, hi;
-    uint8_t p[TC_STAR_MAX_N], rel[TC_STAR_MAX_N];
-    if (!range_start(job, tid, nthreads, &lo, &hi, p)) {
-        return;
-    }
-    for (int64_t v = lo; v < hi; v++) {
-        tc_star_compose(n, job->root_inv, p, rel);
-        job->dist[v] = (uint8_t)tc_star_distance_identity(n, rel);
-        tc_star_next(n, p);
-    }
-}
-
-/* ---- spanning, acyclicity, depth ------------------------------------------------------------ */
-
-/* Resolve the depth code of node v (permutation p) in tree t, whose memo is `depth`. The
- * parent is looked up first without copying p; only an unknown parent starts a walk. */
-static uint8_t resolve(const job_t *job, const uint8_t *dims, uint8_t *depth, int64_t v,
-                       const uint8_t *p)
-{
-    int n = job->n;
-    uint8_t d = dims[v];
-    if (!is_dim(n, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
-        store8(&depth[v], D_DETACHED);
-        return D_DETACHED;
-    }
-    int64_t c = tc__star_rank_after_move(n, p, v, d);
-    uint8_t base = load8(&depth[c]);
-    if (base != D_UNKNOWN) {
-        uint8_t code = (base == D_CYCLIC || base == D_DETACHED) ? base
-                       : base >= D_LIMIT                        ? D_CYCLIC
-                                                                : (uint8_t)(base + 1);
-        store8(&depth[v], code);
-        return code;
-    }
-    uint8_t cur[TC_STAR_MAX_N];
-    int64_t stack[TC_CHECK_MAX_DEPTH + 2];
-    int len = 0;
-    memcpy(cur, p, TC_STAR_MAX_N);
-    tc__star_move(cur, d);
-    stack[len++] = v;
-    for (;;) {
-        uint8_t code = load8(&depth[c]);
-        if (code != D_UNKNOWN) {
-            base = code;
-            break;
-        }
-        d = dims[c];
-        if (!is_dim(n, d)) {
-            base = D_DETACHED;
-            store8(&depth[c], D_DETACHED);
-            break;
-        }
-        if (len > TC_CHECK_MAX_DEPTH) {
-            base = D_CYCLIC;
-            break;
-        }
-        stack[len++] = c;
-        c = tc__star_rank_after_move(n, cur, c, d);
-        tc__star_move(cur, d);
-    }
-    if (base == D_CYCLIC || base == D_DETACHED) {
-        for (int s = 0; s < len; s++) {
-            store8(&depth[stack[s]], base);
-        }
-    } else {
-        int code = base;
-        for (int s = len - 1; s >= 0; s--) {
-            code++;
-            store8(&depth[stack[s]], code > D_LIMIT ? D_CYCLIC : (uint8_t)code);
-        }
-    }
-    return load8(&depth[v]);
-}
-
-/* All trees in one sweep over the permutations: each node's label is computed once. */
-static void span_pass(void *arg, int tid, int nthreads)
-{
-    job_t *job = arg;
-    partial_t *pt = &job->part[tid];
-    int n = job->n;
-    int T = job->ntrees;
-    int64_t lo, hi;
-    uint8_t p[TC_STAR_MAX_N] = {0};
-    const uint8_t *dims[TC_CHECK_MAX_TREES];
-    memset(pt, 0, sizeof *pt);
-    for (int t = 0; t < T; t++) {
-        dims[t] = tc_forest_dims_const(job->forest, t);
-        memset(&job->tree_part[tid][t], 0, sizeof job->tree_part[tid][t]);
-    }
-    if (!range_start(job, tid, nthreads, &lo, &hi, p)) {
-        return;
-    }
-    for (int64_t v = lo; v < hi; v++, tc_star_next(n, p)) {
-        uint32_t seen = 0, twice = 0; /* directed disjointness is local: parent dimensions */
-        for (int t = 0; t < T; t++) {
-            tree_partial_t *tp = &job->tree_part[tid][t];
-            uint8_t d = dims[t][v];
-            if (is_dim(n, d)) {
-                uint32_t bit = 1u << d;
-                twice |= seen & bit;
-                seen |= bit;
-            }
-            if (d == TC_PARENT_NONE) {
-                continue;
-            }
-            tp->members++;
-            if (d == TC_PARENT_ROOT) {
-                if (v != job->root) {
-                    tp->extra_roots++;
-                }
-            } else if (!is_dim(n, d)) {
-                tp->bad_dims++;
-            }
-            uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
-            uint8_t code = load8(&depth[v]);
-            if (code == D_UNKNOWN) {
-                code = resolve(job, dims[t], depth, v, p);
-            }
-            if (code == D_CYCLIC) {
-                tp->cyclic++;
-            } else if (code == D_DETACHED) {
-                tp->detached++;
-            } else {
-                int dv = code - 1;
-                tp->reached++;
-                if (dv > tp->depth) {
-                    tp->depth = dv;
-                }
-                if (job->dist != NULL) {
-                    int ex = dv - job->dist[v];
-                    if (ex < 0 || (ex & 1)) {
-                        pt->excess_odd++; /* impossible in a bipartite graph; a bug if seen */
-                    } else {
-                        pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
-                    }
-                }
-            }
-        }
-        if (twice != 0) {
-            pt->shared_nodes++;
-            pt->shared_directed += __builtin_popcount(twice);
-        }
-    }
-}
-
-/* ---- the used-dimension masks (for undirected use) ----------------------------------------- */
-
-static void mask_pass(void *arg, int tid, int nthreads)
-{
-    job_t *job = arg;
-    int64_t lo, hi;
-    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
-    const uint8_t *dims[TC_CHECK_MAX_TREES];
-    for (int t = 0; t < job->ntrees; t++) {
-        dims[t] = tc_forest_dims_const(job->forest, t);
-    }
-    for (int64_t v = lo; v < hi; v++) {
-        uint32_t seen = 0;
-        for (int t = 0; t < job->ntrees; t++) {
-            uint8_t d = dims[t][v];
-            if (is_dim(job->n, d)) {
-                seen |= 1u << d;
-            }
-        }
-        job->mask[v] = seen;
-    }
-}
-
-static void undirected_pass(void *arg, int tid, int nthreads)
-{
-    job_t *job = arg;
-    partial_t *pt = &job->part[tid];
-    int n = job->n;
-    int64_t lo, hi;
-    uint8_t p[TC_STAR_MAX_N];
-    memset(pt, 0, sizeof *pt);
-    if (!range_start(job, tid, nthreads, &lo, &hi, p)) {
-        return;
-    }
-    for (int64_t v = lo; v < hi; v++, tc_star_next(n, p)) {
-        uint32_t mv = job->mask[v];
-        for (int d = 2; d <= n; d++) {
-            if (p[d - 1] < p[0]) {
-                continue; /* the neighbour has a smaller rank: that node counts the edge */
-            }
-            int64_t u = tc__star_rank_after_move(n, p, v, d);
-            int uses = (int)((mv >> d) & 1u) + (int)((job->mask[u] >> d) & 1u);
-            pt->undirected_use[uses]++;
-        }
-    }
-}
-
-/* ---- independence ---------------------------------------------------------------------------- */
+/* ---- independence: a stamped hash set of the inner nodes seen ------------------------------- */
 
 #define SET_BITS 13
 #define SET_SIZE (1u << SET_BITS)
@@ -334,58 +131,6 @@ static bool set_insert(stamp_set_t *s, int64_t x)
     }
 }
 
-/* Walk the root paths of node v in every tree; count v as violating when two paths share an
- * inner node, as unreached when a path does not end at the root. */
-static void independence_one(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
-                             const uint8_t *p)
-{
-    int n = job->n;
-    bool bad = false, lost = false;
-    set->epoch++;
-    if (set->epoch == 0) { /* wrapped: forget every old tag */
-        memset(set->tag, 0, sizeof set->tag);
-        set->epoch = 1;
-    }
-    for (int t = 0; t < job->ntrees && !bad; t++) {
-        const uint8_t *dims = tc_forest_dims_const(job->forest, t);
-        uint8_t cur[TC_STAR_MAX_N];
-        memcpy(cur, p, TC_STAR_MAX_N);
-        int64_t c = v;
-        int steps = 0;
-        for (;;) {
-            uint8_t d = dims[c];
-            if (d == TC_PARENT_ROOT && c == job->root) {
-                break;
-            }
-            if (!is_dim(n, d) || steps > TC_CHECK_MAX_DEPTH) {
-                lost = true;
-                break;
-            }
-            c = tc__star_rank_after_move(n, cur, c, d);
-            tc__star_move(cur, d);
-            steps++;
-            if (c != job->root && c != v && !set_insert(set, c)) {
-                bad = true;
-                break;
-            }
-            if (c == v) { /* a path through v itself is a cycle */
-                lost = true;
-                break;
-            }
-        }
-    }
-    pt->indep_nodes++;
-    if (lost) {
-        pt->indep_unreached++;
-    }
-    if (bad || lost) {
-        pt->indep_violations++;
-        if (pt->indep_example < 0 || v < pt->indep_example) {
-            pt->indep_example = v;
-        }
-    }
-}
-
 /* ---- rotation (Lemma 6.2) -------------------------------------------------------------------- */
 
 static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
@@ -398,7 +143,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
         int l = tc_forest_label(job->forest, t);
         int t2 = job->tree_of_label[tc_star_r(n, l)];
         uint8_t d = tc_forest_dims_const(job->forest, t)[v];
-        uint8_t expect = is_dim(n, d) ? (uint8_t)tc_star_r(n, d) : d;
+        uint8_t expect = d >= 2 && d <= n ? (uint8_t)tc_star_r(n, d) : d;
         pt->rot_checked++;
         if (t2 < 0 || tc_forest_dims_const(job->forest, t2)[w] != expect) {
             pt->rot_violations++;
@@ -406,73 +151,85 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
     }
 }
 
-static void pathwise_pass(void *arg, int tid, int nthreads)
+/* ---- the passes, once per family --------------------------------------------------------------
+ */
+
+/* S_n: the walker state is the permutation; ids are lexicographic ranks. */
+#define FN(name) name##_star
+#define IS_DIM(n, d) ((d) >= 2 && (d) <= (n))
+#define W_DECL(s) uint8_t s[TC_STAR_MAX_N]
+#define W_START(job, v, s) tc_star_unrank((job)->n, (v), (s))
+#define W_NEXT(job, s) tc_star_next((job)->n, (s))
+#define W_COPY(dst, src) memcpy((dst), (src), TC_STAR_MAX_N)
+#define W_NEIGH(job, s, v, d) tc__star_rank_after_move((job)->n, (s), (v), (d))
+#define W_MOVE(s, d) tc__star_move((s), (d))
+#define W_DIST(job, t, s, v) ((int)(job)->dist[(v)])
+#define W_EDGE_ONCE(s, v, d) ((s)[(d)-1] > (s)[0])
+#define W_DIM_LO 2
+#define W_DIM_HI (job->n)
+#define W_CYCLIC(job, v) false
+#define W_ROTATION 1
+#include "check/check_passes.h"
+#undef FN
+#undef IS_DIM
+#undef W_DECL
+#undef W_START
+#undef W_NEXT
+#undef W_COPY
+#undef W_NEIGH
+#undef W_MOVE
+#undef W_DIST
+#undef W_EDGE_ONCE
+#undef W_DIM_LO
+#undef W_DIM_HI
+#undef W_CYCLIC
+#undef W_ROTATION
+
+/* Q_n: ids are the addresses; a neighbour is one XOR away and the walker carries nothing. */
+#define FN(name) name##_cube
+#define IS_DIM(n, d) ((d) < (n))
+#define W_DECL(s) __attribute__((unused)) uint8_t s[1] = {0}
+#define W_START(job, v, s) ((void)0)
+#define W_NEXT(job, s) ((void)0)
+#define W_COPY(dst, src) ((void)0)
+#define W_NEIGH(job, s, v, d) ((v) ^ ((int64_t)1 << (d)))
+#define W_MOVE(s, d) ((void)0)
+#define W_DIST(job, t, s, v) __builtin_popcountll((uint64_t)((v) ^ (job)->troot[(t)]))
+#define W_EDGE_ONCE(s, v, d) ((((v) >> (d)) & 1) == 0)
+#define W_DIM_LO 0
+#define W_DIM_HI (job->n - 1)
+#define W_CYCLIC(job, v) (tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)) < (job)->n)
+#define W_ROTATION 0
+#include "check/check_passes.h"
+
+typedef struct {
+    tc__task_fn span, levels, mask, undirected, pathwise;
+} passes_t;
+
+static const passes_t STAR_PASSES = {span_pass_star, levels_pass_star, mask_pass_star,
+                                     undirected_pass_star, pathwise_pass_star};
+static const passes_t CUBE_PASSES = {span_pass_cube, levels_pass_cube, mask_pass_cube,
+                                     undirected_pass_cube, pathwise_pass_cube};
+
+/* ---- distances (S_n: a table, filled once) ------------------------------------------------- */
+
+static void dist_pass(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
-    partial_t *pt = &job->part[tid];
     int n = job->n;
-    memset(pt, 0, sizeof *pt);
-    pt->indep_example = -1;
-    stamp_set_t *set = NULL;
-    if (job->opts->independence) {
-        set = calloc(1, sizeof *set);
-        if (set == NULL) {
-            pt->indep_unreached = -1; /* reported as out of memory by the caller */
-            return;
-        }
+    int64_t lo, hi;
+    uint8_t p[TC_STAR_MAX_N], rel[TC_STAR_MAX_N];
+    if (!range_start_star(job, tid, nthreads, &lo, &hi, p)) {
+        return;
     }
-    uint8_t p[TC_STAR_MAX_N];
-    if (job->tested != NULL) {
-        int64_t lo, hi;
-        tc__split_range(job->ntested, tid, nthreads, &lo, &hi);
-        for (int64_t s = lo; s < hi; s++) {
-            int64_t v = job->tested[s];
-            tc_star_unrank(n, v, p);
-            if (set != NULL) {
-                independence_one(job, set, pt, v, p);
-            }
-            if (job->opts->rotation) {
-                rotation_one(job, pt, v, p);
-            }
-        }
-    } else {
-        int64_t lo, hi;
-        if (range_start(job, tid, nthreads, &lo, &hi, p)) {
-            for (int64_t v = lo; v < hi; v++, tc_star_next(n, p)) {
-                if (set != NULL) {
-                    independence_one(job, set, pt, v, p);
-                }
-                if (job->opts->rotation) {
-                    rotation_one(job, pt, v, p);
-                }
-            }
-        }
+    for (int64_t v = lo; v < hi; v++) {
+        tc_star_compose(n, job->root_inv, p, rel);
+        job->dist[v] = (uint8_t)tc_star_distance_identity(n, rel);
+        tc_star_next(n, p);
     }
-    free(set);
 }
 
 /* ---- driver ---------------------------------------------------------------------------------- */
-
-static void root_children(const tc_forest_t *forest, int t, int *count, int *first_dim)
-{
-    const tc_net_t *net = tc_forest_net(forest);
-    int n = net->n;
-    int64_t root = tc_forest_root(forest);
-    const uint8_t *dims = tc_forest_dims_const(forest, t);
-    uint8_t p[TC_STAR_MAX_N];
-    tc_star_unrank(n, root, p);
-    *count = 0;
-    *first_dim = -1;
-    for (int d = 2; d <= n; d++) {
-        int64_t u = tc__star_rank_after_move(n, p, root, d);
-        if (dims[u] == d) {
-            if (*count == 0) {
-                *first_dim = d;
-            }
-            (*count)++;
-        }
-    }
-}
 
 tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                          tc_check_report_t *report)
@@ -495,8 +252,14 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     job->nodes = net->nodes;
     job->root = tc_forest_root(forest);
     job->ntrees = tc_forest_trees(forest);
-    tc_star_unrank(job->n, job->root, job->root_perm);
-    tc_star_inverse(job->n, job->root_perm, job->root_inv);
+    const passes_t *passes = net->family == TC_NET_CUBE ? &CUBE_PASSES : &STAR_PASSES;
+    for (int t = 0; t < job->ntrees; t++) {
+        job->troot[t] = tc_forest_tree_root(forest, t);
+    }
+    if (net->family == TC_NET_STAR) {
+        tc_star_unrank(job->n, job->root, job->root_perm);
+        tc_star_inverse(job->n, job->root_perm, job->root_inv);
+    }
     report->nodes = job->nodes;
     report->ntrees = job->ntrees;
     report->root = job->root;
@@ -509,27 +272,29 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                        job->ntrees, (long long)job->nodes);
         goto cleanup;
     }
-    if (opts->excess) {
+    if (opts->excess && net->family == TC_NET_STAR) {
         job->dist = tc__big_alloc((size_t)job->nodes, 1);
         if (job->dist == NULL) {
             err = tc__fail(TC_ENOMEM, "Could not allocate the distance table.");
             goto cleanup;
         }
         tc__parallel(threads, dist_pass, job);
-        report->excess_tested = true;
     }
+    job->excess = opts->excess;
+    report->excess_tested = opts->excess;
 
     /* Spanning, acyclicity, depth: every tree in one sweep, memoized. */
     memset(job->depth, D_UNKNOWN, (size_t)job->ntrees * (size_t)job->nodes);
     for (int t = 0; t < job->ntrees; t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
         report->label[t] = tc_forest_label(forest, t);
-        report->root_ok[t] = dims[job->root] == TC_PARENT_ROOT;
+        report->tree_root[t] = job->troot[t];
+        report->root_ok[t] = dims[job->troot[t]] == TC_PARENT_ROOT;
         if (report->root_ok[t]) {
-            job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->root] = 1;
+            job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->troot[t]] = 1;
         }
     }
-    tc__parallel(threads, span_pass, job);
+    tc__parallel(threads, passes->span, job);
     for (int k = 0; k < threads; k++) {
         partial_t *pt = &job->part[k];
         for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
@@ -552,7 +317,28 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
         }
     }
     for (int t = 0; t < job->ntrees; t++) {
-        root_children(forest, t, &report->root_children[t], &report->root_child_dim[t]);
+        if (net->family == TC_NET_CUBE) {
+            root_children_cube(job, t, &report->root_children[t], &report->root_child_dim[t]);
+        } else {
+            root_children_star(job, t, &report->root_children[t], &report->root_child_dim[t]);
+        }
+    }
+    if (opts->levels) {
+        tc__parallel(threads, passes->levels, job);
+        for (int k = 0; k < threads; k++) {
+            level_partial_t *lp = &job->level_part[k];
+            for (int l = 0; l < TC_CHECK_MAX_LEVELS; l++) {
+                report->level_nodes[l] += lp->nodes[l];
+                if (lp->fanout[l] > report->level_fanout[l]) {
+                    report->level_fanout[l] = lp->fanout[l];
+                }
+                for (int d = 0; d < TC_CHECK_MAX_DIMS; d++) {
+                    report->level_dim_edges[l][d] += lp->dim_edges[l][d];
+                }
+            }
+            report->cyclic_inner += lp->cyclic_inner;
+        }
+        report->levels_tested = true;
     }
     free(job->depth);
     job->depth = NULL;
@@ -568,8 +354,8 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
         }
     }
     if (opts->undirected) {
-        tc__parallel(threads, mask_pass, job);
-        tc__parallel(threads, undirected_pass, job);
+        tc__parallel(threads, passes->mask, job);
+        tc__parallel(threads, passes->undirected, job);
         for (int k = 0; k < threads; k++) {
             for (int u = 0; u < 3; u++) {
                 report->undirected_use[u] += job->part[k].undirected_use[u];
@@ -581,6 +367,10 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     }
 
     /* Independence and rotation, on every node or on a seeded sample. */
+    if (opts->rotation && net->family != TC_NET_STAR) {
+        err = tc__fail(TC_EINVAL, "The rotation test (paper 000 Lemma 6.2) is for the star graph.");
+        goto cleanup;
+    }
     if (opts->rotation) {
         for (int l = 0; l < TC_STAR_MAX_N + 2; l++) {
             job->tree_of_label[l] = -1;
@@ -608,7 +398,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
             job->tested = tested;
             job->ntested = opts->sample;
         }
-        tc__parallel(threads, pathwise_pass, job);
+        tc__parallel(threads, passes->pathwise, job);
         for (int k = 0; k < threads; k++) {
             partial_t *pt = &job->part[k];
             if (pt->indep_unreached < 0) {

@@ -87,6 +87,173 @@ static void depth_text(const tc_check_report_t *rep, char *buf, size_t cap, int 
     put(buf, cap, " (per tree)");
 }
 
+/* ---- the hypercube kinds (papers 002, 003, 004) ------------------------------------------- */
+
+static const char *cube_source(tc_kind_t kind)
+{
+    switch (kind) {
+    case TC_KIND_BINOMIAL:
+        return "002 Sec. 1";
+    case TC_KIND_SBNT_MINR:
+        return "002 Sec. 3";
+    case TC_KIND_SBNT_MAXL:
+    case TC_KIND_SBNT_MINBL:
+    case TC_KIND_SBNT_MAXBR:
+        return "002 Sec. 4";
+    case TC_KIND_SBG:
+        return "002 Sec. 3 (SBG)";
+    case TC_KIND_NEDST:
+        return "003 Sec. II-C";
+    case TC_KIND_NEDST_PIVOTED:
+        return "003 Sec. III-A";
+    case TC_KIND_IST:
+        return "004 Alg. 5";
+    case TC_KIND_IST_HDLS:
+        return "004 Alg. 4";
+    default:
+        return "definition";
+    }
+}
+
+static void cube_depth_claim(tc_claim_row_t *r, int n, tc_kind_t kind, int lo, int hi)
+{
+    switch (kind) {
+    case TC_KIND_BINOMIAL:
+        claim(r, true, lo == n, "002 Sec. 1", "= n = %d", n);
+        break;
+    case TC_KIND_SBNT_MINR:
+    case TC_KIND_SBNT_MAXL:
+    case TC_KIND_SBNT_MINBL:
+    case TC_KIND_SBNT_MAXBR:
+        claim(r, true, lo == n, "002 Corollary 1", "= n = %d (one subtree n, others n-1)", n);
+        break;
+    case TC_KIND_SBG:
+        claim(r, true, lo == n && hi == n, "002 Corollary 1", "= n = %d in every tree", n);
+        break;
+    case TC_KIND_NEDST:
+        claim(r, n >= 2, lo == n + 1 && hi == n + 1, "READING-NOTES 003.1",
+              "= n+1 = %d in every tree", n + 1);
+        break;
+    case TC_KIND_NEDST_PIVOTED:
+        claim(r, n >= 2, lo == n && hi == n, "READING-NOTES 003.1", "= n = %d in every tree", n);
+        break;
+    case TC_KIND_IST:
+    case TC_KIND_IST_HDLS:
+        claim(r, n >= 2, lo == n + 1 && hi == n + 1, "READING-NOTES 004.1",
+              "= n+1 = %d in every tree", n + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Lemma 3 (SBnT^minR, and SBnT^minBL by Theorem 5): ceil((n-l)/2) at level l >= 1; the
+ * formula after Theorem 5 for SBnT^maxL (and SBnT^maxBR): ceil((n-1)/2) at l = 1, n-l-1 for
+ * 2 <= l <= n-2, 1 at l = n-1; binomial: n - l. Level n has leaves only. */
+static int fanout_claim(int n, tc_kind_t kind, int l)
+{
+    if (l == 0) {
+        return n;
+    }
+    if (l >= n) {
+        return 0;
+    }
+    switch (kind) {
+    case TC_KIND_BINOMIAL:
+        return n - l;
+    case TC_KIND_SBNT_MINR:
+    case TC_KIND_SBNT_MINBL:
+        return (n - l + 1) / 2;
+    case TC_KIND_SBNT_MAXL:
+    case TC_KIND_SBNT_MAXBR:
+        return l == 1 ? (n - 1 + 1) / 2 : l <= n - 2 ? n - l - 1 : 1;
+    default:
+        return -1;
+    }
+}
+
+static int64_t binom(int n, int k)
+{
+    int64_t b = 1;
+    for (int j = 1; j <= k; j++) {
+        b = b * (n - k + j) / j;
+    }
+    return b;
+}
+
+static bool is_prime(int n)
+{
+    if (n < 2) {
+        return false;
+    }
+    for (int d = 2; d * d <= n; d++) {
+        if (n % d == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_check_report_t *rep,
+                              bool span_ok)
+{
+    tc_claim_row_t *r = add(c, "fanout", "largest fan-out per level");
+    if (!rep->levels_tested || !span_ok) {
+        snprintf(r->measured, sizeof r->measured,
+                 rep->levels_tested ? "not judged: the trees do not span" : "");
+        r->verdict = TC_VERDICT_SKIPPED;
+        return;
+    }
+    int top = n + 2 < TC_CHECK_MAX_LEVELS ? n + 2 : TC_CHECK_MAX_LEVELS;
+    bool ok = true, known = fanout_claim(n, kind, 1) >= 0;
+    char want[120] = "";
+    for (int l = 0; l < top && rep->level_nodes[l] > 0; l++) {
+        put(r->measured, sizeof r->measured, l ? " %d" : "levels 0..: %d", rep->level_fanout[l]);
+        if (known) {
+            int f = fanout_claim(n, kind, l);
+            put(want, sizeof want, l ? " %d" : "%d", f);
+            ok = ok && rep->level_fanout[l] == f;
+        }
+    }
+    const char *src = kind == TC_KIND_BINOMIAL ? "002 Sec. 1"
+                      : kind == TC_KIND_SBNT_MINR || kind == TC_KIND_SBNT_MINBL
+                          ? "002 Lemma 3, Thm 5"
+                          : "002 Thm 4, Sec. 4";
+    claim(r, known, ok, src, "%s", want);
+
+    /* Lemma 8: cyclic nodes are leaves (non-root ones: READING-NOTES 002.3) */
+    r = add(c, "cyclic_leaves", "cyclic nodes are leaves");
+    snprintf(r->measured, sizeof r->measured, "%lld cyclic non-root node%s with children",
+             (long long)rep->cyclic_inner, plural(rep->cyclic_inner));
+    claim(r, kind == TC_KIND_SBNT_MINR, rep->cyclic_inner == 0, "002 Lemma 8; READING-NOTES 002.3",
+          "0");
+
+    /* Corollary 3: edges per dimension between levels l-1 and l (tree 0) */
+    r = add(c, "dim_edges", "edges per dimension per level");
+    int64_t off = 0, spread_lo = -1, spread_hi = 0, last_dim = -1, last_count = 0;
+    for (int l = 1; l <= n && l < TC_CHECK_MAX_LEVELS; l++) {
+        for (int d = 0; d < n; d++) {
+            int64_t e = rep->level_dim_edges[l][d];
+            if (l < n) {
+                off += e * n != binom(n, l);
+                spread_lo = spread_lo < 0 || e < spread_lo ? e : spread_lo;
+                spread_hi = e > spread_hi ? e : spread_hi;
+            } else if (e > 0) {
+                last_dim = d;
+                last_count += e;
+            }
+        }
+    }
+    snprintf(r->measured, sizeof r->measured,
+             "levels 1..n-1: %lld..%lld per dimension, %lld of %d cells differ from C(n,l)/n; "
+             "level n: %lld edge%s, dimension %lld",
+             (long long)spread_lo, (long long)spread_hi, (long long)off, n * (n - 1),
+             (long long)last_count, plural(last_count), (long long)last_dim);
+    claim(r, kind == TC_KIND_SBNT_MINR && is_prime(n) && n >= 2,
+          off == 0 && last_count == 1 && last_dim == n - 1, "002 Corollary 3 (n prime)",
+          "C(n,l)/n in every dimension; level n: 1 edge, dimension n-1");
+}
+
 void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_report_t *rep,
                         tc_claims_t *c)
 {
@@ -97,6 +264,7 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     int T = rep->ntrees;
     bool edt = kind == TC_KIND_EDT, spg = kind == TC_KIND_SPG, spt = kind == TC_KIND_SPT;
     bool bfs = kind == TC_KIND_BFS;
+    bool cube = net->family == TC_NET_CUBE;
     tc_claim_row_t *r;
 
     /* trees */
@@ -104,6 +272,9 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     snprintf(r->measured, sizeof r->measured, "%d", T);
     if (edt || spg) {
         claim(r, true, T == n - 1, edt ? "000 Sec. 3, Def. 8" : "000 Def. 7", "n-1 = %d", n - 1);
+    } else if (cube) {
+        int want_t = tc_trees_count(net, kind);
+        claim(r, want_t > 0, T == want_t, cube_source(kind), want_t == 1 ? "1" : "n = %d", n);
     } else {
         claim(r, spt || bfs, T == 1, spt ? "000 Def. 6" : "000 Sec. 4.1", "1");
     }
@@ -117,7 +288,16 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     r = add(c, "rooted", "rooted at the given root");
     snprintf(r->measured, sizeof r->measured, "%lld of %d trees rooted there; %lld other roots",
              (long long)(T - unmarked), T, (long long)extra);
-    claim(r, true, extra == 0 && unmarked == 0, "definition", "every tree, no other root");
+    if (kind == TC_KIND_NEDST_PIVOTED) {
+        bool pivots = true;
+        for (int t = 0; t < T; t++) {
+            pivots = pivots && rep->tree_root[t] == (rep->root ^ ((int64_t)1 << t));
+        }
+        claim(r, true, extra == 0 && unmarked == 0 && pivots, "003 Sec. III-A",
+              "tree j rooted at the pivot root XOR 2^j");
+    } else {
+        claim(r, true, extra == 0 && unmarked == 0, "definition", "every tree, no other root");
+    }
 
     /* edges */
     int64_t bad = rep->nonedges;
@@ -143,6 +323,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         what = "each T_l: S^l_{n-1} and S^1_{n-1}: %lld nodes";
     } else if (edt) {
         src = "000 Def. 8, Lemma 6";
+    } else if (cube) {
+        src = cube_source(kind);
     }
     bool span_ok = true;
     int64_t rmin = rep->reached[0], rmax = rep->reached[0];
@@ -198,6 +380,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         int d = 3 * (n - 2) / 2 + 2;
         claim(r, n >= 3, lo == d && hi == d, "000 Lemma 6.4 proof",
               "= floor(3(n-2)/2)+2 = %d in every tree", d);
+    } else if (cube) {
+        cube_depth_claim(r, n, kind, lo, hi);
     }
 
     /* directed disjointness */
@@ -205,7 +389,12 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     snprintf(r->measured, sizeof r->measured, "%lld directed edge%s shared (at %lld node%s)",
              (long long)rep->shared_directed, plural(rep->shared_directed),
              (long long)rep->shared_nodes, plural(rep->shared_nodes));
-    claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
+    if (cube) {
+        claim(r, kind == TC_KIND_NEDST || kind == TC_KIND_NEDST_PIVOTED, rep->shared_directed == 0,
+              "003 Sec. II-C, III-A", "0 shared");
+    } else {
+        claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
+    }
 
     /* undirected use */
     r = add(c, "undirected_use", "undirected edge use");
@@ -240,8 +429,14 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
             tc_net_label(net, rep->indep_example, false, lab, sizeof lab);
             put(r->measured, sizeof r->measured, "; first %s", lab);
         }
-        claim(r, edt, rep->indep_violations == 0, "000 Lemma 6.3",
-              "n-1 parallel paths from every node");
+        if (cube) {
+            claim(r, kind == TC_KIND_IST || kind == TC_KIND_IST_HDLS, rep->indep_violations == 0,
+                  kind == TC_KIND_IST ? "004 Alg. 5" : "004 Alg. 4",
+                  "n internally disjoint root paths from every node");
+        } else {
+            claim(r, edt, rep->indep_violations == 0, "000 Lemma 6.3",
+                  "n-1 parallel paths from every node");
+        }
     } else {
         r->verdict = TC_VERDICT_SKIPPED;
     }
@@ -265,7 +460,11 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         if (rep->excess_odd) {
             put(r->measured, sizeof r->measured, ", odd: %lld", (long long)rep->excess_odd);
         }
-        if (edt) {
+        if (cube) {
+            bool greedy = kind == TC_KIND_BINOMIAL || kind == TC_KIND_SBG ||
+                          (kind >= TC_KIND_SBNT_MINR && kind <= TC_KIND_SBNT_MAXBR);
+            claim(r, greedy, only0, "002 Sec. 3 (greedy tree)", "shortest paths: +0 only");
+        } else if (edt) {
             claim(r, n >= 3, only024, "000 Lemma 6.3; READING-NOTES 000.5",
                   "almost minimum: +0, +2 or +4 hops");
         } else {
@@ -276,16 +475,80 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         r->verdict = TC_VERDICT_SKIPPED;
     }
 
-    /* rotation */
-    r = add(c, "rotation", "rotation T_r(l) = R(T_l)");
-    if (rep->rot_tested) {
-        snprintf(r->measured, sizeof r->measured, "%lld of %lld (node, tree) pairs violate",
-                 (long long)rep->rot_violations, (long long)rep->rot_checked);
-        claim(r, edt, rep->rot_violations == 0, "000 Lemma 6.2", "0 violations");
+    if (cube) {
+        cube_level_claims(c, n, kind, rep, span_ok);
     } else {
-        r->verdict = TC_VERDICT_SKIPPED;
+        /* rotation */
+        r = add(c, "rotation", "rotation T_r(l) = R(T_l)");
+        if (rep->rot_tested) {
+            snprintf(r->measured, sizeof r->measured, "%lld of %lld (node, tree) pairs violate",
+                     (long long)rep->rot_violations, (long long)rep->rot_checked);
+            claim(r, edt, rep->rot_violations == 0, "000 Lemma 6.2", "0 violations");
+        } else {
+            r->verdict = TC_VERDICT_SKIPPED;
+        }
     }
 
+    c->all_hold = true;
+    for (int k = 0; k < c->count; k++) {
+        if (c->rows[k].verdict == TC_VERDICT_FAILS) {
+            c->all_hold = false;
+        }
+    }
+}
+
+void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_compare_t *cmp,
+                       tc_claims_t *c)
+{
+    int n = net->n;
+    tc_claim_row_t *r;
+    bool pair_minr_minbl = (a == TC_KIND_SBNT_MINR && b == TC_KIND_SBNT_MINBL) ||
+                           (a == TC_KIND_SBNT_MINBL && b == TC_KIND_SBNT_MINR);
+    bool pair_maxl_maxbr = (a == TC_KIND_SBNT_MAXL && b == TC_KIND_SBNT_MAXBR) ||
+                           (a == TC_KIND_SBNT_MAXBR && b == TC_KIND_SBNT_MAXL);
+    bool pair_minr_maxl = (a == TC_KIND_SBNT_MINR && b == TC_KIND_SBNT_MAXL) ||
+                          (a == TC_KIND_SBNT_MAXL && b == TC_KIND_SBNT_MINR);
+
+    r = add(c, "shared_below_1", "shared edges below level 1");
+    snprintf(r->measured, sizeof r->measured, "%lld directed edge%s with %s",
+             (long long)cmp->shared_below1_total, plural(cmp->shared_below1_total),
+             tc_kind_name(b));
+    if (cmp->example >= 0) {
+        char lab[TC_LABEL_MAX];
+        tc_net_label(net, cmp->example, false, lab, sizeof lab);
+        put(r->measured, sizeof r->measured, "; first into %s", lab);
+    }
+    /* READING-NOTES 002.7: n <= 4: 0; 5: 5; 6: 6; 7: 14; 8: 32 (the paper prints 16) */
+    static const int64_t shared[] = {0, 0, 0, 0, 0, 5, 6, 14, 32};
+    bool known = pair_minr_minbl && net->family == TC_NET_CUBE && n <= 8;
+    if (known) {
+        claim(r, true, cmp->shared_below1_total == shared[n],
+              n == 8 ? "READING-NOTES 002.7 (paper: 16)" : "002 Sec. 4; READING-NOTES 002.7",
+              "%lld", (long long)shared[n]);
+    }
+
+    if (cmp->reversal_tested) {
+        r = add(c, "reversal_isomorphism", "bit reversal maps one onto the other");
+        snprintf(r->measured, sizeof r->measured, "%lld (node, tree) pair%s violate",
+                 (long long)cmp->reversal_violations, plural(cmp->reversal_violations));
+        claim(r, pair_minr_minbl || pair_maxl_maxbr, cmp->reversal_violations == 0, "002 Theorem 5",
+              "0: topologically equivalent via B");
+    }
+
+    r = add(c, "subtree_sizes", "root subtree sizes");
+    int dims = tc_net_degree(net);
+    for (int d = 0; d < dims && d < TC_CHECK_MAX_DIMS; d++) {
+        put(r->measured, sizeof r->measured, d ? " %lld/%lld" : "%lld/%lld",
+            (long long)cmp->subtree_a[d], (long long)cmp->subtree_b[d]);
+    }
+    put(r->measured, sizeof r->measured, " by root edge dimension 0..n-1; %s",
+        cmp->subtrees_equal_reversed      ? "subtree d of one = subtree n-1-d of the other"
+        : cmp->subtrees_equal_as_multiset ? "equal as multisets only"
+                                          : "different");
+    /* Subtree j (index j) hangs from dimension j in minR and maxBR, n-1-j in maxL and minBL. */
+    claim(r, pair_minr_maxl || pair_minr_minbl || pair_maxl_maxbr, cmp->subtrees_equal_reversed,
+          pair_minr_maxl ? "002 Lemma 13" : "002 Theorem 5",
+          "the same size for the same subtree index");
     c->all_hold = true;
     for (int k = 0; k < c->count; k++) {
         if (c->rows[k].verdict == TC_VERDICT_FAILS) {

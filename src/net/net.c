@@ -5,7 +5,9 @@
 #include "net/star_internal.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +29,24 @@ tc_err_t tc_net_star_new(int n, tc_net_t **out)
     return TC_OK;
 }
 
+tc_err_t tc_net_cube_new(int n, tc_net_t **out)
+{
+    *out = NULL;
+    if (n < 1 || n > TC_CUBE_MAX_N) {
+        return tc__fail(TC_ERANGE, "The hypercube Q_%d is outside the supported range 1..%d.", n,
+                        TC_CUBE_MAX_N);
+    }
+    tc_net_t *net = calloc(1, sizeof *net);
+    if (net == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory creating a network.");
+    }
+    net->family = TC_NET_CUBE;
+    net->n = n;
+    net->nodes = (int64_t)1 << n;
+    *out = net;
+    return TC_OK;
+}
+
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
 {
     *out = NULL;
@@ -34,18 +54,30 @@ tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
         return tc__fail(TC_EINVAL, "No network was given.");
     }
     const char *colon = strchr(spec, ':');
-    if (colon == NULL || strncmp(spec, "star", (size_t)(colon - spec)) != 0 || colon - spec != 4) {
-        return tc__fail(TC_EINVAL, "Unknown network \"%.40s\"; expected star:N.", spec);
+    size_t flen = colon == NULL ? 0 : (size_t)(colon - spec);
+    bool star = flen == 4 && strncmp(spec, "star", 4) == 0;
+    bool cube = flen == 4 && strncmp(spec, "cube", 4) == 0;
+    if (!star && !cube) {
+        return tc__fail(TC_EINVAL, "Unknown network \"%.40s\"; expected star:N or cube:N.", spec);
     }
     const char *num = colon + 1;
     if (*num < '0' || *num > '9') {
-        return tc__fail(TC_EINVAL, "Network \"%.40s\" has no size; expected star:N.", spec);
+        return tc__fail(TC_EINVAL, "Network \"%.40s\" has no size; expected %s:N.", spec,
+                        star ? "star" : "cube");
     }
     errno = 0;
     char *end = NULL;
     long n = strtol(num, &end, 10);
     if (*end != '\0') {
         return tc__fail(TC_EINVAL, "Network size \"%.20s\" is not an integer.", num);
+    }
+    if (cube) {
+        if (errno != 0 || n < 1 || n > TC_CUBE_MAX_N) {
+            return tc__fail(TC_ERANGE,
+                            "The hypercube Q_%.20s is outside the supported range 1..%d.", num,
+                            TC_CUBE_MAX_N);
+        }
+        return tc_net_cube_new((int)n, out);
     }
     if (errno != 0 || n < 2 || n > TC_STAR_MAX_N) {
         return tc__fail(TC_ERANGE, "The star graph S_%.20s is outside the supported range 2..%d.",
@@ -66,8 +98,13 @@ tc_net_family_t tc_net_family(const tc_net_t *net)
 
 const char *tc_net_family_name(const tc_net_t *net)
 {
-    (void)net;
-    return "star";
+    return net->family == TC_NET_CUBE ? "cube" : "star";
+}
+
+size_t tc_net_name(const tc_net_t *net, char *buf, size_t cap)
+{
+    int len = snprintf(buf, cap, "%s_%d", net->family == TC_NET_CUBE ? "Q" : "S", net->n);
+    return len < 0 ? 0 : (size_t)len;
 }
 
 int tc_net_n(const tc_net_t *net)
@@ -82,6 +119,9 @@ int64_t tc_net_nodes(const tc_net_t *net)
 
 int64_t tc_net_edges(const tc_net_t *net)
 {
+    if (net->family == TC_NET_CUBE) {
+        return net->n >= 63 ? -1 : (net->nodes / 2) * net->n;
+    }
     int64_t half = net->nodes / 2; /* n! is even for n >= 2 */
     if (half > INT64_MAX / (net->n - 1)) {
         return -1;
@@ -91,32 +131,43 @@ int64_t tc_net_edges(const tc_net_t *net)
 
 int tc_net_degree(const tc_net_t *net)
 {
-    return net->n - 1;
+    return net->family == TC_NET_CUBE ? net->n : net->n - 1;
 }
 
 int tc_net_dim_min(const tc_net_t *net)
 {
-    (void)net;
-    return 2;
+    return net->family == TC_NET_CUBE ? 0 : 2;
 }
 
 int tc_net_dim_max(const tc_net_t *net)
 {
-    return net->n;
+    return net->family == TC_NET_CUBE ? net->n - 1 : net->n;
 }
 
 int tc_net_diameter(const tc_net_t *net)
 {
+    if (net->family == TC_NET_CUBE) {
+        return net->n;
+    }
     return 3 * (net->n - 1) / 2;
 }
 
 bool tc_net_materializable(const tc_net_t *net)
 {
+    if (net->family == TC_NET_CUBE) {
+        return net->n <= TC_CUBE_MAX_MATERIAL_N;
+    }
     return net->n <= TC_STAR_MAX_MATERIAL_N;
 }
 
 int64_t tc_net_neighbor(const tc_net_t *net, int64_t node, int dim)
 {
+    if (net->family == TC_NET_CUBE) {
+        if (dim < 0 || dim >= net->n || node < 0 || node >= net->nodes) {
+            return -1;
+        }
+        return node ^ ((int64_t)1 << dim);
+    }
     if (dim < 2 || dim > net->n || node < 0 || node >= net->nodes) {
         return -1;
     }
@@ -130,6 +181,10 @@ int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
     if (u < 0 || v < 0 || u >= net->nodes || v >= net->nodes) {
         return -1;
     }
+    if (net->family == TC_NET_CUBE) {
+        uint64_t x = (uint64_t)(u ^ v);
+        return (x != 0 && (x & (x - 1)) == 0) ? __builtin_ctzll(x) : -1;
+    }
     uint8_t a[TC_STAR_MAX_N], b[TC_STAR_MAX_N];
     tc_star_unrank(net->n, u, a);
     tc_star_unrank(net->n, v, b);
@@ -138,6 +193,9 @@ int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
 
 int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v)
 {
+    if (net->family == TC_NET_CUBE) {
+        return __builtin_popcountll((uint64_t)(u ^ v));
+    }
     uint8_t a[TC_STAR_MAX_N], b[TC_STAR_MAX_N];
     tc_star_unrank(net->n, u, a);
     tc_star_unrank(net->n, v, b);
@@ -146,6 +204,9 @@ int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v)
 
 size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
 {
+    if (net->family == TC_NET_CUBE) {
+        return tc_cube_format(net->n, (uint64_t)node, buf, cap);
+    }
     uint8_t p[TC_STAR_MAX_N];
     tc_star_unrank(net->n, node, p);
     return tc_star_format(net->n, p, commas, buf, cap);
@@ -153,6 +214,12 @@ size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, s
 
 tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out)
 {
+    if (net->family == TC_NET_CUBE) {
+        uint64_t v = 0;
+        tc_err_t err = tc_cube_parse(net->n, text, &v);
+        *out = (int64_t)v;
+        return err;
+    }
     uint8_t p[TC_STAR_MAX_N];
     tc_err_t err = tc_star_parse(net->n, text, p);
     if (err != TC_OK) {

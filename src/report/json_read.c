@@ -270,9 +270,11 @@ typedef struct {
     int ntrees;
     int64_t index[MAX_TREES];
     char root_child[MAX_TREES][TC_LABEL_MAX * 2];
-    int64_t *parent[MAX_TREES]; /* file ids; -1 root; -2 null */
-    int64_t *label_rank;        /* file id -> rank, or NULL */
-    uint8_t *seen;              /* ranks seen among labels */
+    char tree_root[MAX_TREES][TC_LABEL_MAX * 2]; /* "" when the tree has the forest's root */
+    tc_net_t *net;                               /* made when "network" has been read */
+    int64_t *parent[MAX_TREES];                  /* file ids; -1 root; -2 null */
+    int64_t *label_rank;                         /* file id -> rank, or NULL */
+    uint8_t *seen;                               /* ranks seen among labels */
     int64_t nlabels;
     /* current tree during parsing */
     int cur;
@@ -352,6 +354,9 @@ static bool tree_member(rd_t *r, const char *key, void *ctx)
     if (strcmp(key, "root_child") == 0) {
         return str(r, d->root_child[d->cur], sizeof d->root_child[d->cur]);
     }
+    if (strcmp(key, "root") == 0) {
+        return str(r, d->tree_root[d->cur], sizeof d->tree_root[d->cur]);
+    }
     if (strcmp(key, "parent") == 0) {
         if (d->parent[d->cur] != NULL) {
             FAIL(r, "trees[%d] has two parent arrays", d->cur);
@@ -395,7 +400,6 @@ static bool labels_array(rd_t *r, doc_t *d)
     if (!need_network(r, d) || !expect(r, '[')) {
         return false;
     }
-    int n = (int)d->n;
     int64_t N = d->nodes;
     d->label_rank = tc__malloc_array((size_t)N, sizeof *d->label_rank);
     d->seen = calloc((size_t)N, 1);
@@ -404,7 +408,6 @@ static bool labels_array(rd_t *r, doc_t *d)
         return false;
     }
     char text[TC_LABEL_MAX * 2];
-    uint8_t p[TC_STAR_MAX_N];
     for (int64_t v = 0; v < N; v++) {
         if (v > 0 && peek(r, ']')) {
             FAIL(r, "\"labels\" has %lld entries; the network has %lld nodes", (long long)v,
@@ -416,10 +419,10 @@ static bool labels_array(rd_t *r, doc_t *d)
         if (!str(r, text, sizeof text)) {
             return false;
         }
-        if (tc_star_parse(n, text, p) != TC_OK) {
+        int64_t rank;
+        if (tc_net_parse_label(d->net, text, &rank) != TC_OK) {
             FAIL(r, "label %lld: %s", (long long)v, tc_err_detail());
         }
-        int64_t rank = tc_star_rank(n, p);
         if (d->seen[rank]) {
             FAIL(r, "label \"%s\" appears twice", text);
         }
@@ -461,19 +464,28 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
         if (!object(r, network_member, d)) {
             return false;
         }
-        if (strcmp(d->family, "star") != 0) {
-            FAIL(r, "network family \"%s\" is not supported; expected \"star\"", d->family);
+        bool cube = strcmp(d->family, "cube") == 0;
+        if (!cube && strcmp(d->family, "star") != 0) {
+            FAIL(r, "network family \"%s\" is not supported; expected \"star\" or \"cube\"",
+                 d->family);
         }
-        if (d->n < 2 || d->n > TC_STAR_MAX_N) {
-            FAIL(r, "network size n = %lld is outside 2..%d", (long long)d->n, TC_STAR_MAX_N);
+        int lo = cube ? 1 : 2, hi = cube ? TC_CUBE_MAX_N : TC_STAR_MAX_N;
+        if (d->n < lo || d->n > hi) {
+            FAIL(r, "network size n = %lld is outside %d..%d", (long long)d->n, lo, hi);
         }
-        if (d->nodes != tc__fact[d->n]) {
-            FAIL(r, "\"nodes\" is %lld but S_%lld has %lld", (long long)d->nodes, (long long)d->n,
-                 (long long)tc__fact[d->n]);
+        int64_t want = cube ? (int64_t)1 << d->n : tc__fact[d->n];
+        if (d->nodes != want) {
+            FAIL(r, "\"nodes\" is %lld but %s_%lld has %lld", (long long)d->nodes, cube ? "Q" : "S",
+                 (long long)d->n, (long long)want);
         }
-        if (d->n > TC_STAR_MAX_MATERIAL_N) {
-            r->err = tc__fail(TC_ETOOBIG, "S_%lld is too large to read as a forest (n <= %d).",
-                              (long long)d->n, TC_STAR_MAX_MATERIAL_N);
+        r->err = cube ? tc_net_cube_new((int)d->n, &d->net) : tc_net_star_new((int)d->n, &d->net);
+        if (r->err != TC_OK) {
+            return false;
+        }
+        if (!tc_net_materializable(d->net)) {
+            r->err = tc__fail(TC_ETOOBIG, "%s_%lld is too large to read as a forest (n <= %d).",
+                              cube ? "Q" : "S", (long long)d->n,
+                              cube ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
             return false;
         }
         d->have_network = true;
@@ -502,6 +514,7 @@ static void doc_free(doc_t *d)
     }
     free(d->label_rank);
     free(d->seen);
+    tc_net_free(d->net);
 }
 
 tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **out,
@@ -534,11 +547,8 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
                                           : "root");
         goto cleanup;
     }
-    int n = (int)d->n;
-    err = tc_net_star_new(n, &net);
-    if (err != TC_OK) {
-        goto cleanup;
-    }
+    net = d->net;
+    d->net = NULL;
     int64_t root;
     if (tc_net_parse_label(net, d->root, &root) != TC_OK) {
         err = tc__fail(TC_EPARSE, "root: %s", tc_err_detail());
@@ -549,6 +559,15 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
         if (d->root_child[t][0] != '\0' &&
             tc_net_parse_label(net, d->root_child[t], &ignored) != TC_OK) {
             err = tc__fail(TC_EPARSE, "root_child of trees[%d]: %s", t, tc_err_detail());
+            goto cleanup;
+        }
+    }
+    int64_t troot[MAX_TREES];
+    for (int t = 0; t < d->ntrees; t++) {
+        troot[t] = root;
+        if (d->tree_root[t][0] != '\0' &&
+            tc_net_parse_label(net, d->tree_root[t], &troot[t]) != TC_OK) {
+            err = tc__fail(TC_EPARSE, "root of trees[%d]: %s", t, tc_err_detail());
             goto cleanup;
         }
     }
@@ -564,6 +583,7 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
         uint8_t *dims = tc_forest_dims(forest, t);
         tc_forest_set_label(forest, t,
                             (int)(d->index[t] >= 0 && d->index[t] < 1000 ? d->index[t] : t));
+        tc_forest_set_tree_root(forest, t, troot[t]);
         for (int64_t v = 0; v < N; v++) {
             int64_t par = d->parent[t][v];
             int64_t rv = d->label_rank ? d->label_rank[v] : v;

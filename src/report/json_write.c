@@ -43,6 +43,70 @@ static void put_id(FILE *out, int64_t v)
     }
 }
 
+/* A cursor over the node ids in order, carrying the label (the permutation on S_n) so that a
+ * neighbour costs no unranking. */
+typedef struct {
+    const tc_net_t *net;
+    int64_t v;
+    uint8_t p[TC_STAR_MAX_N];
+} cursor_t;
+
+static void cur_start(cursor_t *c, const tc_net_t *net)
+{
+    c->net = net;
+    c->v = 0;
+    if (net->family == TC_NET_STAR) {
+        tc_star_unrank(net->n, 0, c->p);
+    }
+}
+
+static void cur_next(cursor_t *c)
+{
+    c->v++;
+    if (c->net->family == TC_NET_STAR && c->v < c->net->nodes) {
+        tc_star_next(c->net->n, c->p);
+    }
+}
+
+/* The neighbour along d, or -1 when d is not a dimension (a marker or garbage). */
+static int64_t cur_parent(const cursor_t *c, uint8_t d)
+{
+    const tc_net_t *net = c->net;
+    if (d < tc_net_dim_min(net) || d > tc_net_dim_max(net)) {
+        return -1;
+    }
+    if (net->family == TC_NET_CUBE) {
+        return c->v ^ ((int64_t)1 << d);
+    }
+    return tc__star_rank_after_move(net->n, c->p, c->v, d);
+}
+
+static void cur_label(const cursor_t *c, char *buf, size_t cap)
+{
+    if (c->net->family == TC_NET_CUBE) {
+        tc_cube_format(c->net->n, (uint64_t)c->v, buf, cap);
+    } else {
+        tc_star_format(c->net->n, c->p, false, buf, cap);
+    }
+}
+
+/* The SBnT variant of a kind, or -1. */
+static int sbnt_variant(tc_kind_t kind)
+{
+    switch (kind) {
+    case TC_KIND_SBNT_MINR:
+        return TC_SBNT_MINR;
+    case TC_KIND_SBNT_MAXL:
+        return TC_SBNT_MAXL;
+    case TC_KIND_SBNT_MINBL:
+        return TC_SBNT_MINBL;
+    case TC_KIND_SBNT_MAXBR:
+        return TC_SBNT_MAXBR;
+    default:
+        return -1;
+    }
+}
+
 /* The depth of every tree (and the nodes each reaches), measured by check's spanning pass:
  * -1 for a tree whose depth could not be measured. */
 static void forest_depths(const tc_forest_t *forest, int *depth, int64_t *reached)
@@ -63,8 +127,8 @@ static void forest_depths(const tc_forest_t *forest, int *depth, int64_t *reache
 static void root_child_labels(const tc_forest_t *forest, int t, bool first_only, char *buf,
                               size_t cap)
 {
-    int64_t kids[TC_STAR_MAX_N];
-    int count = tc_forest_children(forest, t, tc_forest_root(forest), kids);
+    int64_t kids[TC_CHECK_MAX_DIMS];
+    int count = tc_forest_children(forest, t, tc_forest_tree_root(forest, t), kids);
     size_t len = 0;
     buf[0] = '\0';
     for (int k = 0; k < count && (k == 0 || !first_only); k++) {
@@ -87,8 +151,8 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     int n = net->n;
     int64_t N = net->nodes;
     char lab[TC_LABEL_MAX];
-    fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"star\",\"n\":%d,\"nodes\":%lld},",
-            n, (long long)N);
+    fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,\"nodes\":%lld},",
+            tc_net_family_name(net), n, (long long)N);
     fprintf(out, "\"kind\":\"%s\",\"root\":", tc_kind_name(tc_forest_kind(forest)));
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
     tc_report_json_string(out, lab);
@@ -98,36 +162,55 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     fputs(",\"trees\":[", out);
     int depth[TC_CHECK_MAX_TREES];
     forest_depths(forest, depth, NULL);
-    uint8_t p[TC_STAR_MAX_N];
+    cursor_t cur;
+    int64_t root = tc_forest_root(forest);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
         root_child_labels(forest, t, true, lab, sizeof lab);
-        fprintf(out, "%s\n{\"index\":%d,\"root_child\":", t ? "," : "", tc_forest_label(forest, t));
+        fprintf(out, "%s\n{\"index\":%d,", t ? "," : "", tc_forest_label(forest, t));
+        if (tc_forest_tree_root(forest, t) != root) {
+            char tr[TC_LABEL_MAX];
+            tc_net_label(net, tc_forest_tree_root(forest, t), false, tr, sizeof tr);
+            fputs("\"root\":", out);
+            tc_report_json_string(out, tr);
+            fputc(',', out);
+        }
+        fputs("\"root_child\":", out);
         tc_report_json_string(out, lab);
         fprintf(out, ",\"depth\":%d,\"parent\":[", depth[t]);
-        tc_star_unrank(n, 0, p);
-        for (int64_t v = 0; v < N; v++, tc_star_next(n, p)) {
-            if (v) {
+        for (cur_start(&cur, net); cur.v < N; cur_next(&cur)) {
+            if (cur.v) {
                 fputc(',', out);
             }
-            uint8_t d = dims[v];
+            uint8_t d = dims[cur.v];
+            int64_t parent = cur_parent(&cur, d);
             if (d == TC_PARENT_ROOT) {
                 fputs("-1", out);
-            } else if (d == TC_PARENT_NONE || d < 2 || d > n) {
+            } else if (parent < 0) {
                 fputs("null", out);
             } else {
-                put_id(out, tc__star_rank_after_move(n, p, v, d));
+                put_id(out, parent);
             }
         }
-        fputs("]}", out);
+        fputs("]", out);
+        int variant = sbnt_variant(tc_forest_kind(forest));
+        if (variant >= 0) { /* the root subtree of every node: index(node XOR root) */
+            fputs(",\"subtree\":[", out);
+            for (int64_t v = 0; v < N; v++) {
+                fputs(v ? "," : "", out);
+                put_id(out,
+                       v == root ? -1 : tc_cube_index(n, (uint64_t)(v ^ root), (tc_sbnt_t)variant));
+            }
+            fputs("]", out);
+        }
+        fputs("}", out);
     }
     fputs("]", out);
     if (labels) {
         fputs(",\n\"labels\":[", out);
-        tc_star_unrank(n, 0, p);
-        for (int64_t v = 0; v < N; v++, tc_star_next(n, p)) {
-            tc_star_format(n, p, false, lab, sizeof lab);
-            fprintf(out, "%s\"%s\"", v ? "," : "", lab);
+        for (cur_start(&cur, net); cur.v < N; cur_next(&cur)) {
+            cur_label(&cur, lab, sizeof lab);
+            fprintf(out, "%s\"%s\"", cur.v ? "," : "", lab);
         }
         fputs("]", out);
     }
@@ -139,20 +222,17 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
 static void tree_edges(FILE *out, const tc_forest_t *forest, int t, bool dot)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    int n = net->n;
     const uint8_t *dims = tc_forest_dims_const(forest, t);
     char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
-    uint8_t p[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
-    tc_star_unrank(n, 0, p);
-    for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
-        uint8_t d = dims[v];
-        if (d < 2 || d > n) {
+    cursor_t cur;
+    for (cur_start(&cur, net); cur.v < net->nodes; cur_next(&cur)) {
+        uint8_t d = dims[cur.v];
+        int64_t parent = cur_parent(&cur, d);
+        if (parent < 0) {
             continue;
         }
-        memcpy(q, p, (size_t)n);
-        tc_star_move(q, d);
-        tc_star_format(n, q, false, a, sizeof a);
-        tc_star_format(n, p, false, b, sizeof b);
+        tc_net_label(net, parent, false, a, sizeof a);
+        cur_label(&cur, b, sizeof b);
         if (dot) {
             fprintf(out, "    \"%s\" -> \"%s\" [label=\"T%d:%d\"];\n", a, b,
                     tc_forest_label(forest, t), d);
@@ -177,15 +257,18 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"
 tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    int n = net->n;
-    if (net->nodes > 120) {
-        return tc__fail(TC_ETOOBIG, "DOT drawings are for S_n with n <= 5; S_%d has %lld nodes.", n,
-                        (long long)net->nodes);
+    char name[16];
+    tc_net_name(net, name, sizeof name);
+    if (net->nodes > 128) {
+        return tc__fail(TC_ETOOBIG,
+                        "DOT drawings are for networks of at most 128 nodes (S_5, Q_7); %s has "
+                        "%lld.",
+                        name, (long long)net->nodes);
     }
     char a[TC_LABEL_MAX];
     tc_net_label(net, tc_forest_root(forest), false, a, sizeof a);
-    fprintf(out, "digraph treecast {\n  label=\"%s of S_%d rooted at %s\";\n",
-            tc_kind_name(tc_forest_kind(forest)), n, a);
+    fprintf(out, "digraph treecast {\n  label=\"%s of %s rooted at %s\";\n",
+            tc_kind_name(tc_forest_kind(forest)), name, a);
     fputs("  node [shape=box, fontname=\"monospace\", fontsize=10];\n", out);
     fprintf(out, "  \"%s\" [style=filled, fillcolor=\"#ffe08a\"];\n", a);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
@@ -202,10 +285,10 @@ tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
 static void draw(FILE *out, const tc_forest_t *forest, int t, int64_t v, int level)
 {
     char lab[TC_LABEL_MAX];
-    int64_t kids[TC_STAR_MAX_N];
+    int64_t kids[TC_CHECK_MAX_DIMS];
     tc_net_label(tc_forest_net(forest), v, false, lab, sizeof lab);
     fprintf(out, "  %*s%s\n", 2 * level, "", lab);
-    if (level > TC_STAR_MAX_N * 3) {
+    if (level > TC_CHECK_MAX_DIMS * 3) {
         return; /* a cycle in a hand-made forest; the check reports it */
     }
     int count = tc_forest_children(forest, t, v, kids);
@@ -217,27 +300,92 @@ static void draw(FILE *out, const tc_forest_t *forest, int t, int64_t v, int lev
 tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    char lab[TC_LABEL_MAX];
+    char lab[TC_LABEL_MAX], name[16];
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
-    fprintf(out, "%s of S_%d rooted at %s: %d tree%s over %lld nodes\n",
-            tc_kind_name(tc_forest_kind(forest)), net->n, lab, tc_forest_trees(forest),
+    tc_net_name(net, name, sizeof name);
+    fprintf(out, "%s of %s rooted at %s: %d tree%s over %lld nodes\n",
+            tc_kind_name(tc_forest_kind(forest)), name, lab, tc_forest_trees(forest),
             tc_forest_trees(forest) == 1 ? "" : "s", (long long)net->nodes);
     int depth[TC_CHECK_MAX_TREES];
     int64_t reached[TC_CHECK_MAX_TREES];
     forest_depths(forest, depth, reached);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
-        char kids[TC_STAR_MAX_N * TC_LABEL_MAX];
+        char kids[TC_CHECK_MAX_DIMS * TC_LABEL_MAX];
         root_child_labels(forest, t, false, kids, sizeof kids);
         fprintf(out, "tree %d: %lld nodes, depth %d, root child%s %s\n", tc_forest_label(forest, t),
                 (long long)reached[t], depth[t], strchr(kids, ' ') ? "ren" : "",
                 kids[0] ? kids : "-");
     }
-    if (net->nodes <= 120) {
+    if (net->nodes <= 128) {
         for (int t = 0; t < tc_forest_trees(forest); t++) {
-            fprintf(out, "\ntree %d (children in the order of Section 3):\n",
-                    tc_forest_label(forest, t));
-            draw(out, forest, t, tc_forest_root(forest), 0);
+            fprintf(out, "\ntree %d (children %s):\n", tc_forest_label(forest, t),
+                    net->family == TC_NET_CUBE ? "by ascending dimension"
+                                               : "in the order of Section 3");
+            draw(out, forest, t, tc_forest_tree_root(forest, t), 0);
         }
     }
     return ferror(out) ? tc__fail(TC_EIO, "Writing the summary failed.") : TC_OK;
+}
+
+tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t)
+{
+    const tc_net_t *net = tc_forest_net(forest);
+    int n = net->n;
+    if (net->family != TC_NET_CUBE || tc_forest_kind(forest) != TC_KIND_IST) {
+        return tc__fail(TC_EINVAL, "The table layout of paper 004 is for the ist kind on cube:N.");
+    }
+    if (t < 0 || t >= tc_forest_trees(forest)) {
+        return tc__fail(TC_EINVAL, "Tree %d does not exist; the forest has trees 0..%d.", t,
+                        tc_forest_trees(forest) - 1);
+    }
+    int64_t root = tc_forest_root(forest);
+    const uint8_t *dims = tc_forest_dims_const(forest, t);
+    char bits[TC_LABEL_MAX], pbits[TC_LABEL_MAX], rbits[TC_LABEL_MAX];
+    tc_cube_format(n, (uint64_t)root, rbits, sizeof rbits);
+    fprintf(out,
+            "# T_%d of Q_%d rooted at r = %lld:%s, i = %d (the layout of paper 004, Tables "
+            "5.1-5.5)\n",
+            t, n, (long long)root, rbits, t);
+    fprintf(out, "x\tbinary\tH(r,x)\tsucc(%d)\t2^succ(%d)\tparent(T_%d,x)\n", t, t, t);
+    for (int64_t x = 0; x < net->nodes; x++) {
+        tc_cube_format(n, (uint64_t)x, bits, sizeof bits);
+        fprintf(out, "%lld\t%s", (long long)x, bits);
+        uint64_t h = (uint64_t)(x ^ root);
+        if (h == 0) {
+            fputs("\t\t\t\t\n", out);
+            continue;
+        }
+        /* the positions where x and r differ, from position i on, cyclically */
+        fputs("\t<", out);
+        int first = 1, succ = -1;
+        for (int step = 0; step < n; step++) {
+            int b = (t + step) % n;
+            if ((h >> b) & 1u) {
+                fprintf(out, "%s%d", first ? "" : ",", b);
+                first = 0;
+                if (succ < 0 && step > 0) {
+                    succ = b;
+                }
+            }
+        }
+        fputc('>', out);
+        bool leaf = !((h >> t) & 1u);
+        if (!leaf && succ < 0) {
+            succ = t; /* i is the only differing position */
+        }
+        uint8_t d = dims[x];
+        if (leaf) {
+            fputs("\t-\t-", out);
+        } else {
+            fprintf(out, "\t%d\t%lld", succ, (long long)1 << succ);
+        }
+        if (d < n) {
+            int64_t p = x ^ ((int64_t)1 << d);
+            tc_cube_format(n, (uint64_t)p, pbits, sizeof pbits);
+            fprintf(out, "\t%s:%lld\n", pbits, (long long)p);
+        } else {
+            fputs("\t?\n", out); /* a non-root without a parent: the check reports it */
+        }
+    }
+    return ferror(out) ? tc__fail(TC_EIO, "Writing the table failed.") : TC_OK;
 }

@@ -1,6 +1,12 @@
 /* Hypercube spanning-tree rules on relative addresses (papers 002, 003, 004). */
+#include "core/internal.h"
+#include "net/net_internal.h"
 #include "treecast/net.h"
 #include "treecast/trees.h"
+#include "trees/forest_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 int tc_cube_binomial_parent(int n, uint64_t c)
 {
@@ -138,4 +144,104 @@ int tc_cube_sbg_tree_parent(int n, uint64_t c, int j)
         }
     }
     return dims[best];
+}
+
+/* All n trees of the SBG at once: one pass over J_c instead of one per tree. */
+static void sbg_all(int n, uint64_t c, uint8_t *out)
+{
+    if (c == 0) {
+        memset(out, TC_PARENT_ROOT, (size_t)n);
+        return;
+    }
+    int dims[TC_CUBE_MAX_N], sub[TC_CUBE_MAX_N];
+    int m = tc_cube_sbg_parents(n, c, dims, sub);
+    /* subtrees are ascending: tree j takes the first subtree >= j, else the first one */
+    int q = 0;
+    for (int j = 0; j < n; j++) {
+        while (q < m && sub[q] < j) {
+            q++;
+        }
+        out[j] = (uint8_t)dims[q < m ? q : 0];
+    }
+}
+
+int tc__cube_rule(int n, tc_kind_t kind, int t, uint64_t c)
+{
+    switch (kind) {
+    case TC_KIND_BINOMIAL:
+        return tc_cube_binomial_parent(n, c);
+    case TC_KIND_SBNT_MINR:
+        return tc_cube_sbnt_minr_parent(n, c);
+    case TC_KIND_SBNT_MAXL:
+        return tc_cube_sbnt_parent(n, c, TC_SBNT_MAXL);
+    case TC_KIND_SBNT_MINBL:
+        return tc_cube_sbnt_parent(n, c, TC_SBNT_MINBL);
+    case TC_KIND_SBNT_MAXBR:
+        return tc_cube_sbnt_parent(n, c, TC_SBNT_MAXBR);
+    case TC_KIND_SBG:
+        return tc_cube_sbg_tree_parent(n, c, t);
+    case TC_KIND_NEDST:
+        return tc_cube_nedst_parent(n, c, t);
+    case TC_KIND_NEDST_PIVOTED:
+        return tc_cube_nedst_pivoted_parent(n, c, t);
+    case TC_KIND_IST:
+        return tc_cube_ist_parent(n, c, t);
+    case TC_KIND_IST_HDLS:
+        return tc_cube_ist_hdls_parent(n, c, t);
+    default:
+        return TC_PARENT_NONE;
+    }
+}
+
+typedef struct {
+    int n;
+    int64_t nodes;
+    uint64_t root;
+    tc_kind_t kind;
+    int ntrees;
+    uint8_t **dims;
+} cube_job_t;
+
+static void cube_range(void *arg, int tid, int nthreads)
+{
+    cube_job_t *job = arg;
+    int64_t lo, hi;
+    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
+    uint8_t d[TC_CUBE_MAX_N];
+    for (int64_t v = lo; v < hi; v++) {
+        uint64_t c = (uint64_t)v ^ job->root;
+        if (job->kind == TC_KIND_SBG) {
+            sbg_all(job->n, c, d);
+            for (int t = 0; t < job->ntrees; t++) {
+                job->dims[t][v] = d[t];
+            }
+            continue;
+        }
+        for (int t = 0; t < job->ntrees; t++) {
+            job->dims[t][v] = (uint8_t)tc__cube_rule(job->n, job->kind, t, c);
+        }
+    }
+}
+
+tc_err_t tc__cube_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
+{
+    const tc_net_t *net = tc_forest_net(forest);
+    cube_job_t job = {.n = net->n,
+                      .nodes = net->nodes,
+                      .root = (uint64_t)tc_forest_root(forest),
+                      .kind = kind,
+                      .ntrees = tc_forest_trees(forest)};
+    job.dims = tc__malloc_array((size_t)job.ntrees, sizeof *job.dims);
+    if (job.dims == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
+    for (int t = 0; t < job.ntrees; t++) {
+        job.dims[t] = tc_forest_dims(forest, t);
+        if (kind == TC_KIND_NEDST_PIVOTED) { /* tree t is rooted at the pivot root XOR 2^t */
+            tc_forest_set_tree_root(forest, t, (int64_t)(job.root ^ (1ull << t)));
+        }
+    }
+    tc_err_t err = tc__parallel(threads, cube_range, &job);
+    free(job.dims);
+    return err;
 }

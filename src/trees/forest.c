@@ -16,6 +16,7 @@ struct tc_forest {
     int64_t root;
     tc_kind_t kind;
     int labels[TC_FOREST_MAX_TREES];
+    int64_t troot[TC_FOREST_MAX_TREES];
     uint8_t *dims[TC_FOREST_MAX_TREES];
 };
 
@@ -33,10 +34,12 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
                         ntrees);
     }
     if (!tc_net_materializable(net)) {
+        bool cube = net->family == TC_NET_CUBE;
         return tc__fail(TC_ETOOBIG,
-                        "S_%d has %lld nodes; forests are materialized up to S_%d. Use the "
+                        "%s_%d has %lld nodes; forests are materialized up to %s_%d. Use the "
                         "streamed rules instead.",
-                        net->n, (long long)net->nodes, TC_STAR_MAX_MATERIAL_N);
+                        cube ? "Q" : "S", net->n, (long long)net->nodes, cube ? "Q" : "S",
+                        cube ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
     }
     if (root < 0 || root >= net->nodes) {
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
@@ -52,11 +55,12 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
     f->kind = TC_KIND_CUSTOM;
     for (int t = 0; t < ntrees; t++) {
         f->labels[t] = t;
+        f->troot[t] = root;
         f->dims[t] = tc__big_alloc((size_t)net->nodes, 1);
         if (f->dims[t] == NULL) {
             tc_forest_free(f);
-            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of S_%d.",
-                            ntrees, (long long)net->nodes, net->n);
+            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s:%d.",
+                            ntrees, (long long)net->nodes, tc_net_family_name(net), net->n);
         }
         if (clear) {
             memset(f->dims[t], TC_PARENT_NONE, (size_t)net->nodes);
@@ -90,6 +94,16 @@ int tc_forest_trees(const tc_forest_t *forest)
 int64_t tc_forest_root(const tc_forest_t *forest)
 {
     return forest->root;
+}
+
+int64_t tc_forest_tree_root(const tc_forest_t *forest, int t)
+{
+    return forest->troot[t];
+}
+
+void tc_forest_set_tree_root(tc_forest_t *forest, int t, int64_t node)
+{
+    forest->troot[t] = node;
 }
 
 tc_kind_t tc_forest_kind(const tc_forest_t *forest)
@@ -138,10 +152,19 @@ int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *
 {
     const tc_net_t *net = &forest->net;
     int n = net->n;
+    int count = 0;
+    if (net->family == TC_NET_CUBE) {
+        for (int dim = 0; dim < n; dim++) {
+            int64_t u = node ^ ((int64_t)1 << dim);
+            if (forest->dims[t][u] == dim) {
+                out[count++] = u;
+            }
+        }
+        return count;
+    }
     int label = forest->labels[t];
     uint8_t p[TC_STAR_MAX_N];
     tc_star_unrank(n, node, p);
-    int count = 0;
     /* The l-th ordering l+1, ..., n, 2, ..., l; ascending 2..n for a tree numbered 0. */
     int start = (label >= 2 && label <= n) ? label : n;
     for (int step = 1; step <= n - 1; step++) {

@@ -9,4 +9,15 @@
 tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool clear,
                           tc_forest_t **out);
 
+/* Fill every parent array of an allocated forest (kind, root and tree count set) by the
+ * family's rules on `threads` threads (> 0). */
+tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
+tc_err_t tc__cube_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
+
+/* The parent dimension of node in tree t at root (the kind applies to the family). */
+int tc__star_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node);
+
+/* The cube rule of kind for tree t on the relative address c. */
+int tc__cube_rule(int n, tc_kind_t kind, int t, uint64_t c);
+
 #endif

@@ -151,57 +151,6 @@ int tc_star_bfs_parent(int n, const uint8_t *i)
     return TC_PARENT_ROOT;
 }
 
-/* ---- kinds --------------------------------------------------------------------------------- */
-
-const char *tc_kind_name(tc_kind_t kind)
-{
-    switch (kind) {
-    case TC_KIND_BFS:
-        return "bfs";
-    case TC_KIND_SPT:
-        return "spt";
-    case TC_KIND_SPG:
-        return "spg";
-    case TC_KIND_EDT:
-        return "edt";
-    default:
-        return "custom";
-    }
-}
-
-tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
-{
-    static const tc_kind_t kinds[] = {TC_KIND_BFS, TC_KIND_SPT, TC_KIND_SPG, TC_KIND_EDT};
-    for (size_t j = 0; j < sizeof kinds / sizeof kinds[0]; j++) {
-        if (text != NULL && strcmp(text, tc_kind_name(kinds[j])) == 0) {
-            *out = kinds[j];
-            return TC_OK;
-        }
-    }
-    return tc__fail(TC_EINVAL, "Unknown tree kind \"%.40s\"; expected edt, spg, spt or bfs.",
-                    text ? text : "");
-}
-
-int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
-{
-    switch (kind) {
-    case TC_KIND_EDT:
-    case TC_KIND_SPG:
-        return net->n - 1;
-    case TC_KIND_SPT:
-    case TC_KIND_BFS:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
-{
-    (void)net;
-    return (kind == TC_KIND_EDT || kind == TC_KIND_SPG) ? t + 2 : 0;
-}
-
 /* The rule of kind at root I_n, for tree t, on the relative label j. */
 static int rule_at_identity(int n, tc_kind_t kind, int t, const uint8_t *j)
 {
@@ -217,28 +166,15 @@ static int rule_at_identity(int n, tc_kind_t kind, int t, const uint8_t *j)
     }
 }
 
-tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
-                             int *dim)
+int tc__star_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node)
 {
-    int count = tc_trees_count(net, kind);
-    if (count == 0) {
-        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.", tc_kind_name(kind));
-    }
-    if (t < 0 || t >= count) {
-        return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
-                        tc_kind_name(kind), count - 1);
-    }
-    if (root < 0 || root >= net->nodes || node < 0 || node >= net->nodes) {
-        return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)net->nodes - 1);
-    }
     int n = net->n;
     uint8_t h[TC_STAR_MAX_N], hinv[TC_STAR_MAX_N], i[TC_STAR_MAX_N], j[TC_STAR_MAX_N];
     tc_star_unrank(n, root, h);
     tc_star_unrank(n, node, i);
     tc_star_inverse(n, h, hinv);
     tc_star_compose(n, hinv, i, j);
-    *dim = rule_at_identity(n, kind, t, j);
-    return TC_OK;
+    return rule_at_identity(n, kind, t, j);
 }
 
 /* ---- building a forest ------------------------------------------------------------------- */
@@ -283,48 +219,23 @@ static void build_range(void *arg, int tid, int nthreads)
     }
 }
 
-tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
-                        tc_forest_t **out)
+tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
 {
-    *out = NULL;
-    tc_err_t err = TC_OK;
-    tc_forest_t *forest = NULL;
-    build_job_t job = {.net = net, .kind = kind};
-    int count = tc_trees_count(net, kind);
-    if (count == 0) {
-        return tc__fail(TC_EINVAL, "Tree kind %s has no rule on this network.", tc_kind_name(kind));
-    }
-    if (root < 0 || root >= net->nodes) {
-        return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
-                        (long long)net->nodes - 1);
-    }
-    err = tc__forest_alloc(net, count, root, false, &forest);
-    if (err != TC_OK) {
-        goto cleanup;
-    }
-    tc_forest_set_kind(forest, kind);
-    job.ntrees = count;
-    job.dims = tc__malloc_array((size_t)count, sizeof *job.dims);
+    const tc_net_t *net = tc_forest_net(forest);
+    int64_t root = tc_forest_root(forest);
+    build_job_t job = {.net = net, .kind = kind, .ntrees = tc_forest_trees(forest)};
+    job.dims = tc__malloc_array((size_t)job.ntrees, sizeof *job.dims);
     if (job.dims == NULL) {
-        err = tc__fail(TC_ENOMEM, "Out of memory.");
-        goto cleanup;
+        return tc__fail(TC_ENOMEM, "Out of memory.");
     }
-    for (int t = 0; t < count; t++) {
+    for (int t = 0; t < job.ntrees; t++) {
         job.dims[t] = tc_forest_dims(forest, t);
-        tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
     }
     uint8_t h[TC_STAR_MAX_N];
     tc_star_unrank(net->n, root, h);
     tc_star_inverse(net->n, h, job.hinv);
     job.identity_root = (root == 0);
-    err = tc__parallel(threads > 0 ? threads : tc__online_cpus(), build_range, &job);
-    if (err != TC_OK) {
-        goto cleanup;
-    }
-    *out = forest;
-    forest = NULL;
-cleanup:
+    tc_err_t err = tc__parallel(threads, build_range, &job);
     free(job.dims);
-    tc_forest_free(forest);
     return err;
 }

@@ -9,30 +9,40 @@
 static void help(void)
 {
     printf(
-        "usage: treecast check --net star:N --kind KIND [--root R | --all-roots | --roots K]\n"
+        "usage: treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
         "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
-        "                      [--properties LIST] [--format text|json] [--output FILE]\n"
+        "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
+        "                      [--output FILE]\n"
         "       treecast check --input FILE.json [same options but --net/--kind/--root]\n"
         "\n"
         "Verify a forest, whoever built it: spanning and rooted at the root, acyclic, the depth\n"
         "of every tree, directed edge-disjointness, how undirected edges are used, independence\n"
         "(internally node-disjoint root paths), the root-path excess over the distance, and the\n"
         "rotation symmetry of Lemma 6.2. Every property is printed with the measured value and\n"
-        "the paper's claim side by side.\n"
+        "the paper's claim side by side. On the hypercube also the fan-out per level (Lemma 3,\n"
+        "Theorem 4), cyclic nodes as leaves (Lemma 8) and edges per dimension per level\n"
+        "(Corollary 3) of paper 002.\n"
         "\n"
-        "  --net star:N        the network (2 <= N <= 12 here)\n"
-        "  --kind KIND         edt (Def. 8), spg (Def. 7), spt (Def. 6) or bfs\n"
-        "  --root R            a label (3517246 or 3,5,1,7,2,4,6), identity (default) or random\n"
-        "  --all-roots         check the family at every root (N <= 7)\n"
+        "  --net NET           star:N (2 <= N <= 12 here) or cube:N (1 <= N <= 32)\n"
+        "  --kind KIND         star:N: edt (Def. 8), spg (Def. 7), spt (Def. 6) or bfs\n"
+        "                      cube:N: binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr,\n"
+        "                      sbg, nedst, nedst-pivoted, ist or ist-hdls (docs/constructions.md)\n"
+        "  --root R            a label (3517246 or 3,5,1,7,2,4,6; a bit string 01000 or a\n"
+        "                      decimal address on cube:N), identity (default) or random\n"
+        "  --all-roots         check the family at every root (at most 5040 nodes)\n"
         "  --roots K           check the family at K seeded random roots\n"
         "  --seed S            seed of random roots and of sampling (default 1; printed)\n"
         "  --input FILE        check the forest in a JSON document ('-' for stdin)\n"
         "  --threads T         worker threads (default: every core)\n"
         "  --sample K          test independence and rotation on K seeded random nodes\n"
         "  --exhaustive        test every node (the default up to 3,628,800 nodes)\n"
-        "  --properties LIST   comma list of: undirected, independence, excess, rotation, all\n"
-        "                      (spanning, rooting, depth and directed disjointness are always\n"
-        "                      checked; default all)\n"
+        "  --properties LIST   comma list of: undirected, independence, excess, rotation\n"
+        "                      (star:N), levels (cube:N), all (spanning, rooting, depth and\n"
+        "                      directed disjointness are always checked; default: all but\n"
+        "                      levels, which is on for the single-tree cube kinds)\n"
+        "  --compare KIND2     also build KIND2 at the same root and compare (cube:N): shared\n"
+        "                      edges below level 1 (002 Lemma 15), root subtree sizes (Lemma 13)\n"
+        "                      and the bit-reversal isomorphism (Theorem 5)\n"
         "  --format F          text (default) or json\n"
         "  --output FILE       write there (atomically) instead of stdout\n"
         "  --timing            add wall-clock times to the output\n"
@@ -41,14 +51,23 @@ static void help(void)
         "4 out of memory or output not writable.\n");
 }
 
-enum { OPT_ALL_ROOTS = 1000, OPT_ROOTS, OPT_SAMPLE, OPT_EXHAUSTIVE, OPT_PROPS, OPT_TIMING };
+enum {
+    OPT_ALL_ROOTS = 1000,
+    OPT_ROOTS,
+    OPT_SAMPLE,
+    OPT_EXHAUSTIVE,
+    OPT_PROPS,
+    OPT_TIMING,
+    OPT_COMPARE
+};
 
 typedef struct {
-    const char *net_spec, *kind_text, *root_text, *input, *format, *output, *props;
+    const char *net_spec, *kind_text, *root_text, *input, *format, *output, *props, *compare;
     bool all_roots, exhaustive, timing, json;
     int64_t roots, threads, sample;
     uint64_t seed;
     bool seed_given;
+    tc_kind_t compare_kind;
 } args_t;
 
 static int parse_props(const char *list, tc_check_opts_t *o)
@@ -56,7 +75,7 @@ static int parse_props(const char *list, tc_check_opts_t *o)
     if (list == NULL) {
         return 0;
     }
-    o->undirected = o->independence = o->excess = o->rotation = false;
+    o->undirected = o->independence = o->excess = o->rotation = o->levels = false;
     if (strspn(list, ",") == strlen(list)) {
         return misuse("--properties needs at least one property");
     }
@@ -75,8 +94,10 @@ static int parse_props(const char *list, tc_check_opts_t *o)
             o->excess = true;
         } else if (strcmp(tok, "rotation") == 0) {
             o->rotation = true;
+        } else if (strcmp(tok, "levels") == 0) {
+            o->levels = true;
         } else if (strcmp(tok, "all") == 0) {
-            o->undirected = o->independence = o->excess = o->rotation = true;
+            o->undirected = o->independence = o->excess = o->rotation = o->levels = true;
         } else if (strcmp(tok, "spanning") == 0 || strcmp(tok, "disjoint") == 0) {
             /* always checked */
         } else {
@@ -92,6 +113,9 @@ static int parse_props(const char *list, tc_check_opts_t *o)
 static bool numbered_by_dimension(const tc_forest_t *f)
 {
     int n = tc_net_n(tc_forest_net(f));
+    if (tc_net_family(tc_forest_net(f)) != TC_NET_STAR) {
+        return false;
+    }
     if (tc_forest_trees(f) != n - 1) {
         return false;
     }
@@ -235,6 +259,7 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     o.seed = a->seed;
     o.nonedge_hint = nonedges;
     o.rotation = true;
+    o.levels = tc_net_family(net) == TC_NET_CUBE && tc_forest_trees(forest) == 1;
     int st = parse_props(a->props, &o);
     if (st != 0) {
         if (given == NULL) {
@@ -243,6 +268,7 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
         return st;
     }
     o.rotation = o.rotation && numbered_by_dimension(forest);
+    o.levels = o.levels && tc_net_family(net) == TC_NET_CUBE;
     if (a->sample > 0) {
         o.sample = a->sample;
     } else if (!a->exhaustive && tc_net_nodes(net) > 3628800) {
@@ -259,6 +285,18 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     double t2 = now();
     if (err == TC_OK) {
         tc_claims_evaluate(tc_forest_net(forest), tc_forest_kind(forest), rep, claims);
+    }
+    if (err == TC_OK && a->compare != NULL) {
+        tc_forest_t *other = NULL;
+        tc_compare_t cmp;
+        err = tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other);
+        if (err == TC_OK) {
+            err = tc_compare_forests(forest, other, &cmp);
+        }
+        if (err == TC_OK) {
+            tc_claims_compare(net, tc_forest_kind(forest), a->compare_kind, &cmp, claims);
+        }
+        tc_forest_free(other);
     }
     if (given == NULL) {
         tc_forest_free(forest);
@@ -329,6 +367,7 @@ int cmd_check(int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
         {"timing", no_argument, NULL, OPT_TIMING},
+        {"compare", required_argument, NULL, OPT_COMPARE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -389,6 +428,9 @@ int cmd_check(int argc, char **argv)
         case OPT_TIMING:
             a.timing = true;
             break;
+        case OPT_COMPARE:
+            a.compare = optarg;
+            break;
         default:
             return common_option(c, argv, help);
         }
@@ -419,8 +461,9 @@ int cmd_check(int argc, char **argv)
     int64_t nonedges = 0;
     tc_kind_t kind = TC_KIND_CUSTOM;
     if (a.input != NULL) {
-        if (a.net_spec || a.kind_text || root_modes) {
-            return misuse("--input takes the network, kind and root from the file");
+        if (a.net_spec || a.kind_text || root_modes || a.compare) {
+            return misuse("--input takes the network, kind and root from the file (and "
+                          "--compare needs --net and --kind)");
         }
         st = read_input(a.input, &given, &nonedges);
         if (st != 0) {
@@ -432,19 +475,13 @@ int cmd_check(int argc, char **argv)
         if (st != 0) {
             return st;
         }
-        if (a.kind_text == NULL) {
-            tc_net_free(net);
-            return misuse("--kind is required (edt, spg, spt or bfs)");
+        st = open_kind(net, a.kind_text, "--kind", &kind);
+        if (st == 0 && a.compare != NULL) {
+            st = open_kind(net, a.compare, "--compare", &a.compare_kind);
         }
-        if (tc_kind_parse(a.kind_text, &kind) != TC_OK) {
+        if (st != 0) {
             tc_net_free(net);
-            return misuse("--kind: %s", tc_err_detail());
-        }
-        if (!tc_net_materializable(net)) {
-            int n = tc_net_n(net);
-            tc_net_free(net);
-            return misuse("S_%d is too large to check here; the largest is S_%d", n,
-                          TC_STAR_MAX_MATERIAL_N);
+            return st;
         }
         if (a.all_roots && tc_net_nodes(net) > 5040) {
             tc_net_free(net);
@@ -462,7 +499,9 @@ int cmd_check(int argc, char **argv)
     }
     FILE *fp = out.fp;
     int n = tc_net_n(gnet);
-    char lab[TC_LABEL_MAX];
+    const char *family = tc_net_family_name(gnet);
+    char lab[TC_LABEL_MAX], name[16];
+    tc_net_name(gnet, name, sizeof name);
     bool ok = true;
     int status = 0;
 
@@ -488,9 +527,9 @@ int cmd_check(int argc, char **argv)
             if (a.json) {
                 fprintf(fp,
                         "{\"format_version\":1,\"command\":\"check\",\"network\":{\"family\":"
-                        "\"star\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
+                        "\"%s\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
                         "{\"mode\":\"%s\"",
-                        n, (long long)tc_net_nodes(gnet), tc_kind_name(kind), how);
+                        family, n, (long long)tc_net_nodes(gnet), tc_kind_name(kind), how);
                 if (strcmp(how, "random") == 0) {
                     fprintf(fp, ",\"seed\":%llu", (unsigned long long)a.seed);
                 }
@@ -502,7 +541,7 @@ int cmd_check(int argc, char **argv)
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", claims.all_hold ? "true" : "false");
             } else {
-                fprintf(fp, "%s of S_%d rooted at %s", tc_kind_name(kind), n, lab);
+                fprintf(fp, "%s of %s rooted at %s", tc_kind_name(kind), name, lab);
                 if (strcmp(how, "random") == 0) {
                     fprintf(fp, " (random root, seed %llu)", (unsigned long long)a.seed);
                 } else if (given) {
@@ -544,9 +583,9 @@ int cmd_check(int argc, char **argv)
         if (a.json) {
             fprintf(fp,
                     "{\"format_version\":1,\"command\":\"check\",\"network\":{\"family\":"
-                    "\"star\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
+                    "\"%s\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
                     "{\"mode\":\"%s\"",
-                    n, (long long)N, tc_kind_name(kind), a.all_roots ? "all" : "random");
+                    family, n, (long long)N, tc_kind_name(kind), a.all_roots ? "all" : "random");
             if (!a.all_roots) {
                 fprintf(fp, ",\"count\":%lld,\"seed\":%llu", (long long)count,
                         (unsigned long long)a.seed);
@@ -591,7 +630,7 @@ int cmd_check(int argc, char **argv)
                 }
                 fprintf(fp, ",\"all_hold\":%s}\n", ok ? "true" : "false");
             } else {
-                fprintf(fp, "%s of S_%d at %s%lld%s roots", tc_kind_name(kind), n,
+                fprintf(fp, "%s of %s at %s%lld%s roots", tc_kind_name(kind), name,
                         a.all_roots ? "all " : "", (long long)m.roots_checked,
                         a.all_roots ? "" : " random");
                 if (!a.all_roots) {

@@ -6,25 +6,39 @@
 
 static void help(void)
 {
-    printf("usage: treecast trees --net star:N --kind KIND [--root R] [--seed S]\n"
-           "                      [--format text|json|dot|edges] [--labels | --no-labels]\n"
-           "                      [--threads T] [--output FILE]\n"
+    printf("usage: treecast trees --net NET --kind KIND [--root R] [--seed S]\n"
+           "                      [--format text|json|dot|edges|table] [--tree T]\n"
+           "                      [--labels | --no-labels] [--threads T] [--output FILE]\n"
            "\n"
-           "Build a spanning-tree family of S_N by its distributed parent rule and print it.\n"
+           "Build a spanning-tree family by its distributed parent rule and print it.\n"
            "\n"
-           "  --net star:N     the network (2 <= N <= 12)\n"
-           "  --kind KIND      edt  EDT_h, the n-1 edge-disjoint spanning trees (Def. 8)\n"
+           "  --net NET        star:N (2 <= N <= 12) or cube:N (1 <= N <= 32)\n"
+           "  --kind KIND      on star:N (paper 000):\n"
+           "                   edt  EDT_h, the n-1 edge-disjoint spanning trees (Def. 8)\n"
            "                   spg  SPG_h, the shortest path graph as n-1 partial trees (Def. 7)\n"
            "                   spt  SPT_h, the shortest path tree of the substars (Def. 6)\n"
            "                   bfs  a breadth-first spanning tree (the baseline)\n"
-           "  --root R         a label (3517246 or 3,5,1,7,2,4,6), identity (default) or random\n"
+           "                   on cube:N:\n"
+           "                   binomial       the spanning binomial tree (paper 002)\n"
+           "                   sbnt-minr      the spanning balanced n-tree (002 Sec. 3)\n"
+           "                   sbnt-maxl, sbnt-minbl, sbnt-maxbr  its variants (002 Sec. 4)\n"
+           "                   sbg            the balanced graph as its n rotated SBnTs\n"
+           "                   nedst          Johnsson-Ho n directed edge-disjoint trees (003)\n"
+           "                   nedst-pivoted  the same, tree j rooted at the pivot r XOR 2^j\n"
+           "                   ist            n independent spanning trees, Algorithm 5 (004)\n"
+           "                   ist-hdls       the same by the Latin square, Algorithm 4 (004)\n"
+           "  --root R         a label (3517246 or 3,5,1,7,2,4,6 on star:N; bits such as 01000\n"
+           "                   or a decimal address on cube:N), identity (default) or random\n"
            "  --seed S         seed for --root random (default 1; printed)\n"
-           "  --format F       text (default): a summary, and every tree drawn when N <= 5\n"
+           "  --format F       text (default): a summary, and every tree drawn up to 128 nodes\n"
            "                   json: the forest document (docs/formats.md)\n"
-           "                   dot: Graphviz, one colour per tree (N <= 5)\n"
+           "                   dot: Graphviz, one colour per tree (up to 128 nodes)\n"
            "                   edges: one line per tree edge: tree, parent, child, dimension\n"
-           "  --labels         include node labels in JSON (always when N <= 8)\n"
-           "  --no-labels      leave them out above N = 8\n"
+           "                   table: tree --tree T of kind ist in the layout of paper 004's\n"
+           "                   Tables 5.1-5.5 (x, bits, H(r,x), succ, parent)\n"
+           "  --tree T         the tree for --format table (default 0)\n"
+           "  --labels         include node labels in JSON (always up to 40320 nodes)\n"
+           "  --no-labels      leave them out above 40320 nodes\n"
            "  --threads T      worker threads for building (default: every core)\n"
            "  --output FILE    write there (atomically) instead of stdout\n"
            "\n"
@@ -35,22 +49,17 @@ static void help(void)
 int cmd_trees(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"net", required_argument, NULL, 'n'},
-        {"kind", required_argument, NULL, 'k'},
-        {"root", required_argument, NULL, 'r'},
-        {"seed", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'},
-        {"labels", no_argument, NULL, 'L'},
-        {"no-labels", no_argument, NULL, 'N'},
-        {"threads", required_argument, NULL, 't'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"net", required_argument, NULL, 'n'},    {"kind", required_argument, NULL, 'k'},
+        {"root", required_argument, NULL, 'r'},   {"seed", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'}, {"labels", no_argument, NULL, 'L'},
+        {"no-labels", no_argument, NULL, 'N'},    {"threads", required_argument, NULL, 't'},
+        {"output", required_argument, NULL, 'o'}, {"tree", required_argument, NULL, 'T'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
     const char *net_spec = NULL, *kind_text = NULL, *root_text = NULL, *format = "text";
     const char *output = NULL;
     uint64_t seed = 1;
-    int64_t threads = 0;
+    int64_t threads = 0, tree = -1;
     int labels = -1;
     int c;
     opterr = 0;
@@ -88,6 +97,11 @@ int cmd_trees(int argc, char **argv)
         case 'o':
             output = optarg;
             break;
+        case 'T':
+            if (!parse_int_opt("--tree", optarg, 0, 63, &tree)) {
+                return EXIT_MISUSE;
+            }
+            break;
         default:
             return common_option(c, argv, help);
         }
@@ -95,7 +109,8 @@ int cmd_trees(int argc, char **argv)
     if (optind < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind]);
     }
-    int fmt = pick("--format", format, (const char *const[]){"text", "json", "dot", "edges", NULL});
+    int fmt = pick("--format", format,
+                   (const char *const[]){"text", "json", "dot", "edges", "table", NULL});
     if (fmt < 0) {
         return EXIT_MISUSE;
     }
@@ -105,23 +120,29 @@ int cmd_trees(int argc, char **argv)
         return st;
     }
     tc_kind_t kind;
-    if (kind_text == NULL) {
+    st = open_kind(net, kind_text, "--kind", &kind);
+    if (st != 0) {
         tc_net_free(net);
-        return misuse("--kind is required (edt, spg, spt or bfs)");
+        return st;
     }
-    if (tc_kind_parse(kind_text, &kind) != TC_OK) {
+    if (fmt == 2 && tc_net_nodes(net) > 128) {
         tc_net_free(net);
-        return misuse("--kind: %s", tc_err_detail());
+        return misuse("--format dot draws networks of at most 128 nodes (S_5, Q_7)");
     }
-    if (!tc_net_materializable(net)) {
-        int n = tc_net_n(net);
+    if (fmt == 4 && kind != TC_KIND_IST) {
         tc_net_free(net);
-        return misuse("S_%d is too large to materialize; the largest is S_%d", n,
-                      TC_STAR_MAX_MATERIAL_N);
+        return misuse("--format table is the layout of paper 004's Tables 5.1-5.5, for --kind "
+                      "ist");
     }
-    if (fmt == 2 && tc_net_nodes(net) > 120) {
+    if (fmt == 4 && tree >= tc_trees_count(net, kind)) {
+        int count = tc_trees_count(net, kind);
         tc_net_free(net);
-        return misuse("--format dot draws S_N for N <= 5 only");
+        return misuse("--tree %lld does not exist; the trees are 0..%d", (long long)tree,
+                      count - 1);
+    }
+    if (tree >= 0 && fmt != 4) {
+        tc_net_free(net);
+        return misuse("--tree goes with --format table");
     }
     int64_t root = 0;
     st = resolve_root(net, root_text, seed, &root);
@@ -161,6 +182,9 @@ int cmd_trees(int argc, char **argv)
         } break;
         case 2:
             err = tc_report_forest_dot(out.fp, forest);
+            break;
+        case 4:
+            err = tc_report_ist_table(out.fp, forest, tree < 0 ? 0 : (int)tree);
             break;
         default:
             err = tc_report_forest_edges(out.fp, forest);

@@ -142,6 +142,40 @@ int open_net(const char *spec, tc_net_t **net)
     return 0;
 }
 
+int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind)
+{
+    tc_net_family_t family = tc_net_family(net);
+    char name[16];
+    tc_net_name(net, name, sizeof name);
+    if (text == NULL) {
+        return misuse("%s is required (%s)", option, tc_kind_list(family));
+    }
+    if (tc_kind_parse(text, kind) != TC_OK) {
+        return misuse("%s: %s", option, tc_err_detail());
+    }
+    if (tc_kind_family(*kind) != family) {
+        return misuse("%s %s is not defined on %s; its kinds are %s", option, text, name,
+                      tc_kind_list(family));
+    }
+    if (!tc_net_materializable(net)) {
+        return misuse("%s is too large to materialize; the largest is %s_%d", name,
+                      family == TC_NET_CUBE ? "Q" : "S",
+                      family == TC_NET_CUBE ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
+    }
+    return 0;
+}
+
+int require_family(const tc_net_t *net, tc_net_family_t family, const char *what)
+{
+    if (tc_net_family(net) == family) {
+        return 0;
+    }
+    char name[16];
+    tc_net_name(net, name, sizeof name);
+    return misuse("%s is for %s:N networks, not %s", what, family == TC_NET_CUBE ? "cube" : "star",
+                  name);
+}
+
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
 {
     if (text == NULL || strcmp(text, "identity") == 0) {

@@ -49,6 +49,14 @@ int open_net(const char *spec, tc_net_t **net);
 
 /* Resolve --root: a label, "identity" or "random" (seeded). Prints on failure and returns the
  * status (0 on success). */
+/* Parse --kind (or --compare) for net: known, defined on the network's family, and the network
+ * materializable. 0, or the misuse status after printing the message. */
+int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind);
+
+/* 0 when net belongs to family, otherwise the misuse status after saying which networks
+ * `what` supports. */
+int require_family(const tc_net_t *net, tc_net_family_t family, const char *what);
+
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root);
 
 /* Output: stdout, or FILE written to FILE.tmp.XXXXXX and renamed on success. */

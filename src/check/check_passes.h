@@ -1,0 +1,379 @@
+/* The passes of the checker, written once and compiled once per network family (included by
+ * check.c with the family's walker macros defined). A walker carries the label of the current
+ * node, so that a neighbour is found without unranking:
+ *
+ *   FN(name)              the family's name for a pass (name_star, name_cube)
+ *   IS_DIM(n, d)          d is a dimension
+ *   W_DECL(s)             declares walker state s
+ *   W_START(job, v, s)    s := the label of node v
+ *   W_NEXT(job, s)        s := the label of the next node id
+ *   W_COPY(dst, src)      copy walker state
+ *   W_NEIGH(job, s, v, d) the id of v's neighbour along d (s is v's label)
+ *   W_MOVE(s, d)          s := the label of that neighbour
+ *   W_DIST(job, t, s, v)  the distance from v to the root of tree t
+ *   W_EDGE_ONCE(s, v, d)  true for exactly one end of every edge (v, neighbour along d)
+ *   W_DIM_LO, W_DIM_HI    the dimension range
+ *   W_CYCLIC(job, v)      v is a cyclic node (Q_n: its relative address has period < n)
+ *   W_ROTATION            1 when Lemma 6.2's rotation test applies (the star graph)
+ */
+
+/* Contiguous range of nodes [lo, hi) for this thread, with the label of lo in s. */
+static bool FN(range_start)(const job_t *job, int tid, int nthreads, int64_t *lo, int64_t *hi,
+                            uint8_t *s)
+{
+    tc__split_range(job->nodes, tid, nthreads, lo, hi);
+    if (*lo >= *hi) {
+        return false;
+    }
+    W_START(job, *lo, s);
+    (void)s;
+    return true;
+}
+
+/* ---- spanning, acyclicity, depth ------------------------------------------------------------ */
+
+/* Resolve the depth code of node v (label s) in tree t, whose memo is `depth`. The parent is
+ * looked up first without copying s; only an unknown parent starts a walk. */
+static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth, int64_t v,
+                           const uint8_t *s)
+{
+    int n = job->n;
+    uint8_t d = dims[v];
+    (void)s;
+    if (!IS_DIM(n, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
+        store8(&depth[v], D_DETACHED);
+        return D_DETACHED;
+    }
+    int64_t c = W_NEIGH(job, s, v, d);
+    uint8_t base = load8(&depth[c]);
+    if (base != D_UNKNOWN) {
+        uint8_t code = (base == D_CYCLIC || base == D_DETACHED) ? base
+                       : base >= D_LIMIT                        ? D_CYCLIC
+                                                                : (uint8_t)(base + 1);
+        store8(&depth[v], code);
+        return code;
+    }
+    W_DECL(cur);
+    int64_t stack[TC_CHECK_MAX_DEPTH + 2];
+    int len = 0;
+    W_COPY(cur, s);
+    W_MOVE(cur, d);
+    stack[len++] = v;
+    for (;;) {
+        uint8_t code = load8(&depth[c]);
+        if (code != D_UNKNOWN) {
+            base = code;
+            break;
+        }
+        d = dims[c];
+        if (!IS_DIM(n, d)) {
+            base = D_DETACHED;
+            store8(&depth[c], D_DETACHED);
+            break;
+        }
+        if (len > TC_CHECK_MAX_DEPTH) {
+            base = D_CYCLIC;
+            break;
+        }
+        stack[len++] = c;
+        c = W_NEIGH(job, cur, c, d);
+        W_MOVE(cur, d);
+    }
+    if (base == D_CYCLIC || base == D_DETACHED) {
+        for (int k = 0; k < len; k++) {
+            store8(&depth[stack[k]], base);
+        }
+    } else {
+        int code = base;
+        for (int k = len - 1; k >= 0; k--) {
+            code++;
+            store8(&depth[stack[k]], code > D_LIMIT ? D_CYCLIC : (uint8_t)code);
+        }
+    }
+    return load8(&depth[v]);
+}
+
+/* All trees in one sweep over the nodes: each node's label is computed once. */
+static void FN(span_pass)(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    partial_t *pt = &job->part[tid];
+    int n = job->n;
+    int T = job->ntrees;
+    int64_t lo, hi;
+    W_DECL(p);
+    const uint8_t *dims[TC_CHECK_MAX_TREES];
+    memset(pt, 0, sizeof *pt);
+    for (int t = 0; t < T; t++) {
+        dims[t] = tc_forest_dims_const(job->forest, t);
+        memset(&job->tree_part[tid][t], 0, sizeof job->tree_part[tid][t]);
+    }
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+        return;
+    }
+    for (int64_t v = lo; v < hi; v++) {
+        uint64_t seen = 0, twice = 0; /* directed disjointness is local: parent dimensions */
+        for (int t = 0; t < T; t++) {
+            tree_partial_t *tp = &job->tree_part[tid][t];
+            uint8_t d = dims[t][v];
+            if (IS_DIM(n, d)) {
+                uint64_t bit = 1ull << d;
+                twice |= seen & bit;
+                seen |= bit;
+            }
+            if (d == TC_PARENT_NONE) {
+                continue;
+            }
+            tp->members++;
+            if (d == TC_PARENT_ROOT) {
+                if (v != job->troot[t]) {
+                    tp->extra_roots++;
+                }
+            } else if (!IS_DIM(n, d)) {
+                tp->bad_dims++;
+            }
+            uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
+            uint8_t code = load8(&depth[v]);
+            if (code == D_UNKNOWN) {
+                code = FN(resolve)(job, dims[t], depth, v, p);
+            }
+            if (code == D_CYCLIC) {
+                tp->cyclic++;
+            } else if (code == D_DETACHED) {
+                tp->detached++;
+            } else {
+                int dv = code - 1;
+                tp->reached++;
+                if (dv > tp->depth) {
+                    tp->depth = dv;
+                }
+                if (job->excess) {
+                    int ex = dv - W_DIST(job, t, p, v);
+                    if (ex < 0 || (ex & 1)) {
+                        pt->excess_odd++; /* impossible in a bipartite graph; a bug if seen */
+                    } else {
+                        pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
+                    }
+                }
+            }
+        }
+        if (twice != 0) {
+            pt->shared_nodes++;
+            pt->shared_directed += __builtin_popcountll(twice);
+        }
+        W_NEXT(job, p);
+    }
+}
+
+/* ---- levels: nodes, fan-out and edges per dimension, per level (tree by tree) --------------- */
+
+static void FN(levels_pass)(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    level_partial_t *lp = &job->level_part[tid];
+    int n = job->n;
+    int T = job->ntrees;
+    int64_t lo, hi;
+    W_DECL(p);
+    memset(lp, 0, sizeof *lp);
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+        return;
+    }
+    for (int64_t v = lo; v < hi; v++) {
+        for (int t = 0; t < T; t++) {
+            const uint8_t *dims = tc_forest_dims_const(job->forest, t);
+            const uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
+            uint8_t code = depth[v];
+            if (code == D_UNKNOWN || code > D_LIMIT) {
+                continue; /* not reached: no level */
+            }
+            int lv = code - 1 < TC_CHECK_MAX_LEVELS ? code - 1 : TC_CHECK_MAX_LEVELS - 1;
+            lp->nodes[lv]++;
+            uint8_t d = dims[v];
+            if (IS_DIM(n, d) && t == 0) {
+                lp->dim_edges[lv][d - W_DIM_LO]++;
+            }
+            int kids = 0;
+            for (int e = W_DIM_LO; e <= W_DIM_HI; e++) {
+                int64_t u = W_NEIGH(job, p, v, e);
+                kids += dims[u] == e;
+            }
+            if (kids > lp->fanout[lv]) {
+                lp->fanout[lv] = kids;
+            }
+            if (kids > 0 && v != job->troot[t] && W_CYCLIC(job, v)) {
+                lp->cyclic_inner++;
+            }
+        }
+        W_NEXT(job, p);
+    }
+}
+
+/* ---- the used-dimension masks (for undirected use) ----------------------------------------- */
+
+static void FN(mask_pass)(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    int64_t lo, hi;
+    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
+    const uint8_t *dims[TC_CHECK_MAX_TREES];
+    for (int t = 0; t < job->ntrees; t++) {
+        dims[t] = tc_forest_dims_const(job->forest, t);
+    }
+    for (int64_t v = lo; v < hi; v++) {
+        uint64_t seen = 0;
+        for (int t = 0; t < job->ntrees; t++) {
+            uint8_t d = dims[t][v];
+            if (IS_DIM(job->n, d)) {
+                seen |= 1ull << d;
+            }
+        }
+        job->mask[v] = (uint32_t)seen;
+    }
+}
+
+static void FN(undirected_pass)(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    partial_t *pt = &job->part[tid];
+    int64_t lo, hi;
+    W_DECL(p);
+    memset(pt, 0, sizeof *pt);
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+        return;
+    }
+    for (int64_t v = lo; v < hi; v++) {
+        uint64_t mv = job->mask[v];
+        for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
+            if (!W_EDGE_ONCE(p, v, d)) {
+                continue; /* the other end counts the edge */
+            }
+            int64_t u = W_NEIGH(job, p, v, d);
+            int uses = (int)((mv >> d) & 1u) + (int)((job->mask[u] >> d) & 1u);
+            pt->undirected_use[uses]++;
+        }
+        W_NEXT(job, p);
+    }
+}
+
+/* ---- independence ---------------------------------------------------------------------------- */
+
+/* Walk the root paths of node v in every tree; count v as violating when two paths share an
+ * inner node, as unreached when a path does not end at its root. */
+static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
+                                 const uint8_t *s)
+{
+    int n = job->n;
+    bool bad = false, lost = false;
+    (void)s;
+    set->epoch++;
+    if (set->epoch == 0) { /* wrapped: forget every old tag */
+        memset(set->tag, 0, sizeof set->tag);
+        set->epoch = 1;
+    }
+    for (int t = 0; t < job->ntrees && !bad; t++) {
+        const uint8_t *dims = tc_forest_dims_const(job->forest, t);
+        int64_t root = job->troot[t];
+        W_DECL(cur);
+        W_COPY(cur, s);
+        int64_t c = v;
+        int steps = 0;
+        for (;;) {
+            uint8_t d = dims[c];
+            if (d == TC_PARENT_ROOT && c == root) {
+                break;
+            }
+            if (!IS_DIM(n, d) || steps > TC_CHECK_MAX_DEPTH) {
+                lost = true;
+                break;
+            }
+            c = W_NEIGH(job, cur, c, d);
+            W_MOVE(cur, d);
+            steps++;
+            if (c != root && c != v && !set_insert(set, c)) {
+                bad = true;
+                break;
+            }
+            if (c == v) { /* a path through v itself is a cycle */
+                lost = true;
+                break;
+            }
+        }
+    }
+    pt->indep_nodes++;
+    if (lost) {
+        pt->indep_unreached++;
+    }
+    if (bad || lost) {
+        pt->indep_violations++;
+        if (pt->indep_example < 0 || v < pt->indep_example) {
+            pt->indep_example = v;
+        }
+    }
+}
+
+static void FN(pathwise_pass)(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    partial_t *pt = &job->part[tid];
+    memset(pt, 0, sizeof *pt);
+    pt->indep_example = -1;
+    stamp_set_t *set = NULL;
+    if (job->opts->independence) {
+        set = calloc(1, sizeof *set);
+        if (set == NULL) {
+            pt->indep_unreached = -1; /* reported as out of memory by the caller */
+            return;
+        }
+    }
+    W_DECL(p);
+    int64_t lo, hi;
+    if (job->tested != NULL) {
+        tc__split_range(job->ntested, tid, nthreads, &lo, &hi);
+        for (int64_t k = lo; k < hi; k++) {
+            int64_t v = job->tested[k];
+            W_START(job, v, p);
+            if (set != NULL) {
+                FN(independence_one)(job, set, pt, v, p);
+            }
+#if W_ROTATION
+            if (job->opts->rotation) {
+                rotation_one(job, pt, v, p);
+            }
+#endif
+        }
+    } else if (FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+        for (int64_t v = lo; v < hi; v++) {
+            if (set != NULL) {
+                FN(independence_one)(job, set, pt, v, p);
+            }
+#if W_ROTATION
+            if (job->opts->rotation) {
+                rotation_one(job, pt, v, p);
+            }
+#endif
+            W_NEXT(job, p);
+        }
+    }
+    free(set);
+}
+
+/* The children of tree t's root: how many, and the dimension of the first. */
+static void FN(root_children)(const job_t *job, int t, int *count, int *first_dim)
+{
+    const uint8_t *dims = tc_forest_dims_const(job->forest, t);
+    int64_t root = job->troot[t];
+    W_DECL(p);
+    W_START(job, root, p);
+    *count = 0;
+    *first_dim = -1;
+    for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
+        int64_t u = W_NEIGH(job, p, root, d);
+        if (dims[u] == d) {
+            if (*count == 0) {
+                *first_dim = d;
+            }
+            (*count)++;
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/* Two forests side by side: shared edges (paper 002 Lemma 15), root subtree sizes (Lemma 13)
+ * and the bit-reversal isomorphism of Theorem 5. */
+#include "core/internal.h"
+#include "net/net_internal.h"
+#include "treecast/check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Subtree sizes of tree t by the dimension of the root edge on each node's path; nodes that
+ * do not reach the root are not counted. A memo of the root edge (one byte per node) makes
+ * the walk linear. */
+static tc_err_t subtree_sizes(const tc_forest_t *f, int t, int64_t *sizes)
+{
+    const tc_net_t *net = tc_forest_net(f);
+    int64_t N = net->nodes, root = tc_forest_tree_root(f, t);
+    int lo = tc_net_dim_min(net);
+    const uint8_t *dims = tc_forest_dims_const(f, t);
+    uint8_t *top = tc__big_alloc((size_t)N, 1);
+    if (top == NULL) {
+        return tc__fail(TC_ENOMEM, "Could not allocate %lld bytes to compare forests.",
+                        (long long)N);
+    }
+    memset(top, 0xFF, (size_t)N); /* unknown */
+    int64_t path[TC_CHECK_MAX_DEPTH + 2];
+    for (int64_t v = 0; v < N; v++) {
+        int len = 0;
+        int64_t c = v;
+        uint8_t found = 0xFE; /* lost */
+        while (len <= TC_CHECK_MAX_DEPTH) {
+            if (top[c] != 0xFF) {
+                found = top[c];
+                break;
+            }
+            uint8_t d = dims[c];
+            if (d == TC_PARENT_ROOT || d == TC_PARENT_NONE) {
+                break;
+            }
+            int64_t p = tc_net_neighbor(net, c, d);
+            if (p < 0) {
+                break;
+            }
+            path[len++] = c;
+            if (p == root) {
+                found = (uint8_t)(d - lo);
+                break;
+            }
+            c = p;
+        }
+        for (int k = 0; k < len; k++) {
+            top[path[k]] = found;
+        }
+    }
+    for (int64_t v = 0; v < N; v++) {
+        if (top[v] < TC_CHECK_MAX_DIMS) {
+            sizes[top[v]]++;
+        }
+    }
+    free(top);
+    return TC_OK;
+}
+
+static int cmp64(const void *x, const void *y)
+{
+    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+    return (a > b) - (a < b);
+}
+
+tc_err_t tc_compare_forests(const tc_forest_t *a, const tc_forest_t *b, tc_compare_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->example = -1;
+    const tc_net_t *net = tc_forest_net(a), *nb = tc_forest_net(b);
+    if (net->family != nb->family || net->n != nb->n) {
+        return tc__fail(TC_EINVAL, "Forests on different networks cannot be compared.");
+    }
+    int64_t root = tc_forest_root(a);
+    if (root != tc_forest_root(b)) {
+        return tc__fail(TC_EINVAL, "Forests with different roots cannot be compared.");
+    }
+    int n = net->n;
+    int64_t N = net->nodes;
+    int T = tc_forest_trees(a) < tc_forest_trees(b) ? tc_forest_trees(a) : tc_forest_trees(b);
+    out->pairs = T;
+    bool cube = net->family == TC_NET_CUBE;
+    out->reversal_tested = cube;
+    for (int t = 0; t < T; t++) {
+        const uint8_t *da = tc_forest_dims_const(a, t), *db = tc_forest_dims_const(b, t);
+        int64_t ra = tc_forest_tree_root(a, t);
+        for (int64_t v = 0; v < N; v++) {
+            uint8_t d = da[v];
+            if (d == TC_PARENT_ROOT || d == TC_PARENT_NONE) {
+                continue;
+            }
+            if (db[v] == d) {
+                out->shared[t]++;
+                if (tc_net_neighbor(net, v, d) != ra) {
+                    out->shared_below1[t]++;
+                    if (out->example < 0 || v < out->example) {
+                        out->example = v;
+                    }
+                }
+            }
+            if (cube) {
+                /* v -> root ^ B(v ^ root) maps the edge of dimension d to dimension n-1-d */
+                int64_t w = root ^ (int64_t)tc_cube_reverse(n, (uint64_t)(v ^ root));
+                out->reversal_violations += db[w] != (uint8_t)(n - 1 - d);
+            }
+        }
+        out->shared_below1_total += out->shared_below1[t];
+    }
+    tc_err_t err = subtree_sizes(a, 0, out->subtree_a);
+    if (err == TC_OK) {
+        err = subtree_sizes(b, 0, out->subtree_b);
+    }
+    if (err != TC_OK) {
+        return err;
+    }
+    int dims = tc_net_degree(net);
+    out->subtrees_equal_by_dim = memcmp(out->subtree_a, out->subtree_b, sizeof out->subtree_a) == 0;
+    int64_t sa[TC_CHECK_MAX_DIMS], sb[TC_CHECK_MAX_DIMS];
+    memcpy(sa, out->subtree_a, sizeof sa);
+    memcpy(sb, out->subtree_b, sizeof sb);
+    qsort(sa, (size_t)dims, sizeof *sa, cmp64);
+    qsort(sb, (size_t)dims, sizeof *sb, cmp64);
+    out->subtrees_equal_as_multiset = memcmp(sa, sb, (size_t)dims * sizeof *sa) == 0;
+    out->subtrees_equal_reversed = true;
+    for (int d = 0; d < dims; d++) {
+        out->subtrees_equal_reversed =
+            out->subtrees_equal_reversed && out->subtree_a[d] == out->subtree_b[dims - 1 - d];
+    }
+    return TC_OK;
+}

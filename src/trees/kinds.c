@@ -1,0 +1,158 @@
+/* Construction kinds: names, tree counts and numbers, and the family-dispatched builders. */
+#include "core/internal.h"
+#include "net/net_internal.h"
+#include "treecast/trees.h"
+#include "trees/forest_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    tc_kind_t kind;
+    const char *name;
+    tc_net_family_t family;
+} KINDS[] = {
+    {TC_KIND_EDT, "edt", TC_NET_STAR},
+    {TC_KIND_SPG, "spg", TC_NET_STAR},
+    {TC_KIND_SPT, "spt", TC_NET_STAR},
+    {TC_KIND_BFS, "bfs", TC_NET_STAR},
+    {TC_KIND_BINOMIAL, "binomial", TC_NET_CUBE},
+    {TC_KIND_SBNT_MINR, "sbnt-minr", TC_NET_CUBE},
+    {TC_KIND_SBNT_MAXL, "sbnt-maxl", TC_NET_CUBE},
+    {TC_KIND_SBNT_MINBL, "sbnt-minbl", TC_NET_CUBE},
+    {TC_KIND_SBNT_MAXBR, "sbnt-maxbr", TC_NET_CUBE},
+    {TC_KIND_SBG, "sbg", TC_NET_CUBE},
+    {TC_KIND_NEDST, "nedst", TC_NET_CUBE},
+    {TC_KIND_NEDST_PIVOTED, "nedst-pivoted", TC_NET_CUBE},
+    {TC_KIND_IST, "ist", TC_NET_CUBE},
+    {TC_KIND_IST_HDLS, "ist-hdls", TC_NET_CUBE},
+};
+#define NKINDS (sizeof KINDS / sizeof KINDS[0])
+
+const char *tc_kind_name(tc_kind_t kind)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (KINDS[j].kind == kind) {
+            return KINDS[j].name;
+        }
+    }
+    return "custom";
+}
+
+tc_net_family_t tc_kind_family(tc_kind_t kind)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (KINDS[j].kind == kind) {
+            return KINDS[j].family;
+        }
+    }
+    return 0;
+}
+
+const char *tc_kind_list(tc_net_family_t family)
+{
+    return family == TC_NET_CUBE ? "binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr, sbg, "
+                                   "nedst, nedst-pivoted, ist or ist-hdls"
+                                 : "edt, spg, spt or bfs";
+}
+
+tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (text != NULL && strcmp(text, KINDS[j].name) == 0) {
+            *out = KINDS[j].kind;
+            return TC_OK;
+        }
+    }
+    return tc__fail(TC_EINVAL, "Unknown tree kind \"%.40s\"; expected %s (star:N) or %s (cube:N).",
+                    text ? text : "", tc_kind_list(TC_NET_STAR), tc_kind_list(TC_NET_CUBE));
+}
+
+int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
+{
+    if (tc_kind_family(kind) != net->family) {
+        return 0;
+    }
+    switch (kind) {
+    case TC_KIND_EDT:
+    case TC_KIND_SPG:
+        return net->n - 1;
+    case TC_KIND_SBG:
+    case TC_KIND_NEDST:
+    case TC_KIND_NEDST_PIVOTED:
+    case TC_KIND_IST:
+    case TC_KIND_IST_HDLS:
+        return net->n;
+    default:
+        return 1;
+    }
+}
+
+int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
+{
+    (void)net;
+    if (kind == TC_KIND_EDT || kind == TC_KIND_SPG) {
+        return t + 2;
+    }
+    return tc_trees_count(net, kind) > 1 ? t : 0;
+}
+
+static tc_err_t no_rule(const tc_net_t *net, tc_kind_t kind)
+{
+    return tc__fail(TC_EINVAL, "Tree kind %s has no rule on %s:%d; its kinds are %s.",
+                    tc_kind_name(kind), tc_net_family_name(net), net->n, tc_kind_list(net->family));
+}
+
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
+                             int *dim)
+{
+    int count = tc_trees_count(net, kind);
+    if (count == 0) {
+        return no_rule(net, kind);
+    }
+    if (t < 0 || t >= count) {
+        return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
+                        tc_kind_name(kind), count - 1);
+    }
+    if (root < 0 || root >= net->nodes || node < 0 || node >= net->nodes) {
+        return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)net->nodes - 1);
+    }
+    if (net->family == TC_NET_CUBE) {
+        *dim = tc__cube_rule(net->n, kind, t, (uint64_t)(node ^ root));
+    } else {
+        *dim = tc__star_parent_dim(net, kind, root, t, node);
+    }
+    return TC_OK;
+}
+
+tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
+                        tc_forest_t **out)
+{
+    *out = NULL;
+    int count = tc_trees_count(net, kind);
+    if (count == 0) {
+        return no_rule(net, kind);
+    }
+    if (root < 0 || root >= net->nodes) {
+        return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
+                        (long long)net->nodes - 1);
+    }
+    tc_forest_t *forest = NULL;
+    tc_err_t err = tc__forest_alloc(net, count, root, false, &forest);
+    if (err != TC_OK) {
+        return err;
+    }
+    tc_forest_set_kind(forest, kind);
+    for (int t = 0; t < count; t++) {
+        tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
+    }
+    int nthreads = threads > 0 ? threads : tc__online_cpus();
+    err = net->family == TC_NET_CUBE ? tc__cube_fill(forest, kind, nthreads)
+                                     : tc__star_fill(forest, kind, nthreads);
+    if (err != TC_OK) {
+        tc_forest_free(forest);
+        return err;
+    }
+    *out = forest;
+    return TC_OK;
+}
