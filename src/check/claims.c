@@ -199,8 +199,9 @@ static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_ch
 {
     tc_claim_row_t *r = add(c, "fanout", "largest fan-out per level");
     if (!rep->levels_tested || !span_ok) {
-        snprintf(r->measured, sizeof r->measured,
-                 rep->levels_tested ? "not judged: the trees do not span" : "");
+        snprintf(r->measured, sizeof r->measured, "%s",
+                 rep->levels_tested ? "not judged: the trees do not span"
+                                    : "not measured (--properties levels)");
         r->verdict = TC_VERDICT_SKIPPED;
         return;
     }

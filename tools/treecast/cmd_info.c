@@ -7,13 +7,15 @@
 
 static void help(void)
 {
-    printf("usage: treecast info --net star:N [--format text|json]\n"
+    printf("usage: treecast info --net star:N|cube:N [--format text|json]\n"
            "\n"
            "Facts about S_N: nodes, edges, degree, diameter, average distance, the distance\n"
            "distribution, substars, necklaces and the EDT family, each computed by treecast\n"
-           "(by enumeration up to N = 10) beside the paper's formula.\n"
+           "(by enumeration up to N = 10) beside the paper's formula. About Q_N: nodes, edges,\n"
+           "degree, diameter, average distance, necklaces and cyclic nodes (enumerated up to\n"
+           "N = 24).\n"
            "\n"
-           "  --net star:N     the network (2 <= N <= 20)\n"
+           "  --net NET        star:N (2 <= N <= 20) or cube:N (1 <= N <= 40)\n"
            "  --format F       text (default) or json\n"
            "\n"
            "exit status: 0 success, 1 a computed value contradicts the paper, 2 misuse,\n"
@@ -27,6 +29,163 @@ typedef struct {
     const char *source;
     int verdict; /* 0 agrees, 1 differs, 2 nothing computed */
 } fact_t;
+
+/* Print the facts (and the distance distribution when by_dist is not NULL); the status. */
+static int print_facts(const tc_net_t *net, const fact_t *f, int nf, bool json,
+                       const int64_t *by_dist, int maxd, const char *title)
+{
+    int n = tc_net_n(net);
+    bool differs = false;
+    for (int k = 0; k < nf; k++) {
+        differs = differs || f[k].verdict == 1;
+    }
+    static const char *const verdicts[] = {"agrees", "DIFFERS", "-"};
+    if (json) {
+        printf("{\"format_version\":1,\"command\":\"info\",\"network\":{\"family\":\"%s\","
+               "\"n\":%d,\"nodes\":%lld},\"facts\":[",
+               tc_net_family_name(net), n, (long long)tc_net_nodes(net));
+        for (int k = 0; k < nf; k++) {
+            printf("%s\n{\"key\":\"%s\",\"value\":", k ? "," : "", f[k].key);
+            tc_report_json_string(stdout, f[k].value);
+            printf(",\"paper\":");
+            tc_report_json_string(stdout, f[k].paper);
+            printf(",\"source\":");
+            tc_report_json_string(stdout, f[k].source);
+            printf(",\"verdict\":\"%s\"}", verdicts[f[k].verdict]);
+        }
+        printf("]");
+        if (by_dist != NULL) {
+            printf(",\"distance_distribution\":[");
+            for (int d = 0; d <= maxd; d++) {
+                printf("%s%lld", d ? "," : "", (long long)by_dist[d]);
+            }
+            printf("]");
+        }
+        printf("}\n");
+    } else {
+        char name[16];
+        tc_net_name(net, name, sizeof name);
+        printf("%s, ", name);
+        printf(title, n);
+        printf("\n");
+        size_t w[3] = {4, 8, 5};
+        for (int k = 0; k < nf; k++) {
+            size_t l[3] = {strlen(f[k].key), strlen(f[k].value), strlen(f[k].paper)};
+            for (int j = 0; j < 3; j++) {
+                w[j] = l[j] > w[j] ? l[j] : w[j];
+            }
+        }
+        printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], "fact", (int)w[1], "treecast",
+               (int)w[2], "paper", "source", "verdict");
+        for (int k = 0; k < nf; k++) {
+            printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], f[k].key, (int)w[1], f[k].value,
+                   (int)w[2], f[k].paper, f[k].source, verdicts[f[k].verdict]);
+        }
+        if (by_dist != NULL) {
+            if (tc_net_family(net) == TC_NET_CUBE) {
+                printf("nodes at distance d from 0:");
+            } else {
+                printf("nodes at distance d from I_%d:", n);
+            }
+            for (int d = 0; d <= maxd; d++) {
+                printf(" %d:%lld", d, (long long)by_dist[d]);
+            }
+            printf("\n");
+        }
+    }
+    if (fflush(stdout) != 0) {
+        return fail(EXIT_RESOURCE, "writing the output failed");
+    }
+    return differs ? EXIT_CLAIM : EXIT_OK;
+}
+
+/* Q_n: measured by enumeration up to n = 24 beside the formulas (paper 002, Section 2). */
+static int cube_info(const tc_net_t *net, bool json)
+{
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
+    bool enumerated = n <= 24;
+    int64_t by_dist[64] = {0}, necklaces = 0, cyclic = 0, edges = 0;
+    int maxd = 0;
+    bool periods_ok = true;
+    double sum = 0;
+    for (int64_t v = 0; enumerated && v < N; v++) {
+        int d = __builtin_popcountll((uint64_t)v);
+        by_dist[d]++;
+        sum += d;
+        maxd = d > maxd ? d : maxd;
+        for (int k = tc_net_dim_min(net); k <= tc_net_dim_max(net); k++) {
+            edges += tc_net_neighbor(net, v, k) > v;
+        }
+        int per = tc_cube_period(n, (uint64_t)v);
+        periods_ok = periods_ok && n % per == 0;
+        cyclic += per < n;
+        necklaces +=
+            tc_cube_rotate_right(n, (uint64_t)v, tc_cube_index_minr(n, (uint64_t)v)) == (uint64_t)v;
+    }
+    /* Burnside: (1/n) sum over d | n of phi(d) 2^(n/d) */
+    int64_t burnside = 0;
+    for (int d = 1; d <= n; d++) {
+        if (n % d != 0) {
+            continue;
+        }
+        int phi = 0;
+        for (int k = 1; k <= d; k++) {
+            int a = k, b = d;
+            while (b) {
+                int t = a % b;
+                a = b;
+                b = t;
+            }
+            phi += a == 1;
+        }
+        burnside += (int64_t)phi << (n / d);
+    }
+    burnside /= n;
+    fact_t f[8];
+    int nf = 0;
+    fact_t *x;
+#define FACT(k, src) (f[nf] = (fact_t){.key = (k), .source = (src), .verdict = 2}, &f[nf++])
+#define MEASURED(cond, ...)                                                                        \
+    do {                                                                                           \
+        if (enumerated) {                                                                          \
+            snprintf(x->value, sizeof x->value, __VA_ARGS__);                                      \
+            x->verdict = !(cond);                                                                  \
+        } else {                                                                                   \
+            snprintf(x->value, sizeof x->value, "not enumerated above n = 24");                    \
+        }                                                                                          \
+    } while (0)
+    x = FACT("nodes", "002 Sec. 2");
+    snprintf(x->paper, sizeof x->paper, "2^n = %lld", (long long)N);
+    snprintf(x->value, sizeof x->value, "%lld", (long long)N);
+    x->verdict = 0;
+    x = FACT("edges", "002 Sec. 2");
+    snprintf(x->paper, sizeof x->paper, "n 2^(n-1) = %lld", (long long)tc_net_edges(net));
+    MEASURED(edges == tc_net_edges(net), "%lld (neighbour pairs counted)", (long long)edges);
+    x = FACT("degree", "002 Sec. 2");
+    snprintf(x->paper, sizeof x->paper, "n = %d", n);
+    snprintf(x->value, sizeof x->value, "%d", tc_net_degree(net));
+    x->verdict = tc_net_degree(net) != n;
+    x = FACT("diameter", "002 Sec. 2");
+    snprintf(x->paper, sizeof x->paper, "n = %d", n);
+    MEASURED(maxd == n, "%d (largest distance from 0)", maxd);
+    x = FACT("average_distance", "Hamming weight");
+    snprintf(x->paper, sizeof x->paper, "n/2 = %.6f", n / 2.0);
+    MEASURED(sum / (double)N == n / 2.0, "%.6f (over all 2^n nodes)", sum / (double)N);
+    x = FACT("necklaces", "002 Sec. 2; Burnside");
+    snprintf(x->paper, sizeof x->paper, "(1/n) sum_{d|n} phi(d) 2^(n/d) = %lld",
+             (long long)burnside);
+    MEASURED(necklaces == burnside && periods_ok, "%lld; periods %s", (long long)necklaces,
+             periods_ok ? "divide n" : "DO NOT divide n");
+    x = FACT("cyclic_nodes", "002 Table 1 (A)");
+    snprintf(x->paper, sizeof x->paper, "period < n (0 and all-ones included)");
+    MEASURED(true, "%lld", (long long)cyclic);
+    x->verdict = 2; /* a count, no formula to compare with */
+#undef MEASURED
+#undef FACT
+    return print_facts(net, f, nf, json, enumerated ? by_dist : NULL, maxd,
+                       "the binary n-cube (hypercube; papers 002, 003, 004)");
+}
 
 #define ENUM_LIMIT 10
 
@@ -65,6 +224,11 @@ int cmd_info(int argc, char **argv)
     tc_net_t *net = NULL;
     int st = open_net(net_spec, &net);
     if (st != 0) {
+        return st;
+    }
+    if (tc_net_family(net) == TC_NET_CUBE) {
+        st = cube_info(net, json);
+        tc_net_free(net);
         return st;
     }
     int n = tc_net_n(net);
@@ -216,60 +380,8 @@ int cmd_info(int argc, char **argv)
     x->verdict = 2;
 #undef FACT
 
-    bool differs = false;
-    for (int k = 0; k < nf; k++) {
-        differs = differs || f[k].verdict == 1;
-    }
-    static const char *const verdicts[] = {"agrees", "DIFFERS", "-"};
-    if (json) {
-        printf("{\"format_version\":1,\"command\":\"info\",\"network\":{\"family\":\"star\","
-               "\"n\":%d,\"nodes\":%lld},\"facts\":[",
-               n, (long long)N);
-        for (int k = 0; k < nf; k++) {
-            printf("%s\n{\"key\":\"%s\",\"value\":", k ? "," : "", f[k].key);
-            tc_report_json_string(stdout, f[k].value);
-            printf(",\"paper\":");
-            tc_report_json_string(stdout, f[k].paper);
-            printf(",\"source\":");
-            tc_report_json_string(stdout, f[k].source);
-            printf(",\"verdict\":\"%s\"}", verdicts[f[k].verdict]);
-        }
-        printf("]");
-        if (enumerated) {
-            printf(",\"distance_distribution\":[");
-            for (int d = 0; d <= maxd; d++) {
-                printf("%s%lld", d ? "," : "", (long long)by_dist[d]);
-            }
-            printf("]");
-        }
-        printf("}\n");
-    } else {
-        printf("S_%d, the star graph on %d symbols (Akers, Harel and Krishnamurthy; paper 000)\n",
-               n, n);
-        size_t w[3] = {4, 8, 5};
-        for (int k = 0; k < nf; k++) {
-            size_t l[3] = {strlen(f[k].key), strlen(f[k].value), strlen(f[k].paper)};
-            for (int j = 0; j < 3; j++) {
-                w[j] = l[j] > w[j] ? l[j] : w[j];
-            }
-        }
-        printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], "fact", (int)w[1], "treecast",
-               (int)w[2], "paper", "source", "verdict");
-        for (int k = 0; k < nf; k++) {
-            printf("  %-*s  %-*s  %-*s  %-30s  %s\n", (int)w[0], f[k].key, (int)w[1], f[k].value,
-                   (int)w[2], f[k].paper, f[k].source, verdicts[f[k].verdict]);
-        }
-        if (enumerated) {
-            printf("nodes at distance d from I_%d:", n);
-            for (int d = 0; d <= maxd; d++) {
-                printf(" %d:%lld", d, (long long)by_dist[d]);
-            }
-            printf("\n");
-        }
-    }
+    st = print_facts(net, f, nf, json, enumerated ? by_dist : NULL, maxd,
+                     "the star graph on %d symbols (Akers, Harel and Krishnamurthy; paper 000)");
     tc_net_free(net);
-    if (fflush(stdout) != 0) {
-        return fail(EXIT_RESOURCE, "writing the output failed");
-    }
-    return differs ? EXIT_CLAIM : EXIT_OK;
+    return st;
 }

@@ -1,4 +1,5 @@
-/* treecast necklaces — the necklaces of S_n (Definition 4) grouped by distance from I_n. */
+/* treecast necklaces — the necklaces of S_n (Definition 4) grouped by distance from I_n, and
+ * those of Q_n (the orbits of the cyclic rotation, paper 002 Section 2) grouped by weight. */
 #include "common.h"
 
 #include <getopt.h>
@@ -7,8 +8,13 @@
 
 static void help(void)
 {
-    printf("usage: treecast necklaces --net star:N [--distance D] [--format text|json]\n"
+    printf("usage: treecast necklaces --net star:N|cube:N [--distance D] [--format text|json]\n"
            "                          [--output FILE]\n"
+           "\n"
+           "On cube:N (N <= 20): the necklaces of Q_N, the orbits of the right rotation R of the\n"
+           "address (paper 002, Section 2), grouped by distance from node 0 (the number of\n"
+           "1-bits); each is listed from its smallest member, R applied in turn. A necklace is\n"
+           "degenerate when its period is below N; its nodes are the cyclic nodes.\n"
            "\n"
            "List the necklaces of S_N (orbits of the rotation R, Definitions 3-4) grouped by\n"
            "distance from the identity, as in Section 2 of paper 000. A necklace outside\n"
@@ -16,7 +22,7 @@ static void help(void)
            "1 in position 2; a necklace inside S^1_{n-1} is listed from its smallest member and\n"
            "after the others. Necklaces are ordered by their first member.\n"
            "\n"
-           "  --net star:N     the network (2 <= N <= 10)\n"
+           "  --net NET        star:N (2 <= N <= 10) or cube:N (1 <= N <= 20)\n"
            "  --distance D     only the necklaces at distance D\n"
            "  --format F       text (default) or json\n"
            "  --output FILE    write there (atomically) instead of stdout\n"
@@ -41,6 +47,82 @@ static int cmp_necklace(const void *a, const void *b)
         return x->inner < y->inner ? -1 : 1;
     }
     return x->rep < y->rep ? -1 : (x->rep > y->rep);
+}
+
+/* Q_n: every necklace from its smallest member, grouped by weight. */
+static int cube_necklaces(const tc_net_t *net, int64_t only, bool json, const char *output)
+{
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
+    int64_t total = 0, degenerate = 0, cyclic = 0;
+    for (int64_t v = 0; v < N; v++) {
+        int per = tc_cube_period(n, (uint64_t)v);
+        if (tc_cube_rotate_right(n, (uint64_t)v, tc_cube_index_minr(n, (uint64_t)v)) ==
+            (uint64_t)v) {
+            total++;
+            degenerate += per < n;
+        }
+        cyclic += per < n;
+    }
+    output_t out;
+    int st = output_open(&out, output);
+    if (st != 0) {
+        return st;
+    }
+    FILE *fp = out.fp;
+    char lab[TC_LABEL_MAX];
+    if (json) {
+        fprintf(fp,
+                "{\"format_version\":1,\"command\":\"necklaces\",\"network\":{\"family\":"
+                "\"cube\",\"n\":%d,\"nodes\":%lld},\"necklaces\":[",
+                n, (long long)N);
+    } else if (only < 0) {
+        fprintf(fp,
+                "Q_%d: %lld nodes in %lld necklaces (%lld full, %lld degenerate; %lld cyclic "
+                "nodes; periods divide n = %d)\n",
+                n, (long long)N, (long long)total, (long long)(total - degenerate),
+                (long long)degenerate, (long long)cyclic, n);
+    }
+    bool first = true;
+    for (int w = 0; w <= n; w++) {
+        if (only >= 0 && w != only) {
+            continue;
+        }
+        int64_t at = 0;
+        for (int pass = json ? 1 : 0; pass < 2; pass++) {
+            if (pass == 1 && !json) {
+                fprintf(fp, "distance %d: %lld necklace%s\n", w, (long long)at, at == 1 ? "" : "s");
+            }
+            for (int64_t v = 0; v < N; v++) {
+                uint64_t c = (uint64_t)v;
+                if (__builtin_popcountll(c) != w ||
+                    tc_cube_rotate_right(n, c, tc_cube_index_minr(n, c)) != c) {
+                    continue;
+                }
+                if (pass == 0) {
+                    at++;
+                    continue;
+                }
+                int per = tc_cube_period(n, c);
+                if (json) {
+                    fprintf(fp, "%s\n{\"distance\":%d,\"size\":%d,\"degenerate\":%s,\"nodes\":[",
+                            first ? "" : ",", w, per, per < n ? "true" : "false");
+                } else {
+                    fputs("  (", fp);
+                }
+                first = false;
+                for (int j = 0; j < per; j++) {
+                    tc_cube_format(n, tc_cube_rotate_right(n, c, j), lab, sizeof lab);
+                    fprintf(fp, json ? "%s\"%s\"" : "%s%s", j ? (json ? "," : ", ") : "", lab);
+                }
+                fputs(json ? "]}" : (per < n ? ")  degenerate\n" : ")\n"), fp);
+            }
+        }
+    }
+    if (json) {
+        fputs("]}\n", fp);
+    }
+    return output_close(&out, true);
 }
 
 int cmd_necklaces(int argc, char **argv)
@@ -90,14 +172,22 @@ int cmd_necklaces(int argc, char **argv)
     }
     int n = tc_net_n(net);
     int64_t N = tc_net_nodes(net);
-    if (n > 10) {
+    bool cube = tc_net_family(net) == TC_NET_CUBE;
+    if (n > (cube ? 20 : 10)) {
         tc_net_free(net);
-        return misuse("necklaces are listed for N <= 10");
+        return misuse("necklaces are listed for star:N with N <= 10 and cube:N with N <= 20");
     }
     int diam = tc_net_diameter(net);
     if (only > diam) {
+        char name[16];
+        tc_net_name(net, name, sizeof name);
         tc_net_free(net);
-        return misuse("--distance %lld exceeds the diameter %d of S_%d", (long long)only, diam, n);
+        return misuse("--distance %lld exceeds the diameter %d of %s", (long long)only, diam, name);
+    }
+    if (cube) {
+        st = cube_necklaces(net, only, json, output);
+        tc_net_free(net);
+        return st;
     }
     uint8_t *seen = calloc((size_t)N, 1);
     necklace_t *list = malloc(sizeof *list * (size_t)N);

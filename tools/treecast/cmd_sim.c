@@ -652,7 +652,11 @@ int cmd_sim(int argc, char **argv)
 
     tc_net_t *net = NULL;
     int st = open_net(a.net_spec, &net);
+    if (st == 0) {
+        st = require_family(net, TC_NET_STAR, "sim");
+    }
     if (st != 0) {
+        tc_net_free(net);
         return st;
     }
     int n = tc_net_n(net);

@@ -172,8 +172,8 @@ int require_family(const tc_net_t *net, tc_net_family_t family, const char *what
     }
     char name[16];
     tc_net_name(net, name, sizeof name);
-    return misuse("%s is for %s:N networks, not %s", what, family == TC_NET_CUBE ? "cube" : "star",
-                  name);
+    return misuse("%s runs on %s:N networks only so far, not %s", what,
+                  family == TC_NET_CUBE ? "cube" : "star", name);
 }
 
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)

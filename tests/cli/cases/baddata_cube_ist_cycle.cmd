@@ -1,0 +1,1 @@
+check --input tests/cli/data/q4_ist_cycle.json

@@ -1,0 +1,1 @@
+check --net cube:5 --kind ist --root 32

@@ -1,0 +1,1 @@
+check --net cube:10 --kind nedst --root random --seed 3

@@ -1,0 +1,1 @@
+check --net cube:6 --kind sbnt-maxl --root 101101

@@ -1,0 +1,1 @@
+check --net cube:8 --kind sbnt-minr --compare sbnt-minbl --format json

@@ -1,0 +1,1 @@
+info --net cube:8

@@ -1,0 +1,1 @@
+check --net cube:4 --kind ist --compare edt

@@ -1,0 +1,1 @@
+trees --net cube:4 --kind nedst --format table

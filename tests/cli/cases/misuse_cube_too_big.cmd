@@ -1,0 +1,1 @@
+trees --net cube:33 --kind ist

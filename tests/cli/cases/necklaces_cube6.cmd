@@ -1,0 +1,1 @@
+necklaces --net cube:6

@@ -1,0 +1,1 @@
+sh: for i in 0 1 2 3; do treecast trees --net cube:4 --kind ist --tree $i --format table | tail -n +3 | diff - tests/cli/data/paper004_table5_$((i+1)).tsv || exit 1; done; treecast trees --net cube:5 --kind ist --root 01000 --tree 4 --format table | tail -n +3 | diff - tests/cli/data/paper004_table5_5.tsv
