@@ -86,6 +86,9 @@ typedef struct {
     /* tree 0's edges into level l along dimension d (d - smallest dimension) */
     int64_t level_dim_edges[TC_CHECK_MAX_LEVELS][TC_CHECK_MAX_DIMS];
     int64_t cyclic_inner; /* Q_n: cyclic non-root nodes that have children (Lemma 8) */
+    /* Q_n: non-root nodes whose number of distinct parents over all trees is not n / P_c,
+     * the size of J_c (the SBG's parents, paper 002 Section 3) */
+    int64_t parents_mismatch;
     /* rotation (Lemma 6.2) */
     bool rot_tested;
     int64_t rot_checked;    /* (node, tree) pairs compared */

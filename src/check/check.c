@@ -78,6 +78,7 @@ typedef struct {
     int fanout[TC_CHECK_MAX_LEVELS];
     int64_t dim_edges[TC_CHECK_MAX_LEVELS][TC_CHECK_MAX_DIMS];
     int64_t cyclic_inner;
+    int64_t parents_mismatch;
 } level_partial_t;
 
 typedef struct {
@@ -158,6 +159,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define FN(name) name##_star
 #define IS_DIM(n, d) ((d) >= 2 && (d) <= (n))
 #define W_DECL(s) uint8_t s[TC_STAR_MAX_N]
+#define W_DECL_N(s, k) uint8_t s[k][TC_STAR_MAX_N]
 #define W_START(job, v, s) tc_star_unrank((job)->n, (v), (s))
 #define W_NEXT(job, s) tc_star_next((job)->n, (s))
 #define W_COPY(dst, src) memcpy((dst), (src), TC_STAR_MAX_N)
@@ -168,11 +170,13 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define W_DIM_LO 2
 #define W_DIM_HI (job->n)
 #define W_CYCLIC(job, v) false
+#define W_PARENTS_EXPECTED(job, v) (-1)
 #define W_ROTATION 1
 #include "check/check_passes.h"
 #undef FN
 #undef IS_DIM
 #undef W_DECL
+#undef W_DECL_N
 #undef W_START
 #undef W_NEXT
 #undef W_COPY
@@ -183,12 +187,14 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #undef W_DIM_LO
 #undef W_DIM_HI
 #undef W_CYCLIC
+#undef W_PARENTS_EXPECTED
 #undef W_ROTATION
 
 /* Q_n: ids are the addresses; a neighbour is one XOR away and the walker carries nothing. */
 #define FN(name) name##_cube
 #define IS_DIM(n, d) ((d) < (n))
 #define W_DECL(s) __attribute__((unused)) uint8_t s[1] = {0}
+#define W_DECL_N(s, k) __attribute__((unused)) uint8_t s[k][1]
 #define W_START(job, v, s) ((void)0)
 #define W_NEXT(job, s) ((void)0)
 #define W_COPY(dst, src) ((void)0)
@@ -199,6 +205,8 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define W_DIM_LO 0
 #define W_DIM_HI (job->n - 1)
 #define W_CYCLIC(job, v) (tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)) < (job)->n)
+#define W_PARENTS_EXPECTED(job, v)                                                                 \
+    ((v) == (job)->root ? -1 : (job)->n / tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)))
 #define W_ROTATION 0
 #include "check/check_passes.h"
 
@@ -337,6 +345,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                 }
             }
             report->cyclic_inner += lp->cyclic_inner;
+            report->parents_mismatch += lp->parents_mismatch;
         }
         report->levels_tested = true;
     }

@@ -5,6 +5,7 @@
  *   FN(name)              the family's name for a pass (name_star, name_cube)
  *   IS_DIM(n, d)          d is a dimension
  *   W_DECL(s)             declares walker state s
+ *   W_DECL_N(s, k)        declares k walker states s[0..k-1]
  *   W_START(job, v, s)    s := the label of node v
  *   W_NEXT(job, s)        s := the label of the next node id
  *   W_COPY(dst, src)      copy walker state
@@ -14,6 +15,8 @@
  *   W_EDGE_ONCE(s, v, d)  true for exactly one end of every edge (v, neighbour along d)
  *   W_DIM_LO, W_DIM_HI    the dimension range
  *   W_CYCLIC(job, v)      v is a cyclic node (Q_n: its relative address has period < n)
+ *   W_PARENTS_EXPECTED(job, v)  Q_n: n / P_c, the size of J_c (the SBG parents of paper 002
+ *                         Section 3) for v != root; -1 where nothing is expected
  *   W_ROTATION            1 when Lemma 6.2's rotation test applies (the star graph)
  */
 
@@ -180,10 +183,14 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
+        uint64_t parents = 0; /* the distinct parent dimensions of v over all trees */
         for (int t = 0; t < T; t++) {
             const uint8_t *dims = tc_forest_dims_const(job->forest, t);
             const uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
             uint8_t code = depth[v];
+            if (IS_DIM(n, dims[v])) {
+                parents |= 1ull << dims[v];
+            }
             if (code == D_UNKNOWN || code > D_LIMIT) {
                 continue; /* not reached: no level */
             }
@@ -204,6 +211,10 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
             if (kids > 0 && v != job->troot[t] && W_CYCLIC(job, v)) {
                 lp->cyclic_inner++;
             }
+        }
+        int expect = W_PARENTS_EXPECTED(job, v);
+        if (expect >= 0 && __builtin_popcountll(parents) != expect) {
+            lp->parents_mismatch++;
         }
         W_NEXT(job, p);
     }
@@ -259,11 +270,14 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
 /* ---- independence ---------------------------------------------------------------------------- */
 
 /* Walk the root paths of node v in every tree; count v as violating when two paths share an
- * inner node, as unreached when a path does not end at its root. */
+ * inner node, as unreached when a path does not end at its root. The paths are walked in
+ * lockstep, one step of every tree per round, so that the trees' parent loads (random
+ * accesses into separate arrays) are independent and overlap in the memory system. */
 static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
                                  const uint8_t *s)
 {
     int n = job->n;
+    int T = job->ntrees;
     bool bad = false, lost = false;
     (void)s;
     set->epoch++;
@@ -271,31 +285,36 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
         memset(set->tag, 0, sizeof set->tag);
         set->epoch = 1;
     }
-    for (int t = 0; t < job->ntrees && !bad; t++) {
-        const uint8_t *dims = tc_forest_dims_const(job->forest, t);
-        int64_t root = job->troot[t];
-        W_DECL(cur);
-        W_COPY(cur, s);
-        int64_t c = v;
-        int steps = 0;
-        for (;;) {
-            uint8_t d = dims[c];
-            if (d == TC_PARENT_ROOT && c == root) {
-                break;
+    int64_t at[TC_CHECK_MAX_TREES];
+    W_DECL_N(cur, TC_CHECK_MAX_TREES);
+    uint64_t active = 0;
+    for (int t = 0; t < T; t++) {
+        at[t] = v;
+        W_COPY(cur[t], s);
+        active |= 1ull << t;
+    }
+    for (int steps = 0; active != 0 && !bad && !lost; steps++) {
+        for (uint64_t left = active; left != 0; left &= left - 1) {
+            int t = __builtin_ctzll(left);
+            int64_t c = at[t];
+            uint8_t d = tc_forest_dims_const(job->forest, t)[c];
+            if (d == TC_PARENT_ROOT && c == job->troot[t]) {
+                active &= ~(1ull << t);
+                continue;
             }
             if (!IS_DIM(n, d) || steps > TC_CHECK_MAX_DEPTH) {
                 lost = true;
                 break;
             }
-            c = W_NEIGH(job, cur, c, d);
-            W_MOVE(cur, d);
-            steps++;
-            if (c != root && c != v && !set_insert(set, c)) {
-                bad = true;
-                break;
-            }
+            c = W_NEIGH(job, cur[t], c, d);
+            W_MOVE(cur[t], d);
+            at[t] = c;
             if (c == v) { /* a path through v itself is a cycle */
                 lost = true;
+                break;
+            }
+            if (c != job->troot[t] && !set_insert(set, c)) {
+                bad = true;
                 break;
             }
         }

@@ -222,6 +222,15 @@ static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_ch
                           : "002 Thm 4, Sec. 4";
     claim(r, known, ok, src, "%s", want);
 
+    /* the SBG: node c has |J_c| = n / P_c parents, one per minimizing rotation */
+    if (kind == TC_KIND_SBG) {
+        r = add(c, "sbg_parents", "distinct parents = n / period");
+        snprintf(r->measured, sizeof r->measured, "%lld non-root node%s differ",
+                 (long long)rep->parents_mismatch, plural(rep->parents_mismatch));
+        claim(r, true, rep->parents_mismatch == 0, "002 Sec. 3 (SBG, J_c)",
+              "abs(J_c) = n/P_c parents, weight 1/abs(J_c) each");
+    }
+
     /* Lemma 8: cyclic nodes are leaves (non-root ones: READING-NOTES 002.3) */
     r = add(c, "cyclic_leaves", "cyclic nodes are leaves");
     snprintf(r->measured, sizeof r->measured, "%lld cyclic non-root node%s with children",
@@ -245,11 +254,11 @@ static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_ch
             }
         }
     }
-    snprintf(r->measured, sizeof r->measured,
-             "levels 1..n-1: %lld..%lld per dimension, %lld of %d cells differ from C(n,l)/n; "
-             "level n: %lld edge%s, dimension %lld",
-             (long long)spread_lo, (long long)spread_hi, (long long)off, n * (n - 1),
-             (long long)last_count, plural(last_count), (long long)last_dim);
+    put(r->measured, sizeof r->measured,
+        "levels 1..n-1: %lld..%lld per dimension, %lld of %d cells differ from C(n,l)/n; "
+        "level n: %lld edge%s, dimension %lld",
+        (long long)spread_lo, (long long)spread_hi, (long long)off, n * (n - 1),
+        (long long)last_count, plural(last_count), (long long)last_dim);
     claim(r, kind == TC_KIND_SBNT_MINR && is_prime(n) && n >= 2,
           off == 0 && last_count == 1 && last_dim == n - 1, "002 Corollary 3 (n prime)",
           "C(n,l)/n in every dimension; level n: 1 edge, dimension n-1");

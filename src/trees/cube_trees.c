@@ -35,20 +35,21 @@ int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant)
 
 int tc_cube_nedst_parent(int n, uint64_t c, int j)
 {
+    (void)n;
     if (c == 0) {
         return TC_PARENT_ROOT;
     }
     if (!((c >> j) & 1u)) {
         return j;
     }
-    int last = j; /* c == 2^j: the root */
-    for (int step = 1; step < n; step++) {
-        int d = (j + step) % n;
-        if ((c >> d) & 1u) {
-            last = d;
-        }
+    /* the last 1-bit other than j in the order j+1, ..., n-1, 0, ..., j-1: the highest one
+     * below j if there is one, otherwise the highest one above j; j itself for c = 2^j */
+    uint64_t below = c & ((1ull << j) - 1);
+    uint64_t above = c & ~((2ull << j) - 1);
+    if (below != 0) {
+        return 63 - __builtin_clzll(below);
     }
-    return last;
+    return above != 0 ? 63 - __builtin_clzll(above) : j;
 }
 
 int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j)
@@ -64,19 +65,20 @@ int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j)
 
 int tc_cube_ist_parent(int n, uint64_t c, int i)
 {
+    (void)n;
     if (c == 0) {
         return TC_PARENT_ROOT;
     }
     if (!((c >> i) & 1u)) {
         return i;
     }
-    for (int step = 1; step < n; step++) {
-        int d = (i + step) % n;
-        if ((c >> d) & 1u) {
-            return d;
-        }
+    /* succ(i): the next 1-bit after i, cyclically (i itself when it is the only one) */
+    uint64_t above = c & ~((2ull << i) - 1);
+    uint64_t below = c & ((1ull << i) - 1);
+    if (above != 0) {
+        return __builtin_ctzll(above);
     }
-    return i;
+    return below != 0 ? __builtin_ctzll(below) : i;
 }
 
 int tc_cube_ist_hdls_parent(int n, uint64_t c, int i)

@@ -39,7 +39,7 @@ static void help(void)
         "  --properties LIST   comma list of: undirected, independence, excess, rotation\n"
         "                      (star:N), levels (cube:N), all (spanning, rooting, depth and\n"
         "                      directed disjointness are always checked; default: all but\n"
-        "                      levels, which is on for the single-tree cube kinds)\n"
+        "                      levels, which is on for the single-tree cube kinds and sbg)\n"
         "  --compare KIND2     also build KIND2 at the same root and compare (cube:N): shared\n"
         "                      edges below level 1 (002 Lemma 15), root subtree sizes (Lemma 13)\n"
         "                      and the bit-reversal isomorphism (Theorem 5)\n"
@@ -259,7 +259,8 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     o.seed = a->seed;
     o.nonedge_hint = nonedges;
     o.rotation = true;
-    o.levels = tc_net_family(net) == TC_NET_CUBE && tc_forest_trees(forest) == 1;
+    o.levels = tc_net_family(net) == TC_NET_CUBE &&
+               (tc_forest_trees(forest) == 1 || tc_forest_kind(forest) == TC_KIND_SBG);
     int st = parse_props(a->props, &o);
     if (st != 0) {
         if (given == NULL) {
