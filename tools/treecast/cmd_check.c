@@ -150,9 +150,13 @@ static void print_text_table(FILE *out, const tc_claims_t *c)
     }
 }
 
+/* "key":[...], or a bare array when key is NULL. */
 static void json_int_array(FILE *out, const char *key, const int64_t *v, int count)
 {
-    fprintf(out, "\"%s\":[", key);
+    if (key != NULL) {
+        fprintf(out, "\"%s\":", key);
+    }
+    fputc('[', out);
     for (int k = 0; k < count; k++) {
         fprintf(out, "%s%lld", k ? "," : "", (long long)v[k]);
     }
@@ -165,7 +169,8 @@ static void print_json_one(FILE *out, const tc_net_t *net, const tc_check_report
     char lab[TC_LABEL_MAX];
     tc_net_label(net, rep->root, false, lab, sizeof lab);
     fprintf(out, "{\"root\":\"%s\",\"trees\":%d,", lab, rep->ntrees);
-    int64_t tmp[TC_CHECK_MAX_TREES];
+    int64_t
+        tmp[TC_CHECK_MAX_TREES > TC_CHECK_MAX_LEVELS ? TC_CHECK_MAX_TREES : TC_CHECK_MAX_LEVELS];
     for (int t = 0; t < rep->ntrees; t++) {
         tmp[t] = rep->label[t];
     }
@@ -210,6 +215,37 @@ static void print_json_one(FILE *out, const tc_net_t *net, const tc_check_report
     if (rep->rot_tested) {
         fprintf(out, ",\"rotation\":{\"pairs\":%lld,\"violations\":%lld}",
                 (long long)rep->rot_checked, (long long)rep->rot_violations);
+    }
+    bool moved = false;
+    for (int t = 0; t < rep->ntrees; t++) {
+        moved = moved || rep->tree_root[t] != rep->root;
+    }
+    if (moved) {
+        fputs(",\"tree_roots\":[", out);
+        for (int t = 0; t < rep->ntrees; t++) {
+            tc_net_label(net, rep->tree_root[t], false, lab, sizeof lab);
+            fprintf(out, "%s\"%s\"", t ? "," : "", lab);
+        }
+        fputs("]", out);
+    }
+    if (rep->levels_tested) {
+        int levels = 0;
+        while (levels < TC_CHECK_MAX_LEVELS && rep->level_nodes[levels] > 0) {
+            levels++;
+        }
+        fputs(",\"levels\":{", out);
+        json_int_array(out, "nodes", rep->level_nodes, levels);
+        for (int l = 0; l < levels; l++) {
+            tmp[l] = rep->level_fanout[l];
+        }
+        fputc(',', out);
+        json_int_array(out, "max_fanout", tmp, levels);
+        fputs(",\"tree0_edges_per_dimension\":[", out);
+        for (int l = 1; l < levels; l++) {
+            fputs(l > 1 ? "," : "", out);
+            json_int_array(out, NULL, rep->level_dim_edges[l], tc_net_degree(net));
+        }
+        fprintf(out, "],\"cyclic_inner\":%lld}", (long long)rep->cyclic_inner);
     }
     fputs(",\"properties\":[", out);
     for (int k = 0; k < c->count; k++) {
