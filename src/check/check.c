@@ -105,7 +105,7 @@ typedef struct {
 
 /* ---- independence: a stamped hash set of the inner nodes seen ------------------------------- */
 
-#define SET_BITS 13
+#define SET_BITS 15 /* > 64 trees x (TC_CHECK_MAX_DEPTH + 1) inner nodes: the probe always ends */
 #define SET_SIZE (1u << SET_BITS)
 
 typedef struct {

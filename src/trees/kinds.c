@@ -90,7 +90,6 @@ int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
 
 int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
 {
-    (void)net;
     if (kind == TC_KIND_EDT || kind == TC_KIND_SPG) {
         return t + 2;
     }
