@@ -11,20 +11,30 @@
 tc_err_t tc_topo_from_net(const tc_net_t *net, tc_topo_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (!tc_net_materializable(net) || net->nodes * (net->n - 1) > INT32_MAX) {
-        return tc__fail(TC_ETOOBIG, "S_%d is too large to simulate here.", net->n);
+    char name[16];
+    tc_net_name(net, name, sizeof name);
+    int ports = tc_net_degree(net);
+    if (!tc_net_materializable(net) || net->nodes > INT32_MAX / ports) {
+        return tc__fail(TC_ETOOBIG, "%s is too large to simulate here.", name);
     }
     int n = net->n;
-    int ports = n - 1;
     int32_t *nbr = tc__big_alloc((size_t)net->nodes * (size_t)ports, sizeof *nbr);
     if (nbr == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of S_%d.", n);
+        return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of %s.", name);
     }
-    uint8_t p[TC_STAR_MAX_N] = {0};
-    tc_star_unrank(n, 0, p);
-    for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
-        for (int d = 2; d <= n; d++) {
-            nbr[v * ports + d - 2] = (int32_t)tc__star_rank_after_move(n, p, v, d);
+    if (net->family == TC_NET_CUBE) {
+        for (int64_t v = 0; v < net->nodes; v++) {
+            for (int d = 0; d < n; d++) {
+                nbr[v * ports + d] = (int32_t)(v ^ ((int64_t)1 << d));
+            }
+        }
+    } else {
+        uint8_t p[TC_STAR_MAX_N] = {0};
+        tc_star_unrank(n, 0, p);
+        for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
+            for (int d = 2; d <= n; d++) {
+                nbr[v * ports + d - 2] = (int32_t)tc__star_rank_after_move(n, p, v, d);
+            }
         }
     }
     out->nodes = net->nodes;

@@ -84,16 +84,56 @@ typedef struct {
     tc_problem_t problem;
     bool bfs;
     bool all_sources;
+    tc_net_family_t family;
+    tc_kind_t trees; /* the tree kind the plan runs over */
 } plan_kind_t;
 
 static const plan_kind_t plan_kinds[] = {
-    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false},
-    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false},
-    {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false},
-    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true},
-    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false},
-    {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true},
+    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS},
+    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
+    {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
+    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR,
+     TC_KIND_EDT},
+    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT},
+    {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true,
+     TC_NET_STAR, TC_KIND_EDT},
+    /* the hypercube (papers 002, 003, 004) */
+    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE,
+     TC_KIND_BINOMIAL},
+    {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST},
+    {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST},
 };
+
+/* The rounds a hypercube construction's paper claims for its broadcast, or -1: the pipelined
+ * binomial tree M + n - 1; the nEDST ceil(M/n) + n (003 Sec. II-C, READING-NOTES 003.1); the
+ * ISTs, every packet down all n trees of height n+1 (004, READING-NOTES 004.1): M + n. */
+static int64_t cube_claim(const plan_kind_t *k, int n, int64_t M, int x, char *formula,
+                          size_t cap, const char **source)
+{
+    switch (k->trees) {
+    case TC_KIND_BINOMIAL:
+        snprintf(formula, cap, "M + n - 1");
+        *source = "002 Sec. 1 (pipelined binomial tree)";
+        return M + n - 1;
+    case TC_KIND_NEDST:
+        snprintf(formula, cap, "ceil(M/n) + n");
+        *source = "003 Sec. II-C; READING-NOTES 003.1";
+        return (M + n - 1) / n + n;
+    case TC_KIND_IST:
+        if (x != n) {
+            return -1;
+        }
+        snprintf(formula, cap, "M + n (every packet down all n trees of height n+1)");
+        *source = "004 Sec. 5.3; READING-NOTES 004.1";
+        return M + n;
+    default:
+        return -1;
+    }
+}
+
+/* The construction's claim, when the plan has one: printed beside the rounds. */
+static char claim_text[200];
+static char claim_json[300];
 
 enum {
     OPT_HALF = 1000,
@@ -279,9 +319,9 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
                 (long long)r->nodes_nonfaulty, (long long)r->nodes_complete, r->delivered_fraction,
                 (long long)r->duplicates);
         fprintf(fp,
-                "\"predicted_rounds\":%lld,\"bound\":{\"time\":%.15g,\"time_printed\":%.15g,"
+                "\"predicted_rounds\":%lld,%s\"bound\":{\"time\":%.15g,\"time_printed\":%.15g,"
                 "\"formula\":",
-                (long long)predicted, b->time, b->time_printed);
+                (long long)predicted, claim_json, b->time, b->time_printed);
         tc_report_json_string(fp, b->time_formula);
         fputs(",\"source\":", fp);
         tc_report_json_string(fp, b->source);
@@ -337,6 +377,9 @@ static void print_single(FILE *fp, const args_t *a, const char *netlab, const ch
         fprintf(fp, "   (the schedule predicts %lld)", (long long)predicted);
     }
     fputc('\n', fp);
+    if (claim_text[0]) {
+        fprintf(fp, "  construction claims %s\n", claim_text);
+    }
     fprintf(fp, "  paper's bound       %.15g   %s [%s]%s%s\n", b->time, b->time_formula, b->source,
             b->correction[0] ? "; " : "", b->correction);
     fprintf(fp, "  rounds - bound      %+.15g%s\n", diff,
@@ -653,13 +696,14 @@ int cmd_sim(int argc, char **argv)
     tc_net_t *net = NULL;
     int st = open_net(a.net_spec, &net);
     if (st == 0) {
-        st = require_family(net, TC_NET_STAR, "sim");
+        st = require_family(net, a.kind->family, a.kind->name);
     }
     if (st != 0) {
         tc_net_free(net);
         return st;
     }
     int n = tc_net_n(net);
+    bool cube = a.kind->family == TC_NET_CUBE;
     if (a.method != NULL && !a.kind->all_sources && strcmp(a.method, "full") != 0) {
         tc_net_free(net);
         return misuse("--method symmetry is for the all-sources plans (multinode, "
@@ -670,7 +714,11 @@ int cmd_sim(int argc, char **argv)
                                                        (strcmp(a.method, "auto") == 0 && n > 7)
                                                  : n > 7);
     int limit = a.kind->all_sources && !a.symmetry ? 7 : 9;
-    if (n < 3 || n > limit) {
+    if (cube && n > 16) {
+        tc_net_free(net);
+        return misuse("%s simulates Q_1..Q_16; Q_%d is out of range", a.kind->name, n);
+    }
+    if (!cube && (n < 3 || n > limit)) {
         tc_net_free(net);
         return misuse("%s simulates S_3..S_%d %s; S_%d is out of range", a.kind->name, limit,
                       a.symmetry ? "by symmetry" : "fully", n);
@@ -679,13 +727,16 @@ int cmd_sim(int argc, char **argv)
         tc_net_free(net);
         return misuse("the symmetry method assumes no faults; use --method full (N <= 7)");
     }
-    int T = a.kind->bfs ? 1 : n - 1;
+    int T = tc_trees_count(net, a.kind->trees);
+    char netlab[32];
+    tc_net_name(net, netlab, sizeof netlab);
     if (a.x < 0) {
         a.x = (a.kind->what == TC_COLL_BCAST) ? 1 : T;
     }
     if (a.x > T) {
         tc_net_free(net);
-        return misuse("--x %lld exceeds the %d subtrees of S_%d", (long long)a.x, T, n);
+        return misuse("--x %lld exceeds the %d trees of %s for %s", (long long)a.x, T, netlab,
+                      a.kind->name);
     }
     if (a.kind->what == TC_COLL_BCAST && a.x != 1) {
         tc_net_free(net);
@@ -710,8 +761,7 @@ int cmd_sim(int argc, char **argv)
     bool have_faults = false;
     tc_err_t err = tc_topo_from_net(net, &topo);
     if (err == TC_OK) {
-        err = tc_trees_build(net, a.kind->bfs ? TC_KIND_BFS : TC_KIND_EDT,
-                             a.kind->all_sources ? 0 : root, 0, &forest);
+        err = tc_trees_build(net, a.kind->trees, a.kind->all_sources ? 0 : root, 0, &forest);
     }
     if (err == TC_OK) {
         err = tc_plan_trees_build(forest, a.order, &trees);
@@ -753,14 +803,29 @@ int cmd_sim(int argc, char **argv)
         cfg.progress = round_progress;
     }
     tc_bound_t bound;
-    err = tc_bounds_star(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n - 1 : a.x),
-                         a.kind->problem, &bound);
+    if (cube) { /* paper 000's Table 3 for the hypercube, the lower bound */
+        err = tc_bounds_cube(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n : a.x),
+                             a.kind->problem, &bound);
+        char formula[96];
+        const char *source = "";
+        int64_t claimed = cube_claim(a.kind, n, a.M, (int)a.x, formula, sizeof formula, &source);
+        if (claimed >= 0) {
+            snprintf(claim_text, sizeof claim_text, "%lld   %s [%s]", (long long)claimed, formula,
+                     source);
+            snprintf(claim_json, sizeof claim_json,
+                     "\"construction_claim\":{\"rounds\":%lld,\"formula\":\"%s\",\"source\":"
+                     "\"%s\"},",
+                     (long long)claimed, formula, source);
+        }
+    } else {
+        err = tc_bounds_star(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n - 1 : a.x),
+                             a.kind->problem, &bound);
+    }
     if (err != TC_OK) {
         st = lib_fail(err, "the paper's bound");
         goto cleanup;
     }
-    char netlab[32], rootlab[TC_LABEL_MAX + 32], fault_text[64];
-    snprintf(netlab, sizeof netlab, "S_%d", n);
+    char rootlab[TC_LABEL_MAX + 32], fault_text[64];
     tc_net_label(net, root, false, rootlab, TC_LABEL_MAX);
     if (a.root_text != NULL && strcmp(a.root_text, "random") == 0) {
         size_t l = strlen(rootlab);
