@@ -164,4 +164,36 @@ tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
                          const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
                          const tc_campaign_t *campaign, tc_trial_t *out);
 
+/* ---- how many random tree-link faults a broadcast survives (004 Table 5.7) -------------------
+ *
+ * The directed links the trees use are made faulty one at a time, in a random order drawn with
+ * seed + trial, until some node has lost its root path in every tree; the trial's value is the
+ * number of faults survived (the broadcast of one message reaches every node with that many
+ * and misses one with the next). Exact for static faults and one message; the round engine
+ * agrees (tests/unit/test_threshold.c). */
+typedef struct tc_threshold tc_threshold_t;
+
+/* Collect the directed links of the trees (a link used by several trees is one fault). The
+ * object borrows trees and topo. */
+tc_err_t tc_threshold_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
+                          tc_threshold_t **out);
+void tc_threshold_free(tc_threshold_t *th);
+
+/* The number of distinct directed links the trees use (n(N-1) for n disjoint trees). */
+int64_t tc_threshold_links(const tc_threshold_t *th);
+
+/* Link k of the object's list as (node, port): the directed link out of node via port. */
+void tc_threshold_link(const tc_threshold_t *th, int64_t k, int64_t *node, int *port);
+
+/* One trial: *survived, and (when order is not NULL: room for tc_threshold_links entries) the
+ * links in the order they were made faulty, as indices for tc_threshold_link; the first
+ * *survived + 1 entries are meaningful (the last of them is the fault that broke it). */
+tc_err_t tc_threshold_trial(const tc_threshold_t *th, uint64_t seed, int64_t trial, int64_t *order,
+                            int64_t *survived);
+
+/* Trials 0..trials-1 on `threads` threads (0: every core); survived[i] is trial i, whatever
+ * the thread count. O(trials x trees x nodes). */
+tc_err_t tc_threshold_run(const tc_threshold_t *th, uint64_t seed, int64_t trials, int threads,
+                          int64_t *survived);
+
 #endif

@@ -51,8 +51,9 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
     memset(out, 0, sizeof *out);
     for (int t = 0; t < T; t++) {
         if (tc_forest_tree_root(forest, t) != tc_forest_root(forest)) {
-            return tc__fail(TC_EINVAL, "Plans need every tree rooted at the source; tree %d of "
-                                       "this forest has its own root.",
+            return tc__fail(TC_EINVAL,
+                            "Plans need every tree rooted at the source; tree %d of "
+                            "this forest has its own root.",
                             t);
         }
     }

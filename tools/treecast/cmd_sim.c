@@ -15,7 +15,7 @@
 static void help(void)
 {
     printf(
-        "usage: treecast sim PLAN --net star:N --M M [--x X] [--root R] [--seed S]\n"
+        "usage: treecast sim PLAN --net NET --M M [--x X] [--root R] [--seed S]\n"
         "                    [--faults SPEC | --fault F ... | --faults-file FILE] [--trials T]\n"
         "                    [--ports all|one|K] [--half-duplex]\n"
         "                    [--acks free|round|none] [--order paper|ascending|descending]\n"
@@ -23,10 +23,11 @@ static void help(void)
         "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
         "                    [--output FILE]\n"
         "\n"
-        "Simulate a collective of paper 000, Section 4, in synchronous rounds (a packet crosses\n"
-        "one link per round; one packet per directed link per round; FIFO queues per link),\n"
-        "and print rounds, modelled time, transmissions, link load, queueing and deliveries\n"
-        "beside the paper's lower bound (Tables 1-2) and the schedule's own prediction.\n"
+        "Simulate a collective in synchronous rounds (a packet crosses one link per round; one\n"
+        "packet per directed link per round; FIFO queues per link), and print rounds,\n"
+        "modelled time, transmissions, link load, queueing and deliveries beside the paper's\n"
+        "lower bound (paper 000, Tables 1-3), the schedule's own prediction and, on the\n"
+        "hypercube, the rounds the construction's paper claims.\n"
         "\n"
         "PLAN: bcast-bfs       M packets pipelined down one BFS tree (Section 4.1 baseline)\n"
         "      bcast           the M packets split over the n-1 EDT subtrees (Section 4.2)\n"
@@ -36,10 +37,17 @@ static void help(void)
         "      scatter         M distinct messages to every node down X subtrees, farthest\n"
         "                      first (Section 4.5)\n"
         "      total-exchange  every node scatters with the necklace schedule (Section 4.6)\n"
+        "  on cube:N (1 <= N <= 16):\n"
+        "      bcast-binomial  M packets pipelined down the spanning binomial tree (M + n - 1)\n"
+        "      bcast-nedst     the M packets split over the n Johnsson-Ho edge-disjoint trees\n"
+        "                      (ceil(M/n) + n, paper 003); the pivoted trees give the same\n"
+        "                      schedule (the first edge of tree j is the source -> pivot edge)\n"
+        "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
+        "                      a node is served by the first copy (--x X: X of the n trees)\n"
         "\n");
     printf(
-        "  --net star:N        the network, 3 <= N <= 9 (multinode and total-exchange are\n"
-        "                      simulated in full up to N = 7, by symmetry above)\n"
+        "  --net NET           star:N, 3 <= N <= 9 (multinode and total-exchange are\n"
+        "                      simulated in full up to N = 7, by symmetry above), or cube:N\n"
         "  --M M               messages per source (per destination for scatter, total exchange)\n"
         "  --x X               copies of each message, 1..N-1 (default: 1 for bcast, N-1 for\n"
         "                      the fault-tolerant plans); copy j of message m goes down subtree\n"
@@ -92,14 +100,12 @@ static const plan_kind_t plan_kinds[] = {
     {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS},
     {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
     {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
-    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR,
-     TC_KIND_EDT},
+    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR, TC_KIND_EDT},
     {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT},
-    {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true,
-     TC_NET_STAR, TC_KIND_EDT},
+    {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true, TC_NET_STAR,
+     TC_KIND_EDT},
     /* the hypercube (papers 002, 003, 004) */
-    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE,
-     TC_KIND_BINOMIAL},
+    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE, TC_KIND_BINOMIAL},
     {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST},
     {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST},
 };
@@ -107,8 +113,8 @@ static const plan_kind_t plan_kinds[] = {
 /* The rounds a hypercube construction's paper claims for its broadcast, or -1: the pipelined
  * binomial tree M + n - 1; the nEDST ceil(M/n) + n (003 Sec. II-C, READING-NOTES 003.1); the
  * ISTs, every packet down all n trees of height n+1 (004, READING-NOTES 004.1): M + n. */
-static int64_t cube_claim(const plan_kind_t *k, int n, int64_t M, int x, char *formula,
-                          size_t cap, const char **source)
+static int64_t cube_claim(const plan_kind_t *k, int n, int64_t M, int x, char *formula, size_t cap,
+                          const char **source)
 {
     switch (k->trees) {
     case TC_KIND_BINOMIAL:

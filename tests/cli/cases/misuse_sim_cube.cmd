@@ -1,1 +1,0 @@
-sim bcast --net cube:4

@@ -1,0 +1,1 @@
+sim bcast-nedst --net star:5 --M 4

@@ -1,0 +1,1 @@
+sim bcast --net cube:4 --M 4

@@ -1,0 +1,1 @@
+sim bcast-binomial --net cube:6 --M 10 --format json

@@ -1,0 +1,1 @@
+sim bcast-nedst --net cube:8 --M 64
