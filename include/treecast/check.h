@@ -161,6 +161,15 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_compare_t *cmp,
                        tc_claims_t *claims);
 
+/* I_k^n (paper 003): the respective subcube of a root (i for S_i, 2^(n-k) for the back cube
+ * S_b); the height Lemma 3 claims for the k+1 EDSTs at that root (n+2 in S_{2^(n-k)-1} and
+ * S_b, n+1 otherwise); and the height READING-NOTES 003.3 measures for the construction (n+2
+ * also in S_{2^(n-k)-2} when k >= 1 and n >= k+2; for k = 0 exactly S_b and node N-2), -1 for
+ * n < 2. */
+int tc_icube_root_class(int n, int k, int64_t root);
+int tc_icube_lemma3_height(int n, int k, int64_t root);
+int tc_icube_measured_height(int n, int k, int64_t root);
+
 /* "holds", "FAILS", "info", "skipped". */
 const char *tc_verdict_name(tc_verdict_t verdict);
 

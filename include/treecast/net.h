@@ -26,7 +26,7 @@
 /* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters. */
 #define TC_LABEL_MAX 64
 
-typedef enum { TC_NET_STAR = 1, TC_NET_CUBE = 2 } tc_net_family_t;
+typedef enum { TC_NET_STAR = 1, TC_NET_CUBE = 2, TC_NET_ICUBE = 3 } tc_net_family_t;
 
 typedef struct tc_net tc_net_t;
 
@@ -40,8 +40,14 @@ tc_err_t tc_net_star_new(int n, tc_net_t **out);
  * addresses). TC_ERANGE otherwise. O(1). */
 tc_err_t tc_net_cube_new(int n, tc_net_t **out);
 
-/* Create a network from a specification such as "star:7" or "cube:10". TC_EINVAL for an unknown
- * family or malformed text, TC_ERANGE for an unsupported size. */
+/* Create the incomplete hypercube I_k^n (paper 003), 0 <= k < n <= TC_ICUBE_MAX_N: the 2^n + 2^k
+ * nodes 0..2^n+2^k-1 of Q_{n+1}, a front n-cube and a back k-cube (addresses 1 0^(n-k) *^k),
+ * with the links of Q_{n+1} between them; dimensions 0..n (dimension n joins a back node to
+ * the front node with its low k bits). TC_ERANGE otherwise. O(1). */
+tc_err_t tc_net_icube_new(int n, int k, tc_net_t **out);
+
+/* Create a network from a specification such as "star:7", "cube:10" or "icube:6,3". TC_EINVAL for
+ * an unknown family or malformed text, TC_ERANGE for an unsupported size. */
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 
 /* Destroy a network; NULL is accepted. */
@@ -50,16 +56,19 @@ void tc_net_free(tc_net_t *net);
 tc_net_family_t tc_net_family(const tc_net_t *net);
 /* "star" or "cube". */
 const char *tc_net_family_name(const tc_net_t *net);
-/* The paper's name of the network: "S_7", "Q_10". Returns the length. */
+/* The paper's name of the network: "S_7", "Q_10", "I_3^6". Returns the length. */
 size_t tc_net_name(const tc_net_t *net, char *buf, size_t cap);
 /* The size parameter n. */
 int tc_net_n(const tc_net_t *net);
+/* The back cube's dimension k of I_k^n (0 for the other families). */
+int tc_net_k(const tc_net_t *net);
 /* Number of nodes (n! for S_n, 2^n for Q_n). */
 int64_t tc_net_nodes(const tc_net_t *net);
 /* Number of undirected edges (n!(n-1)/2 for S_n, n 2^(n-1) for Q_n), or -1 when that exceeds
  * INT64_MAX. */
 int64_t tc_net_edges(const tc_net_t *net);
-/* Node degree (n-1 for S_n, n for Q_n). */
+/* Node degree (n-1 for S_n, n for Q_n; the largest, n+1, for I_k^n, whose degrees vary: a
+ * front node has n+1 neighbours when its bits k..n-1 are zero, n otherwise; a back node k+1). */
 int tc_net_degree(const tc_net_t *net);
 /* Smallest and largest dimension (2 and n for S_n, 0 and n-1 for Q_n); every dimension in
  * between exists. */
@@ -168,6 +177,7 @@ tc_err_t tc_star_parse(int n, const char *text, uint8_t *p);
 
 #define TC_CUBE_MAX_N 40
 #define TC_CUBE_MAX_MATERIAL_N 32
+#define TC_ICUBE_MAX_N 30
 
 /* The right rotation R(i) = (i_0 i_{n-1} ... i_1), applied m times (any m >= 0), and the left
  * rotation L = R^{-1}. O(1). */

@@ -47,13 +47,19 @@ typedef enum {
     TC_KIND_NEDST_PIVOTED, /* the same, tree j rooted at the pivot root XOR 2^j */
     TC_KIND_IST,           /* independent spanning trees, Algorithm 5 (paper 004) */
     TC_KIND_IST_HDLS,      /* independent spanning trees, Algorithm 4 (Latin square) */
+    /* incomplete hypercube kinds (I_k^n, paper 003; binomial also applies there) */
+    TC_KIND_EDST, /* the k+1 directed edge-disjoint spanning trees of Section III */
 } tc_kind_t;
 
 /* "bfs", "spt", "spg", "edt", "binomial", "sbnt-minr", ..., "ist-hdls"; "custom". */
 const char *tc_kind_name(tc_kind_t kind);
 
-/* The network family a kind is defined on (0 for custom). */
+/* The network family a kind is defined on (0 for custom); binomial: the cube (it also applies
+ * to the incomplete hypercube, see tc_kind_applies). */
 tc_net_family_t tc_kind_family(tc_kind_t kind);
+
+/* Whether kind has a rule on networks of family. */
+bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family);
 
 /* The kind names of a family as an English list ("edt, spg, spt or bfs"). */
 const char *tc_kind_list(tc_net_family_t family);
@@ -140,6 +146,17 @@ int tc_cube_ist_hdls_parent(int n, uint64_t c, int i);
  * of c is 0 the parent flips bit i; otherwise it flips succ(i), the next 1-bit of c after i,
  * cyclically (i itself when it is the only one). */
 int tc_cube_ist_parent(int n, uint64_t c, int i);
+
+/* ---- incomplete hypercube rules (paper 003; node addresses, not relative ones) ------------- */
+
+/* The binomial spanning tree of I_k^n rooted at root: flip the highest bit in which x differs
+ * from the root, except that a back node leaves the back cube first (dimension n) and a front
+ * node enters it last. Height at most n+1. */
+int tc_icube_binomial_parent(int n, int k, uint64_t root, uint64_t x);
+
+/* Tree t (0 <= t <= k) of the k+1 directed edge-disjoint spanning trees of I_k^n rooted at
+ * root (paper 003 Section III with the choices of READING-NOTES 003.2; see icube_trees.c). */
+int tc_icube_edst_parent(int n, int k, uint64_t root, uint64_t x, int t);
 
 /* The balance of an SBnT variant (paper 002, Section 3 and Table 1), measured by streaming over
  * all 2^n relative addresses on `threads` threads (0: every core), nothing materialized:

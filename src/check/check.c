@@ -157,7 +157,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 
 /* S_n: the walker state is the permutation; ids are lexicographic ranks. */
 #define FN(name) name##_star
-#define IS_DIM(n, d) ((d) >= 2 && (d) <= (n))
+#define IS_EDGE(job, v, d) ((d) >= 2 && (d) <= (job)->n)
 #define W_DECL(s) uint8_t s[TC_STAR_MAX_N]
 #define W_DECL_N(s, k) uint8_t s[k][TC_STAR_MAX_N]
 #define W_START(job, v, s) tc_star_unrank((job)->n, (v), (s))
@@ -174,7 +174,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define W_ROTATION 1
 #include "check/check_passes.h"
 #undef FN
-#undef IS_DIM
+#undef IS_EDGE
 #undef W_DECL
 #undef W_DECL_N
 #undef W_START
@@ -192,7 +192,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 
 /* Q_n: ids are the addresses; a neighbour is one XOR away and the walker carries nothing. */
 #define FN(name) name##_cube
-#define IS_DIM(n, d) ((d) < (n))
+#define IS_EDGE(job, v, d) ((d) < (job)->n)
 #define W_DECL(s) __attribute__((unused)) uint8_t s[1] = {0}
 #define W_DECL_N(s, k) __attribute__((unused)) uint8_t s[k][1]
 #define W_START(job, v, s) ((void)0)
@@ -209,6 +209,21 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
     ((v) == (job)->root ? -1 : (job)->n / tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)))
 #define W_ROTATION 0
 #include "check/check_passes.h"
+#undef FN
+#undef IS_EDGE
+#undef W_NEIGH
+#undef W_DIM_HI
+#undef W_CYCLIC
+#undef W_PARENTS_EXPECTED
+
+/* I_k^n: ids are the addresses; dimensions 0..n, a neighbour exists when it is below N + K. */
+#define FN(name) name##_icube
+#define IS_EDGE(job, v, d) ((d) <= (job)->n && ((v) ^ ((int64_t)1 << (d))) < (job)->nodes)
+#define W_NEIGH(job, s, v, d) ((v) ^ ((int64_t)1 << (d)))
+#define W_DIM_HI (job->n)
+#define W_CYCLIC(job, v) false
+#define W_PARENTS_EXPECTED(job, v) (-1)
+#include "check/check_passes.h"
 
 typedef struct {
     tc__task_fn span, levels, mask, undirected, pathwise;
@@ -218,6 +233,8 @@ static const passes_t STAR_PASSES = {span_pass_star, levels_pass_star, mask_pass
                                      undirected_pass_star, pathwise_pass_star};
 static const passes_t CUBE_PASSES = {span_pass_cube, levels_pass_cube, mask_pass_cube,
                                      undirected_pass_cube, pathwise_pass_cube};
+static const passes_t ICUBE_PASSES = {span_pass_icube, levels_pass_icube, mask_pass_icube,
+                                      undirected_pass_icube, pathwise_pass_icube};
 
 /* ---- distances (S_n: a table, filled once) ------------------------------------------------- */
 
@@ -260,7 +277,9 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     job->nodes = net->nodes;
     job->root = tc_forest_root(forest);
     job->ntrees = tc_forest_trees(forest);
-    const passes_t *passes = net->family == TC_NET_CUBE ? &CUBE_PASSES : &STAR_PASSES;
+    const passes_t *passes = net->family == TC_NET_CUBE    ? &CUBE_PASSES
+                             : net->family == TC_NET_ICUBE ? &ICUBE_PASSES
+                                                           : &STAR_PASSES;
     for (int t = 0; t < job->ntrees; t++) {
         job->troot[t] = tc_forest_tree_root(forest, t);
     }
@@ -327,6 +346,8 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     for (int t = 0; t < job->ntrees; t++) {
         if (net->family == TC_NET_CUBE) {
             root_children_cube(job, t, &report->root_children[t], &report->root_child_dim[t]);
+        } else if (net->family == TC_NET_ICUBE) {
+            root_children_icube(job, t, &report->root_children[t], &report->root_child_dim[t]);
         } else {
             root_children_star(job, t, &report->root_children[t], &report->root_child_dim[t]);
         }

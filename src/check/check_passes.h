@@ -3,7 +3,7 @@
  * node, so that a neighbour is found without unranking:
  *
  *   FN(name)              the family's name for a pass (name_star, name_cube)
- *   IS_DIM(n, d)          d is a dimension
+ *   IS_EDGE(job, v, d)    d is a dimension and v has a neighbour along it (I_k^n lacks some)
  *   W_DECL(s)             declares walker state s
  *   W_DECL_N(s, k)        declares k walker states s[0..k-1]
  *   W_START(job, v, s)    s := the label of node v
@@ -40,10 +40,9 @@ static bool FN(range_start)(const job_t *job, int tid, int nthreads, int64_t *lo
 static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth, int64_t v,
                            const uint8_t *s)
 {
-    int n = job->n;
     uint8_t d = dims[v];
     (void)s;
-    if (!IS_DIM(n, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
+    if (!IS_EDGE(job, v, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
         store8(&depth[v], D_DETACHED);
         return D_DETACHED;
     }
@@ -69,7 +68,7 @@ static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth
             break;
         }
         d = dims[c];
-        if (!IS_DIM(n, d)) {
+        if (!IS_EDGE(job, c, d)) {
             base = D_DETACHED;
             store8(&depth[c], D_DETACHED);
             break;
@@ -101,7 +100,6 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
     partial_t *pt = &job->part[tid];
-    int n = job->n;
     int T = job->ntrees;
     int64_t lo, hi;
     W_DECL(p);
@@ -119,7 +117,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
         for (int t = 0; t < T; t++) {
             tree_partial_t *tp = &job->tree_part[tid][t];
             uint8_t d = dims[t][v];
-            if (IS_DIM(n, d)) {
+            if (IS_EDGE(job, v, d)) {
                 uint64_t bit = 1ull << d;
                 twice |= seen & bit;
                 seen |= bit;
@@ -132,7 +130,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
                 if (v != job->troot[t]) {
                     tp->extra_roots++;
                 }
-            } else if (!IS_DIM(n, d)) {
+            } else if (!IS_EDGE(job, v, d)) {
                 tp->bad_dims++;
             }
             uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
@@ -174,7 +172,6 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
     level_partial_t *lp = &job->level_part[tid];
-    int n = job->n;
     int T = job->ntrees;
     int64_t lo, hi;
     W_DECL(p);
@@ -188,7 +185,7 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
             const uint8_t *dims = tc_forest_dims_const(job->forest, t);
             const uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
             uint8_t code = depth[v];
-            if (IS_DIM(n, dims[v])) {
+            if (IS_EDGE(job, v, dims[v])) {
                 parents |= 1ull << dims[v];
             }
             if (code == D_UNKNOWN || code > D_LIMIT) {
@@ -197,11 +194,14 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
             int lv = code - 1 < TC_CHECK_MAX_LEVELS ? code - 1 : TC_CHECK_MAX_LEVELS - 1;
             lp->nodes[lv]++;
             uint8_t d = dims[v];
-            if (IS_DIM(n, d) && t == 0) {
+            if (IS_EDGE(job, v, d) && t == 0) {
                 lp->dim_edges[lv][d - W_DIM_LO]++;
             }
             int kids = 0;
             for (int e = W_DIM_LO; e <= W_DIM_HI; e++) {
+                if (!IS_EDGE(job, v, e)) {
+                    continue;
+                }
                 int64_t u = W_NEIGH(job, p, v, e);
                 kids += dims[u] == e;
             }
@@ -235,7 +235,7 @@ static void FN(mask_pass)(void *arg, int tid, int nthreads)
         uint64_t seen = 0;
         for (int t = 0; t < job->ntrees; t++) {
             uint8_t d = dims[t][v];
-            if (IS_DIM(job->n, d)) {
+            if (IS_EDGE(job, v, d)) {
                 seen |= 1ull << d;
             }
         }
@@ -256,8 +256,8 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
     for (int64_t v = lo; v < hi; v++) {
         uint64_t mv = job->mask[v];
         for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
-            if (!W_EDGE_ONCE(p, v, d)) {
-                continue; /* the other end counts the edge */
+            if (!IS_EDGE(job, v, d) || !W_EDGE_ONCE(p, v, d)) {
+                continue; /* no such edge, or the other end counts it */
             }
             int64_t u = W_NEIGH(job, p, v, d);
             int uses = (int)((mv >> d) & 1u) + (int)((job->mask[u] >> d) & 1u);
@@ -276,7 +276,6 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
 static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
                                  const uint8_t *s)
 {
-    int n = job->n;
     int T = job->ntrees;
     bool bad = false, lost = false;
     (void)s;
@@ -302,7 +301,7 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
                 active &= ~(1ull << t);
                 continue;
             }
-            if (!IS_DIM(n, d) || steps > TC_CHECK_MAX_DEPTH) {
+            if (!IS_EDGE(job, c, d) || steps > TC_CHECK_MAX_DEPTH) {
                 lost = true;
                 break;
             }
@@ -387,6 +386,9 @@ static void FN(root_children)(const job_t *job, int t, int *count, int *first_di
     *count = 0;
     *first_dim = -1;
     for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
+        if (!IS_EDGE(job, root, d)) {
+            continue;
+        }
         int64_t u = W_NEIGH(job, p, root, d);
         if (dims[u] == d) {
             if (*count == 0) {

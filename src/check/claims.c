@@ -264,6 +264,56 @@ static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_ch
           "C(n,l)/n in every dimension; level n: 1 edge, dimension n-1");
 }
 
+/* ---- the incomplete hypercube (paper 003) ------------------------------------------------ */
+
+int tc_icube_root_class(int n, int k, int64_t root)
+{
+    int64_t N = (int64_t)1 << n;
+    return root >= N ? (1 << (n - k)) : (int)(root >> k);
+}
+
+int tc_icube_lemma3_height(int n, int k, int64_t root)
+{
+    int cls = tc_icube_root_class(n, k, root);
+    return (cls == (1 << (n - k)) || cls == (1 << (n - k)) - 1) ? n + 2 : n + 1;
+}
+
+int tc_icube_measured_height(int n, int k, int64_t root)
+{
+    int cls = tc_icube_root_class(n, k, root);
+    int last = 1 << (n - k); /* S_b */
+    if (n < 2) {
+        return -1;
+    }
+    if (k == 0) { /* READING-NOTES 003.3: S_b and node N-2 */
+        return (cls == last || root == ((int64_t)1 << n) - 2) ? n + 2 : n + 1;
+    }
+    bool high = cls == last || cls == last - 1 || (n >= k + 2 && cls == last - 2);
+    return high ? n + 2 : n + 1;
+}
+
+static void icube_depth_claims(tc_claims_t *c, tc_claim_row_t *r, const tc_net_t *net,
+                               tc_kind_t kind, const tc_check_report_t *rep, int lo, int hi,
+                               const char *dt)
+{
+    int n = net->n, k = net->k;
+    if (kind != TC_KIND_EDST) {
+        return;
+    }
+    int cls = tc_icube_root_class(n, k, rep->root);
+    int want = tc_icube_lemma3_height(n, k, rep->root);
+    (void)lo;
+    claim(r, n >= 2, hi == want, "003 Lemma 3",
+          "= %d for a root in S_%d (n+2 for S_%d and S_b, n+1 otherwise)", want, cls,
+          (1 << (n - k)) - 1);
+    r = add(c, "depth_notes", "height, as measured by the notes");
+    snprintf(r->measured, sizeof r->measured, "%s", dt);
+    int got = tc_icube_measured_height(n, k, rep->root);
+    claim(r, got > 0, hi == got, "READING-NOTES 003.3",
+          "= %d (n+2 also for S_%d when k >= 1, n >= k+2; k = 0: S_b and node N-2)", got,
+          (1 << (n - k)) - 2);
+}
+
 void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_report_t *rep,
                         tc_claims_t *c)
 {
@@ -275,6 +325,7 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     bool edt = kind == TC_KIND_EDT, spg = kind == TC_KIND_SPG, spt = kind == TC_KIND_SPT;
     bool bfs = kind == TC_KIND_BFS;
     bool cube = net->family == TC_NET_CUBE;
+    bool icube = net->family == TC_NET_ICUBE;
     tc_claim_row_t *r;
 
     /* trees */
@@ -285,6 +336,11 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     } else if (cube) {
         int want_t = tc_trees_count(net, kind);
         claim(r, want_t > 0, T == want_t, cube_source(kind), want_t == 1 ? "1" : "n = %d", n);
+    } else if (icube) {
+        int want_t = tc_trees_count(net, kind);
+        claim(r, want_t > 0, T == want_t,
+              kind == TC_KIND_EDST ? "003 Sec. III, Theorem 1" : "003 Sec. II-B",
+              want_t == 1 ? "1" : "k+1 = %d", want_t);
     } else {
         claim(r, spt || bfs, T == 1, spt ? "000 Def. 6" : "000 Sec. 4.1", "1");
     }
@@ -335,6 +391,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         src = "000 Def. 8, Lemma 6";
     } else if (cube) {
         src = cube_source(kind);
+    } else if (icube) {
+        src = kind == TC_KIND_EDST ? "003 Theorem 1" : "003 Sec. II-B";
     }
     bool span_ok = true;
     int64_t rmin = rep->reached[0], rmax = rep->reached[0];
@@ -392,6 +450,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
               "= floor(3(n-2)/2)+2 = %d in every tree", d);
     } else if (cube) {
         cube_depth_claim(r, n, kind, lo, hi);
+    } else if (icube) {
+        icube_depth_claims(c, r, net, kind, rep, lo, hi, dt);
     }
 
     /* directed disjointness */
@@ -402,6 +462,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     if (cube) {
         claim(r, kind == TC_KIND_NEDST || kind == TC_KIND_NEDST_PIVOTED, rep->shared_directed == 0,
               "003 Sec. II-C, III-A", "0 shared");
+    } else if (icube) {
+        claim(r, kind == TC_KIND_EDST, rep->shared_directed == 0, "003 Theorem 1", "0 shared");
     } else {
         claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
     }
@@ -474,6 +536,9 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
             bool greedy = kind == TC_KIND_BINOMIAL || kind == TC_KIND_SBG ||
                           (kind >= TC_KIND_SBNT_MINR && kind <= TC_KIND_SBNT_MAXBR);
             claim(r, greedy, only0, "002 Sec. 3 (greedy tree)", "shortest paths: +0 only");
+        } else if (icube) {
+            claim(r, kind == TC_KIND_BINOMIAL, only0, "003 Sec. II-B (e-cube routing)",
+                  "shortest paths: +0 only");
         } else if (edt) {
             claim(r, n >= 3, only024, "000 Lemma 6.3; READING-NOTES 000.5",
                   "almost minimum: +0, +2 or +4 hops");
@@ -487,6 +552,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 
     if (cube) {
         cube_level_claims(c, n, kind, rep, span_ok);
+    } else if (icube) {
+        /* no rotation symmetry on I_k^n */
     } else {
         /* rotation */
         r = add(c, "rotation", "rotation T_r(l) = R(T_l)");

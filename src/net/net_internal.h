@@ -7,6 +7,7 @@
 struct tc_net {
     tc_net_family_t family;
     int n;
+    int k; /* I_k^n: the back cube's dimension */
     int64_t nodes;
 };
 

@@ -26,7 +26,7 @@ static void port_order(const tc_net_t *net, int l, tc_child_order_t order, int *
 {
     int n = net->n, deg = tc_net_degree(net);
     for (int s = 0; s < deg; s++) {
-        if (net->family == TC_NET_CUBE) {
+        if (net->family != TC_NET_STAR) {
             ports[s] = order == TC_ORDER_DESCENDING ? deg - 1 - s : s;
         } else if (order == TC_ORDER_ASCENDING || l < 2 || l > n) {
             ports[s] = s;
@@ -81,7 +81,7 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
             nbr[v * deg + p] = (int32_t)tc_net_neighbor(net, v, lo + p);
         }
     }
-    int ports[TC_CUBE_MAX_N];
+    int ports[TC_CUBE_MAX_N + 1];
     for (int t = 0; t < T; t++) {
         const uint8_t *pd = tc_forest_dims_const(forest, t);
         int32_t *cs = out->cstart + (size_t)t * (size_t)(N + 1);
@@ -96,7 +96,7 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
             dp[v] = 0xFF;
             for (int s = 0; s < deg; s++) {
                 int64_t u = nbr[v * deg + ports[s]];
-                if (pd[u] == lo + ports[s]) {
+                if (u >= 0 && pd[u] == lo + ports[s]) {
                     cp[pos++] = (uint8_t)ports[s];
                 }
             }

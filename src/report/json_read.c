@@ -263,7 +263,8 @@ typedef struct {
     int64_t version;
     bool have_version, have_network, have_trees;
     char family[32];
-    int64_t n, nodes;
+    int64_t n, nodes, k;
+    bool have_k;
     char kind[32];
     char root[TC_LABEL_MAX * 2];
     bool have_root;
@@ -290,6 +291,10 @@ static bool network_member(rd_t *r, const char *key, void *ctx)
     }
     if (strcmp(key, "n") == 0) {
         return integer(r, &d->n, NULL);
+    }
+    if (strcmp(key, "k") == 0) {
+        d->have_k = true;
+        return integer(r, &d->k, NULL);
     }
     if (strcmp(key, "nodes") == 0) {
         (void)null_ok;
@@ -465,8 +470,27 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
             return false;
         }
         bool cube = strcmp(d->family, "cube") == 0;
+        if (strcmp(d->family, "icube") == 0) {
+            if (!d->have_k || d->n < 1 || d->n > TC_ICUBE_MAX_N || d->k < 0 || d->k >= d->n) {
+                FAIL(r, "an icube network needs \"n\" and \"k\" with 0 <= k < n <= %d",
+                     TC_ICUBE_MAX_N);
+            }
+            int64_t want = ((int64_t)1 << d->n) + ((int64_t)1 << d->k);
+            if (d->nodes != want) {
+                FAIL(r, "\"nodes\" is %lld but I_%lld^%lld has %lld", (long long)d->nodes,
+                     (long long)d->k, (long long)d->n, (long long)want);
+            }
+            r->err = tc_net_icube_new((int)d->n, (int)d->k, &d->net);
+            if (r->err != TC_OK) {
+                return false;
+            }
+            d->have_network = true;
+            return true;
+        }
         if (!cube && strcmp(d->family, "star") != 0) {
-            FAIL(r, "network family \"%s\" is not supported; expected \"star\" or \"cube\"",
+            FAIL(r,
+                 "network family \"%s\" is not supported; expected \"star\", \"cube\" or "
+                 "\"icube\"",
                  d->family);
         }
         int lo = cube ? 1 : 2, hi = cube ? TC_CUBE_MAX_N : TC_STAR_MAX_N;

@@ -75,16 +75,17 @@ static int64_t cur_parent(const cursor_t *c, uint8_t d)
     if (d < tc_net_dim_min(net) || d > tc_net_dim_max(net)) {
         return -1;
     }
-    if (net->family == TC_NET_CUBE) {
-        return c->v ^ ((int64_t)1 << d);
+    if (net->family != TC_NET_STAR) {
+        int64_t u = c->v ^ ((int64_t)1 << d);
+        return u < net->nodes ? u : -1;
     }
     return tc__star_rank_after_move(net->n, c->p, c->v, d);
 }
 
 static void cur_label(const cursor_t *c, char *buf, size_t cap)
 {
-    if (c->net->family == TC_NET_CUBE) {
-        tc_cube_format(c->net->n, (uint64_t)c->v, buf, cap);
+    if (c->net->family != TC_NET_STAR) {
+        tc_net_label(c->net, c->v, false, buf, cap);
     } else {
         tc_star_format(c->net->n, c->p, false, buf, cap);
     }
@@ -151,8 +152,12 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     int n = net->n;
     int64_t N = net->nodes;
     char lab[TC_LABEL_MAX];
-    fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,\"nodes\":%lld},",
-            tc_net_family_name(net), n, (long long)N);
+    fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,",
+            tc_net_family_name(net), n);
+    if (net->family == TC_NET_ICUBE) {
+        fprintf(out, "\"k\":%d,", net->k);
+    }
+    fprintf(out, "\"nodes\":%lld},", (long long)N);
     fprintf(out, "\"kind\":\"%s\",\"root\":", tc_kind_name(tc_forest_kind(forest)));
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
     tc_report_json_string(out, lab);
@@ -319,7 +324,7 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
     if (net->nodes <= 128) {
         for (int t = 0; t < tc_forest_trees(forest); t++) {
             fprintf(out, "\ntree %d (children %s):\n", tc_forest_label(forest, t),
-                    net->family == TC_NET_CUBE ? "by ascending dimension"
+                    net->family != TC_NET_STAR ? "by ascending dimension"
                                                : "in the order of Section 3");
             draw(out, forest, t, tc_forest_tree_root(forest, t), 0);
         }

@@ -22,10 +22,11 @@ tc_err_t tc_topo_from_net(const tc_net_t *net, tc_topo_t *out)
     if (nbr == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of %s.", name);
     }
-    if (net->family == TC_NET_CUBE) {
+    if (net->family != TC_NET_STAR) { /* -1 where I_k^n lacks the neighbour */
         for (int64_t v = 0; v < net->nodes; v++) {
-            for (int d = 0; d < n; d++) {
-                nbr[v * ports + d] = (int32_t)(v ^ ((int64_t)1 << d));
+            for (int d = 0; d < ports; d++) {
+                int64_t u = v ^ ((int64_t)1 << d);
+                nbr[v * ports + d] = (int32_t)(u < net->nodes ? u : -1);
             }
         }
     } else {

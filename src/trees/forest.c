@@ -34,7 +34,7 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
                         ntrees);
     }
     if (!tc_net_materializable(net)) {
-        bool cube = net->family == TC_NET_CUBE;
+        bool cube = net->family != TC_NET_STAR;
         return tc__fail(TC_ETOOBIG,
                         "%s_%d has %lld nodes; forests are materialized up to %s_%d. Use the "
                         "streamed rules instead.",
@@ -153,10 +153,10 @@ int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *
     const tc_net_t *net = &forest->net;
     int n = net->n;
     int count = 0;
-    if (net->family == TC_NET_CUBE) {
-        for (int dim = 0; dim < n; dim++) {
+    if (net->family != TC_NET_STAR) {
+        for (int dim = 0; dim <= tc_net_dim_max(net); dim++) {
             int64_t u = node ^ ((int64_t)1 << dim);
-            if (forest->dims[t][u] == dim) {
+            if (u < net->nodes && forest->dims[t][u] == dim) {
                 out[count++] = u;
             }
         }

@@ -13,6 +13,7 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
  * family's rules on `threads` threads (> 0). */
 tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
 tc_err_t tc__cube_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
+tc_err_t tc__icube_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
 
 /* The parent dimension of node in tree t at root (the kind applies to the family). */
 int tc__star_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node);

@@ -26,6 +26,7 @@ static const struct {
     {TC_KIND_NEDST_PIVOTED, "nedst-pivoted", TC_NET_CUBE},
     {TC_KIND_IST, "ist", TC_NET_CUBE},
     {TC_KIND_IST_HDLS, "ist-hdls", TC_NET_CUBE},
+    {TC_KIND_EDST, "edst", TC_NET_ICUBE},
 };
 #define NKINDS (sizeof KINDS / sizeof KINDS[0])
 
@@ -49,11 +50,22 @@ tc_net_family_t tc_kind_family(tc_kind_t kind)
     return 0;
 }
 
+bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family)
+{
+    return tc_kind_family(kind) == family || (kind == TC_KIND_BINOMIAL && family == TC_NET_ICUBE);
+}
+
 const char *tc_kind_list(tc_net_family_t family)
 {
-    return family == TC_NET_CUBE ? "binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr, sbg, "
-                                   "nedst, nedst-pivoted, ist or ist-hdls"
-                                 : "edt, spg, spt or bfs";
+    switch (family) {
+    case TC_NET_CUBE:
+        return "binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr, sbg, nedst, "
+               "nedst-pivoted, ist or ist-hdls";
+    case TC_NET_ICUBE:
+        return "binomial or edst";
+    default:
+        return "edt, spg, spt or bfs";
+    }
 }
 
 tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
@@ -70,10 +82,12 @@ tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
 
 int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
 {
-    if (tc_kind_family(kind) != net->family) {
+    if (!tc_kind_applies(kind, net->family)) {
         return 0;
     }
     switch (kind) {
+    case TC_KIND_EDST:
+        return net->k + 1;
     case TC_KIND_EDT:
     case TC_KIND_SPG:
         return net->n - 1;
@@ -118,6 +132,10 @@ tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, 
     }
     if (net->family == TC_NET_CUBE) {
         *dim = tc__cube_rule(net->n, kind, t, (uint64_t)(node ^ root));
+    } else if (net->family == TC_NET_ICUBE) {
+        *dim = kind == TC_KIND_EDST
+                   ? tc_icube_edst_parent(net->n, net->k, (uint64_t)root, (uint64_t)node, t)
+                   : tc_icube_binomial_parent(net->n, net->k, (uint64_t)root, (uint64_t)node);
     } else {
         *dim = tc__star_parent_dim(net, kind, root, t, node);
     }
@@ -146,8 +164,9 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
     }
     int nthreads = threads > 0 ? threads : tc__online_cpus();
-    err = net->family == TC_NET_CUBE ? tc__cube_fill(forest, kind, nthreads)
-                                     : tc__star_fill(forest, kind, nthreads);
+    err = net->family == TC_NET_CUBE    ? tc__cube_fill(forest, kind, nthreads)
+          : net->family == TC_NET_ICUBE ? tc__icube_fill(forest, kind, nthreads)
+                                        : tc__star_fill(forest, kind, nthreads);
     if (err != TC_OK) {
         tc_forest_free(forest);
         return err;

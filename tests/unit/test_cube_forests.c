@@ -120,6 +120,10 @@ static void test_kind_families(void **state)
         assert_int_equal(tc_kind_parse(tc_kind_name(CUBE_KINDS[k]), &parsed), TC_OK);
         assert_int_equal(parsed, CUBE_KINDS[k]);
         assert_int_equal(tc_kind_family(CUBE_KINDS[k]), TC_NET_CUBE);
+        assert_true(tc_kind_applies(CUBE_KINDS[k], TC_NET_CUBE));
+        assert_false(tc_kind_applies(CUBE_KINDS[k], TC_NET_STAR));
+        assert_int_equal(tc_kind_applies(CUBE_KINDS[k], TC_NET_ICUBE),
+                         CUBE_KINDS[k] == TC_KIND_BINOMIAL);
         assert_int_equal(tc_trees_count(s, CUBE_KINDS[k]), 0);
         assert_true(tc_trees_count(q, CUBE_KINDS[k]) == 1 || tc_trees_count(q, CUBE_KINDS[k]) == 4);
         tc_forest_t *f = NULL;

@@ -263,13 +263,77 @@ static void print_json_one(FILE *out, const tc_net_t *net, const tc_check_report
     fprintf(out, "],\"all_hold\":%s}", c->all_hold ? "true" : "false");
 }
 
+/* I_k^n: per respective subcube of the root (S_0.., S_b), the heights beside Lemma 3. */
+typedef struct {
+    int64_t roots, spanning, disjoint;
+    int hmin, hmax;
+} root_class_t;
+
+#define MAX_CLASSES 64
+
 typedef struct {
     int64_t roots_checked, roots_ok;
+    root_class_t cls[MAX_CLASSES + 1];
     int fails_per_row[TC_CLAIMS_MAX];
     tc_claims_t first; /* claims at the first root, for row names */
     int64_t failing[10];
     int nfailing;
 } multi_t;
+
+/* The per-root-class height table of the k+1 EDSTs of I_k^n against Lemma 3 (paper 003). */
+static void print_classes(FILE *fp, const tc_net_t *net, const multi_t *m, bool json)
+{
+    int n = tc_net_n(net), k = tc_net_k(net);
+    int last = 1 << (n - k);
+    if (json) {
+        fputs(",\"root_classes\":[", fp);
+    } else {
+        fprintf(fp, "heights by the respective subcube of the root (paper 003, Lemma 3):\n");
+        fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %s\n", "root in", "roots", "spanning",
+                "disjoint", "height", "Lemma 3", "verdict", "READING-NOTES 003.3");
+    }
+    bool first = true;
+    for (int c = 0; c <= last && c <= MAX_CLASSES; c++) {
+        const root_class_t *rc = &m->cls[c];
+        if (rc->roots == 0) {
+            continue;
+        }
+        /* every root of a class has the same claims except node N-2 for k = 0 */
+        int64_t some = c == last ? ((int64_t)1 << n) : (int64_t)c << k;
+        int l3 = tc_icube_lemma3_height(n, k, some);
+        int notes = tc_icube_measured_height(n, k, some);
+        char name[16], height[24], notes_text[40];
+        if (c == last) {
+            snprintf(name, sizeof name, "S_b");
+        } else {
+            snprintf(name, sizeof name, "S_%d", c);
+        }
+        if (rc->hmin == rc->hmax) {
+            snprintf(height, sizeof height, "%d", rc->hmax);
+        } else {
+            snprintf(height, sizeof height, "%d..%d", rc->hmin, rc->hmax);
+        }
+        snprintf(notes_text, sizeof notes_text, "%d", notes);
+        bool holds = rc->hmin == l3 && rc->hmax == l3;
+        if (json) {
+            fprintf(fp,
+                    "%s{\"class\":\"%s\",\"roots\":%lld,\"spanning\":%lld,\"disjoint\":%lld,"
+                    "\"height_min\":%d,\"height_max\":%d,\"lemma3\":%d,\"lemma3_holds\":%s,"
+                    "\"reading_notes\":\"%s\"}",
+                    first ? "" : ",", name, (long long)rc->roots, (long long)rc->spanning,
+                    (long long)rc->disjoint, rc->hmin, rc->hmax, l3, holds ? "true" : "false",
+                    notes_text);
+        } else {
+            fprintf(fp, "  %-8s %6lld %9lld %9lld %9s %8d %8s  %s\n", name, (long long)rc->roots,
+                    (long long)rc->spanning, (long long)rc->disjoint, height, l3,
+                    holds ? "holds" : "FAILS", notes_text);
+        }
+        first = false;
+    }
+    if (json) {
+        fputs("]", fp);
+    }
+}
 
 static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
                      tc_forest_t *given, int64_t nonedges, tc_check_report_t *rep,
@@ -645,6 +709,21 @@ int cmd_check(int argc, char **argv)
             }
             m.roots_checked++;
             m.roots_ok += claims.all_hold;
+            if (tc_net_family(gnet) == TC_NET_ICUBE) {
+                int ci = tc_icube_root_class(n, tc_net_k(gnet), root);
+                root_class_t *rc = &m.cls[ci <= MAX_CLASSES ? ci : MAX_CLASSES];
+                int hi = 0;
+                bool span = true;
+                for (int t = 0; t < rep.ntrees; t++) {
+                    hi = rep.depth[t] > hi ? rep.depth[t] : hi;
+                    span = span && rep.reached[t] == rep.nodes;
+                }
+                rc->hmin = rc->roots == 0 || hi < rc->hmin ? hi : rc->hmin;
+                rc->hmax = hi > rc->hmax ? hi : rc->hmax;
+                rc->roots++;
+                rc->spanning += span;
+                rc->disjoint += rep.shared_directed == 0;
+            }
             for (int j = 0; j < claims.count; j++) {
                 m.fails_per_row[j] += claims.rows[j].verdict == TC_VERDICT_FAILS;
             }
@@ -661,6 +740,9 @@ int cmd_check(int argc, char **argv)
             if (a.json) {
                 fprintf(fp, "],\"roots_checked\":%lld,\"roots_where_all_hold\":%lld",
                         (long long)m.roots_checked, (long long)m.roots_ok);
+                if (tc_net_family(gnet) == TC_NET_ICUBE && kind == TC_KIND_EDST) {
+                    print_classes(fp, gnet, &m, true);
+                }
                 if (a.timing) {
                     fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld",
                             tb_all, tk_all, peak_kib());
@@ -698,6 +780,9 @@ int cmd_check(int argc, char **argv)
                 if (a.timing) {
                     fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb_all,
                             tk_all, (double)peak_kib() / 1024.0);
+                }
+                if (tc_net_family(gnet) == TC_NET_ICUBE && kind == TC_KIND_EDST) {
+                    print_classes(fp, gnet, &m, false);
                 }
                 fprintf(fp, ok ? "every claim holds at every root\n" : "a claim FAILS\n");
             }

@@ -172,6 +172,10 @@ int cmd_necklaces(int argc, char **argv)
     }
     int n = tc_net_n(net);
     int64_t N = tc_net_nodes(net);
+    if (tc_net_family(net) == TC_NET_ICUBE) {
+        tc_net_free(net);
+        return misuse("necklaces are defined for star:N and cube:N, not icube:N,K");
+    }
     bool cube = tc_net_family(net) == TC_NET_CUBE;
     if (n > (cube ? 20 : 10)) {
         tc_net_free(net);

@@ -107,6 +107,10 @@ static const plan_kind_t plan_kinds[] = {
     {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE, TC_KIND_BINOMIAL},
     {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST},
     {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST},
+    /* the incomplete hypercube (paper 003) */
+    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_ICUBE,
+     TC_KIND_BINOMIAL},
+    {"bcast-edst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDST},
 };
 
 /* The rounds a hypercube construction's paper claims for its broadcast, or -1: the pipelined
@@ -115,6 +119,9 @@ static const plan_kind_t plan_kinds[] = {
 static int64_t cube_claim(const plan_kind_t *k, int n, int64_t M, int x, char *formula, size_t cap,
                           const char **source)
 {
+    if (k->family == TC_NET_ICUBE) {
+        return -1; /* paper 003 gives the EDST's count (below); the binomial tree's is M + h - 1 */
+    }
     switch (k->trees) {
     case TC_KIND_BINOMIAL:
         snprintf(formula, cap, "M + n - 1");
@@ -214,18 +221,29 @@ static bool parse_faults(const char *spec, tc_campaign_t *c)
 }
 
 /* The exact number of rounds the fault-free schedule takes, where it has a closed form. */
+/* The pipelined schedule of bcast and ft-bcast: copy j of packet m goes down tree
+ * (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod T) packets and its last packet
+ * reaches its deepest node after (packets + depth - 1) rounds. */
 static int64_t predicted_rounds(const args_t *a, const tc_plan_trees_t *tr, int n)
 {
-    int64_t M = a->M, T = tr->ntrees;
-    switch (a->kind->what) {
-    case TC_COLL_BCAST:
-        return (M + T - 1) / T + tr->maxdepth - 1;
-    case TC_COLL_FT_BCAST:
-        return (M * a->x + T - 1) / T + tr->maxdepth - 1;
-    default:
-        (void)n;
+    (void)n;
+    if (a->kind->what != TC_COLL_BCAST && a->kind->what != TC_COLL_FT_BCAST) {
         return -1;
     }
+    int64_t T = tr->ntrees, total = a->M * (a->kind->what == TC_COLL_BCAST ? 1 : a->x);
+    int64_t worst = 0;
+    for (int64_t t = 0; t < T; t++) {
+        int depth = 0;
+        const uint8_t *dp = tr->depth + (size_t)t * (size_t)tr->nodes;
+        for (int64_t v = 0; v < tr->nodes; v++) {
+            depth = dp[v] != 0xFF && dp[v] > depth ? dp[v] : depth;
+        }
+        int64_t packets = total / T + (t < total % T);
+        if (packets > 0 && packets + depth - 1 > worst) {
+            worst = packets + depth - 1;
+        }
+    }
+    return worst;
 }
 
 static void progress(void *ctx, int64_t done, int64_t total)
@@ -672,7 +690,7 @@ int cmd_sim(int argc, char **argv)
     if (optind + 1 < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind + 1]);
     }
-    for (size_t k = 0; k < sizeof plan_kinds / sizeof plan_kinds[0]; k++) {
+    for (size_t k = 0; k < sizeof plan_kinds / sizeof plan_kinds[0] && a.kind == NULL; k++) {
         if (strcmp(argv[optind], plan_kinds[k].name) == 0) {
             a.kind = &plan_kinds[k];
         }
@@ -700,6 +718,12 @@ int cmd_sim(int argc, char **argv)
 
     tc_net_t *net = NULL;
     int st = open_net(a.net_spec, &net);
+    for (size_t k = 0; st == 0 && k < sizeof plan_kinds / sizeof plan_kinds[0]; k++) {
+        if (strcmp(a.kind->name, plan_kinds[k].name) == 0 &&
+            plan_kinds[k].family == tc_net_family(net)) {
+            a.kind = &plan_kinds[k]; /* the plan of that name for this family */
+        }
+    }
     if (st == 0) {
         st = require_family(net, a.kind->family, a.kind->name);
     }
@@ -708,7 +732,7 @@ int cmd_sim(int argc, char **argv)
         return st;
     }
     int n = tc_net_n(net);
-    bool cube = a.kind->family == TC_NET_CUBE;
+    bool cube = a.kind->family != TC_NET_STAR;
     if (a.method != NULL && !a.kind->all_sources && strcmp(a.method, "full") != 0) {
         tc_net_free(net);
         return misuse("--method symmetry is for the all-sources plans (multinode, "
@@ -721,7 +745,8 @@ int cmd_sim(int argc, char **argv)
     int limit = a.kind->all_sources && !a.symmetry ? 7 : 9;
     if (cube && n > 16) {
         tc_net_free(net);
-        return misuse("%s simulates Q_1..Q_16; Q_%d is out of range", a.kind->name, n);
+        return misuse("%s simulates hypercubes up to n = 16; n = %d is out of range", a.kind->name,
+                      n);
     }
     if (!cube && (n < 3 || n > limit)) {
         tc_net_free(net);
@@ -808,7 +833,31 @@ int cmd_sim(int argc, char **argv)
         cfg.progress = round_progress;
     }
     tc_bound_t bound;
-    if (cube) { /* paper 000's Table 3 for the hypercube, the lower bound */
+    if (a.kind->family == TC_NET_ICUBE) { /* paper 003, Theorem 3 */
+        int k1 = tc_net_k(net) + 1;
+        memset(&bound, 0, sizeof bound);
+        bound.time = bound.time_printed = (double)((a.M + k1 - 1) / k1 + n);
+        bound.transmissions = (double)(a.M * (tc_net_nodes(net) - 1));
+        snprintf(bound.time_formula, sizeof bound.time_formula, "ceil(M/(k+1)) + n");
+        snprintf(bound.tx_formula, sizeof bound.tx_formula, "M(2^n+2^k-1)");
+        snprintf(bound.source, sizeof bound.source, "003 Theorem 3");
+        char formula[96];
+        const char *source = "";
+        int64_t claimed = cube_claim(a.kind, n, a.M, (int)a.x, formula, sizeof formula, &source);
+        if (a.kind->trees == TC_KIND_EDST) {
+            claimed = (a.M + k1 - 1) / k1 + n + 1;
+            snprintf(formula, sizeof formula, "ceil(M/(k+1)) + n + 1");
+            source = "003 Sec. IV-B, Table I";
+        }
+        if (claimed >= 0) {
+            snprintf(claim_text, sizeof claim_text, "%lld   %s [%s]", (long long)claimed, formula,
+                     source);
+            snprintf(claim_json, sizeof claim_json,
+                     "\"construction_claim\":{\"rounds\":%lld,\"formula\":\"%s\",\"source\":"
+                     "\"%s\"},",
+                     (long long)claimed, formula, source);
+        }
+    } else if (cube) { /* paper 000's Table 3 for the hypercube, the lower bound */
         err = tc_bounds_cube(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n : a.x),
                              a.kind->problem, &bound);
         char formula[96];

@@ -153,7 +153,7 @@ int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind
     if (tc_kind_parse(text, kind) != TC_OK) {
         return misuse("%s: %s", option, tc_err_detail());
     }
-    if (tc_kind_family(*kind) != family) {
+    if (!tc_kind_applies(*kind, family)) {
         return misuse("%s %s is not defined on %s; its kinds are %s", option, text, name,
                       tc_kind_list(family));
     }
@@ -161,7 +161,7 @@ int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind
         return misuse("%s is too large to materialize; the largest is %s_%d", name,
                       family == TC_NET_CUBE ? "Q" : "S",
                       family == TC_NET_CUBE ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
-    }
+    } /* every I_k^n that parses is materializable (n <= TC_ICUBE_MAX_N) */
     return 0;
 }
 
@@ -172,8 +172,11 @@ int require_family(const tc_net_t *net, tc_net_family_t family, const char *what
     }
     char name[16];
     tc_net_name(net, name, sizeof name);
-    return misuse("%s runs on %s:N networks only so far, not %s", what,
-                  family == TC_NET_CUBE ? "cube" : "star", name);
+    return misuse("%s runs on %s networks only so far, not %s", what,
+                  family == TC_NET_CUBE    ? "cube:N"
+                  : family == TC_NET_ICUBE ? "icube:N,K"
+                                           : "star:N",
+                  name);
 }
 
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
