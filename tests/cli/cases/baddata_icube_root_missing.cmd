@@ -1,0 +1,1 @@
+check --net icube:3,1 --kind edst --root 1100

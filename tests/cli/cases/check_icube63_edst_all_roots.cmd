@@ -1,0 +1,1 @@
+check --net icube:6,3 --kind edst --all-roots

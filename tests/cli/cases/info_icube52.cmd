@@ -1,0 +1,1 @@
+info --net icube:5,2

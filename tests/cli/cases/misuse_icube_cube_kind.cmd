@@ -1,0 +1,1 @@
+trees --net icube:4,2 --kind ist

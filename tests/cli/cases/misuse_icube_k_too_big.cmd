@@ -1,0 +1,1 @@
+check --net icube:6,6 --kind edst

@@ -1,0 +1,1 @@
+necklaces --net icube:4,2

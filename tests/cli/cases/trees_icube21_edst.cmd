@@ -1,0 +1,1 @@
+trees --net icube:2,1 --kind edst --root 100
