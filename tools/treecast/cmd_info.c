@@ -7,7 +7,7 @@
 
 static void help(void)
 {
-    printf("usage: treecast info --net star:N|cube:N [--format text|json]\n"
+    printf("usage: treecast info --net star:N|cube:N|icube:N,K [--format text|json]\n"
            "\n"
            "Facts about S_N: nodes, edges, degree, diameter, average distance, the distance\n"
            "distribution, substars, necklaces and the EDT family, each computed by treecast\n"

@@ -43,10 +43,14 @@ static void help(void)
            "                      schedule (the first edge of tree j is the source -> pivot edge)\n"
            "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
            "                      a node is served by the first copy (--x X: X of the n trees)\n"
+        "  on icube:N,K (paper 003):\n"
+        "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
+        "      bcast-binomial  M packets pipelined down the binomial tree\n"
            "\n");
     printf(
         "  --net NET           star:N, 3 <= N <= 9 (multinode and total-exchange are\n"
-        "                      simulated in full up to N = 7, by symmetry above), or cube:N\n"
+        "                      simulated in full up to N = 7, by symmetry above), cube:N or\n"
+        "                      icube:N,K (N <= 16)\n"
         "  --M M               messages per source (per destination for scatter, total exchange)\n"
         "  --x X               copies of each message, 1..N-1 (default: 1 for bcast, N-1 for\n"
         "                      the fault-tolerant plans); copy j of message m goes down subtree\n"
