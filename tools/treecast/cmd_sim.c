@@ -43,9 +43,9 @@ static void help(void)
            "                      schedule (the first edge of tree j is the source -> pivot edge)\n"
            "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
            "                      a node is served by the first copy (--x X: X of the n trees)\n"
-        "  on icube:N,K (paper 003):\n"
-        "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
-        "      bcast-binomial  M packets pipelined down the binomial tree\n"
+           "  on icube:N,K (paper 003):\n"
+           "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
+           "      bcast-binomial  M packets pipelined down the binomial tree\n"
            "\n");
     printf(
         "  --net NET           star:N, 3 <= N <= 9 (multinode and total-exchange are\n"
