@@ -195,55 +195,13 @@ int tc__cube_rule(int n, tc_kind_t kind, int t, uint64_t c)
     }
 }
 
-typedef struct {
-    int n;
-    int64_t nodes;
-    uint64_t root;
-    tc_kind_t kind;
-    int ntrees;
-    uint8_t **dims;
-} cube_job_t;
-
-static void cube_range(void *arg, int tid, int nthreads)
+void tc__cube_parents(int n, tc_kind_t kind, uint64_t c, int ntrees, uint8_t *out)
 {
-    cube_job_t *job = arg;
-    int64_t lo, hi;
-    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
-    uint8_t d[TC_CUBE_MAX_N];
-    for (int64_t v = lo; v < hi; v++) {
-        uint64_t c = (uint64_t)v ^ job->root;
-        if (job->kind == TC_KIND_SBG) {
-            sbg_all(job->n, c, d);
-            for (int t = 0; t < job->ntrees; t++) {
-                job->dims[t][v] = d[t];
-            }
-            continue;
-        }
-        for (int t = 0; t < job->ntrees; t++) {
-            job->dims[t][v] = (uint8_t)tc__cube_rule(job->n, job->kind, t, c);
-        }
+    if (kind == TC_KIND_SBG) {
+        sbg_all(n, c, out);
+        return;
     }
-}
-
-tc_err_t tc__cube_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
-{
-    const tc_net_t *net = tc_forest_net(forest);
-    cube_job_t job = {.n = net->n,
-                      .nodes = net->nodes,
-                      .root = (uint64_t)tc_forest_root(forest),
-                      .kind = kind,
-                      .ntrees = tc_forest_trees(forest)};
-    job.dims = tc__malloc_array((size_t)job.ntrees, sizeof *job.dims);
-    if (job.dims == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory.");
+    for (int t = 0; t < ntrees; t++) {
+        out[t] = (uint8_t)tc__cube_rule(n, kind, t, c);
     }
-    for (int t = 0; t < job.ntrees; t++) {
-        job.dims[t] = tc_forest_dims(forest, t);
-        if (kind == TC_KIND_NEDST_PIVOTED) { /* tree t is rooted at the pivot root XOR 2^t */
-            tc_forest_set_tree_root(forest, t, (int64_t)(job.root ^ (1ull << t)));
-        }
-    }
-    tc_err_t err = tc__parallel(threads, cube_range, &job);
-    free(job.dims);
-    return err;
 }

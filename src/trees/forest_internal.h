@@ -9,11 +9,15 @@
 tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool clear,
                           tc_forest_t **out);
 
-/* Fill every parent array of an allocated forest (kind, root and tree count set) by the
- * family's rules on `threads` threads (> 0). */
+/* Fill every parent array of an allocated star forest (kind, root and tree count set) by the
+ * rules on `threads` threads (> 0). */
 tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
-tc_err_t tc__cube_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
-tc_err_t tc__icube_fill(tc_forest_t *forest, tc_kind_t kind, int threads);
+
+/* The parent dimensions of one node in every tree (out[0..ntrees-1]): Q_n on the relative
+ * address c; I_k^n on the node address x. */
+void tc__cube_parents(int n, tc_kind_t kind, uint64_t c, int ntrees, uint8_t *out);
+void tc__icube_parents(int n, int k, tc_kind_t kind, uint64_t root, uint64_t x, int ntrees,
+                       uint8_t *out);
 
 /* The parent dimension of node in tree t at root (the kind applies to the family). */
 int tc__star_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node);

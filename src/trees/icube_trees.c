@@ -92,49 +92,11 @@ int tc_icube_edst_parent(int n, int k, uint64_t root, uint64_t x, int t)
     return tc_cube_nedst_parent(k + 1, (x ^ ri) & low, t);
 }
 
-/* ---- building a forest -------------------------------------------------------------------- */
-
-typedef struct {
-    int n, k;
-    int64_t nodes;
-    uint64_t root;
-    tc_kind_t kind;
-    int ntrees;
-    uint8_t **dims;
-} icube_job_t;
-
-static void icube_range(void *arg, int tid, int nthreads)
+void tc__icube_parents(int n, int k, tc_kind_t kind, uint64_t root, uint64_t x, int ntrees,
+                       uint8_t *out)
 {
-    icube_job_t *job = arg;
-    int64_t lo, hi;
-    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
-    for (int64_t v = lo; v < hi; v++) {
-        for (int t = 0; t < job->ntrees; t++) {
-            int d = job->kind == TC_KIND_EDST
-                        ? tc_icube_edst_parent(job->n, job->k, job->root, (uint64_t)v, t)
-                        : tc_icube_binomial_parent(job->n, job->k, job->root, (uint64_t)v);
-            job->dims[t][v] = (uint8_t)d;
-        }
+    for (int t = 0; t < ntrees; t++) {
+        out[t] = (uint8_t)(kind == TC_KIND_EDST ? tc_icube_edst_parent(n, k, root, x, t)
+                                                : tc_icube_binomial_parent(n, k, root, x));
     }
-}
-
-tc_err_t tc__icube_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
-{
-    const tc_net_t *net = tc_forest_net(forest);
-    icube_job_t job = {.n = net->n,
-                       .k = net->k,
-                       .nodes = net->nodes,
-                       .root = (uint64_t)tc_forest_root(forest),
-                       .kind = kind,
-                       .ntrees = tc_forest_trees(forest)};
-    job.dims = tc__malloc_array((size_t)job.ntrees, sizeof *job.dims);
-    if (job.dims == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory.");
-    }
-    for (int t = 0; t < job.ntrees; t++) {
-        job.dims[t] = tc_forest_dims(forest, t);
-    }
-    tc_err_t err = tc__parallel(threads, icube_range, &job);
-    free(job.dims);
-    return err;
 }

@@ -142,6 +142,50 @@ tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, 
     return TC_OK;
 }
 
+/* Cube and incomplete-cube forests: every node's parents in every tree from the family's rule,
+ * on contiguous ranges of addresses, one per thread. */
+typedef struct {
+    const tc_net_t *net;
+    uint64_t root;
+    tc_kind_t kind;
+    int ntrees;
+    uint8_t *dims[TC_CUBE_MAX_N + 1];
+} address_job_t;
+
+static void address_range(void *arg, int tid, int nthreads)
+{
+    address_job_t *job = arg;
+    const tc_net_t *net = job->net;
+    int64_t lo, hi;
+    tc__split_range(net->nodes, tid, nthreads, &lo, &hi);
+    uint8_t d[TC_CUBE_MAX_N + 1];
+    for (int64_t v = lo; v < hi; v++) {
+        if (net->family == TC_NET_ICUBE) {
+            tc__icube_parents(net->n, net->k, job->kind, job->root, (uint64_t)v, job->ntrees, d);
+        } else {
+            tc__cube_parents(net->n, job->kind, (uint64_t)v ^ job->root, job->ntrees, d);
+        }
+        for (int t = 0; t < job->ntrees; t++) {
+            job->dims[t][v] = d[t];
+        }
+    }
+}
+
+static tc_err_t address_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
+{
+    address_job_t job = {.net = tc_forest_net(forest),
+                         .root = (uint64_t)tc_forest_root(forest),
+                         .kind = kind,
+                         .ntrees = tc_forest_trees(forest)};
+    for (int t = 0; t < job.ntrees; t++) {
+        job.dims[t] = tc_forest_dims(forest, t);
+        if (kind == TC_KIND_NEDST_PIVOTED) { /* tree t is rooted at the pivot root XOR 2^t */
+            tc_forest_set_tree_root(forest, t, (int64_t)(job.root ^ (1ull << t)));
+        }
+    }
+    return tc__parallel(threads, address_range, &job);
+}
+
 tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
                         tc_forest_t **out)
 {
@@ -164,9 +208,8 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
     }
     int nthreads = threads > 0 ? threads : tc__online_cpus();
-    err = net->family == TC_NET_CUBE    ? tc__cube_fill(forest, kind, nthreads)
-          : net->family == TC_NET_ICUBE ? tc__icube_fill(forest, kind, nthreads)
-                                        : tc__star_fill(forest, kind, nthreads);
+    err = net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
+                                     : address_fill(forest, kind, nthreads);
     if (err != TC_OK) {
         tc_forest_free(forest);
         return err;

@@ -151,6 +151,17 @@ static int64_t cube_claim(const plan_kind_t *k, int n, int64_t M, int x, char *f
 static char claim_text[200];
 static char claim_json[300];
 
+static void set_claim(int64_t claimed, const char *formula, const char *source)
+{
+    if (claimed < 0) {
+        return;
+    }
+    snprintf(claim_text, sizeof claim_text, "%lld   %s [%s]", (long long)claimed, formula, source);
+    snprintf(claim_json, sizeof claim_json,
+             "\"construction_claim\":{\"rounds\":%lld,\"formula\":\"%s\",\"source\":\"%s\"},",
+             (long long)claimed, formula, source);
+}
+
 enum {
     OPT_HALF = 1000,
     OPT_ACKS,
@@ -853,28 +864,14 @@ int cmd_sim(int argc, char **argv)
             snprintf(formula, sizeof formula, "ceil(M/(k+1)) + n + 1");
             source = "003 Sec. IV-B, Table I";
         }
-        if (claimed >= 0) {
-            snprintf(claim_text, sizeof claim_text, "%lld   %s [%s]", (long long)claimed, formula,
-                     source);
-            snprintf(claim_json, sizeof claim_json,
-                     "\"construction_claim\":{\"rounds\":%lld,\"formula\":\"%s\",\"source\":"
-                     "\"%s\"},",
-                     (long long)claimed, formula, source);
-        }
+        set_claim(claimed, formula, source);
     } else if (cube) { /* paper 000's Table 3 for the hypercube, the lower bound */
         err = tc_bounds_cube(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n : a.x),
                              a.kind->problem, &bound);
         char formula[96];
         const char *source = "";
         int64_t claimed = cube_claim(a.kind, n, a.M, (int)a.x, formula, sizeof formula, &source);
-        if (claimed >= 0) {
-            snprintf(claim_text, sizeof claim_text, "%lld   %s [%s]", (long long)claimed, formula,
-                     source);
-            snprintf(claim_json, sizeof claim_json,
-                     "\"construction_claim\":{\"rounds\":%lld,\"formula\":\"%s\",\"source\":"
-                     "\"%s\"},",
-                     (long long)claimed, formula, source);
-        }
+        set_claim(claimed, formula, source);
     } else {
         err = tc_bounds_star(n, a.M, (int)(a.kind->what == TC_COLL_BCAST ? n - 1 : a.x),
                              a.kind->problem, &bound);
