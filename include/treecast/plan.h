@@ -164,6 +164,27 @@ tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
                          const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
                          const tc_campaign_t *campaign, tc_trial_t *out);
 
+/* ---- personalized communication in routing cycles (paper 002, Section 5) -------------------
+ * Scatter (one-to-all personalized): the root holds M elements for every node. In a routing
+ * cycle every tree edge used carries one message; a cycle costs ts + tc x (elements of its
+ * largest message). one_port: each node sends its children's whole subtrees, one per cycle,
+ * right after receiving its own, in the order of the dimensions (ports) after its parent edge's,
+ * cyclically, the root from port 0 (Lemma 17's discipline). n-port (one_port false): reverse
+ * breadth-first, the data of the nodes at distance d leaving the root in cycle h - d. */
+typedef struct {
+    int64_t cycles;            /* routing cycles used */
+    double time;               /* sum over cycles of ts + tc x largest message */
+    int64_t critical_elements; /* sum over cycles of the largest message's elements */
+    int64_t messages;          /* messages sent (edge-cycles used) */
+    int height;                /* the tree's height */
+} tc_cycles_t;
+
+/* Tree t of trees, on topo. recv_cycle (N entries, may be NULL) receives the cycle in which
+ * every node gets its data (-1 for the root). TC_EINVAL when the tree does not span. O(N h). */
+tc_err_t tc_cycles_scatter(const tc_plan_trees_t *trees, const tc_topo_t *topo, int t, int64_t M,
+                           double ts, double tc, bool one_port, tc_cycles_t *out,
+                           int32_t *recv_cycle);
+
 /* ---- how many random tree-link faults a broadcast survives (004 Table 5.7) -------------------
  *
  * The directed links the trees use are made faulty one at a time, in a random order drawn with

@@ -14,39 +14,44 @@
 
 static void help(void)
 {
-    printf("usage: treecast sim PLAN --net NET --M M [--x X] [--root R] [--seed S]\n"
-           "                    [--faults SPEC | --fault F ... | --faults-file FILE] [--trials T]\n"
-           "                    [--ports all|one|K] [--half-duplex]\n"
-           "                    [--acks free|round|none] [--order paper|ascending|descending]\n"
-           "                    [--method full|symmetry|auto]\n"
-           "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
-           "                    [--output FILE]\n"
-           "\n"
-           "Simulate a collective in synchronous rounds (a packet crosses one link per round; one\n"
-           "packet per directed link per round; FIFO queues per link), and print rounds,\n"
-           "modelled time, transmissions, link load, queueing and deliveries beside the paper's\n"
-           "lower bound (paper 000, Tables 1-3), the schedule's own prediction and, on the\n"
-           "hypercube, the rounds the construction's paper claims.\n"
-           "\n"
-           "PLAN: bcast-bfs       M packets pipelined down one BFS tree (Section 4.1 baseline)\n"
-           "      bcast           the M packets split over the n-1 EDT subtrees (Section 4.2)\n"
-           "      ft-bcast        every packet down X subtrees (Section 4.3)\n"
-           "      multinode       every node broadcasts M messages over its translated EDT with\n"
-           "                      the synchronized depth-first schedule (Section 4.4, Lemma 7)\n"
-           "      scatter         M distinct messages to every node down X subtrees, farthest\n"
-           "                      first (Section 4.5)\n"
-           "      total-exchange  every node scatters with the necklace schedule (Section 4.6)\n"
-           "  on cube:N (1 <= N <= 16):\n"
-           "      bcast-binomial  M packets pipelined down the spanning binomial tree (M + n - 1)\n"
-           "      bcast-nedst     the M packets split over the n Johnsson-Ho edge-disjoint trees\n"
-           "                      (ceil(M/n) + n, paper 003); the pivoted trees give the same\n"
-           "                      schedule (the first edge of tree j is the source -> pivot edge)\n"
-           "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
-           "                      a node is served by the first copy (--x X: X of the n trees)\n"
-           "  on icube:N,K (paper 003):\n"
-           "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
-           "      bcast-binomial  M packets pipelined down the binomial tree\n"
-           "\n");
+    printf(
+        "usage: treecast sim PLAN --net NET --M M [--x X] [--root R] [--seed S]\n"
+        "                    [--faults SPEC | --fault F ... | --faults-file FILE] [--trials T]\n"
+        "                    [--ports all|one|K] [--half-duplex]\n"
+        "                    [--acks free|round|none] [--order paper|ascending|descending]\n"
+        "                    [--method full|symmetry|auto]\n"
+        "                    [--ts T] [--tm T] [--B B] [--threads T] [--format text|json|csv]\n"
+        "                    [--output FILE]\n"
+        "\n"
+        "Simulate a collective in synchronous rounds (a packet crosses one link per round; one\n"
+        "packet per directed link per round; FIFO queues per link), and print rounds,\n"
+        "modelled time, transmissions, link load, queueing and deliveries beside the paper's\n"
+        "lower bound (paper 000, Tables 1-3), the schedule's own prediction and, on the\n"
+        "hypercube, the rounds the construction's paper claims.\n"
+        "\n"
+        "PLAN: bcast-bfs       M packets pipelined down one BFS tree (Section 4.1 baseline)\n"
+        "      bcast           the M packets split over the n-1 EDT subtrees (Section 4.2)\n"
+        "      ft-bcast        every packet down X subtrees (Section 4.3)\n"
+        "      multinode       every node broadcasts M messages over its translated EDT with\n"
+        "                      the synchronized depth-first schedule (Section 4.4, Lemma 7)\n"
+        "      scatter         M distinct messages to every node down X subtrees, farthest\n"
+        "                      first (Section 4.5)\n"
+        "      total-exchange  every node scatters with the necklace schedule (Section 4.6)\n"
+        "  on cube:N (1 <= N <= 16):\n"
+        "      bcast-binomial  M packets pipelined down the spanning binomial tree (M + n - 1)\n"
+        "      bcast-nedst     the M packets split over the n Johnsson-Ho edge-disjoint trees\n"
+        "                      (ceil(M/n) + n, paper 003); the pivoted trees give the same\n"
+        "                      schedule (the first edge of tree j is the source -> pivot edge)\n"
+        "      scatter-sbnt    M elements to every node over the SBnT in routing cycles (paper\n"
+        "                      002 Sec. 5): --ports one is Lemma 17's schedule (2n - 2 cycles),\n"
+        "                      --ports all reverse breadth-first; beside Table 2, Theorem 6\n"
+        "      scatter-binomial the same over the binomial tree, for comparison\n"
+        "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
+        "                      a node is served by the first copy (--x X: X of the n trees)\n"
+        "  on icube:N,K (paper 003):\n"
+        "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
+        "      bcast-binomial  M packets pipelined down the binomial tree\n"
+        "\n");
     printf(
         "  --net NET           star:N, 3 <= N <= 9 (multinode and total-exchange are\n"
         "                      simulated in full up to N = 7, by symmetry above), cube:N or\n"
@@ -97,24 +102,35 @@ typedef struct {
     bool all_sources;
     tc_net_family_t family;
     tc_kind_t trees; /* the tree kind the plan runs over */
+    bool cycles;     /* personalized communication in routing cycles (paper 002 Sec. 5) */
 } plan_kind_t;
 
 static const plan_kind_t plan_kinds[] = {
-    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS},
-    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
-    {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT},
-    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR, TC_KIND_EDT},
-    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT},
+    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS, false},
+    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT, false},
+    {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT,
+     false},
+    {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR, TC_KIND_EDT,
+     false},
+    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT, false},
     {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true, TC_NET_STAR,
-     TC_KIND_EDT},
+     TC_KIND_EDT, false},
     /* the hypercube (papers 002, 003, 004) */
-    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE, TC_KIND_BINOMIAL},
-    {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST},
-    {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST},
+    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE, TC_KIND_BINOMIAL,
+     false},
+    {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST,
+     false},
+    {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST,
+     false},
+    {"scatter-sbnt", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE,
+     TC_KIND_SBNT_MINR, true},
+    {"scatter-binomial", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, true, false, TC_NET_CUBE,
+     TC_KIND_BINOMIAL, true},
     /* the incomplete hypercube (paper 003) */
-    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_ICUBE,
-     TC_KIND_BINOMIAL},
-    {"bcast-edst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDST},
+    {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_ICUBE, TC_KIND_BINOMIAL,
+     false},
+    {"bcast-edst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDST,
+     false},
 };
 
 /* The rounds a hypercube construction's paper claims for its broadcast, or -1: the pipelined
@@ -239,6 +255,76 @@ static bool parse_faults(const char *spec, tc_campaign_t *c)
 /* The pipelined schedule of bcast and ft-bcast: copy j of packet m goes down tree
  * (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod T) packets and its last packet
  * reaches its deepest node after (packets + depth - 1) rounds. */
+/* scatter-sbnt, scatter-binomial: routing cycles beside Theorem 6 and Table 2 of paper 002. */
+static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *topo,
+                      const tc_plan_trees_t *trees, int64_t root)
+{
+    if (a->faults != NULL || a->nfault_items > 0 || a->faults_file != NULL || a->trials > 0) {
+        return misuse("%s is modelled in routing cycles without faults", a->kind->name);
+    }
+    if (a->port_limit > 1 || a->half) {
+        return misuse("%s runs one-port (--ports one) or n-port (--ports all, the default)",
+                      a->kind->name);
+    }
+    bool one = a->port_limit == 1;
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
+    tc_cycles_t c;
+    tc_err_t err = tc_cycles_scatter(trees, topo, 0, a->M, a->ts, a->tm, one, &c, NULL);
+    if (err != TC_OK) {
+        return lib_fail(err, "the routing cycles");
+    }
+    double M = (double)a->M, tc = a->tm, ts = a->ts;
+    /* Table 2 (SBnT routing): one-port <= N(1 + O(log n / n)) M tc + (2n-2) ts, of which the
+     * leading term is printed; n-port (N-1)M/n tc + n ts. Lower bounds (Section 5):
+     * max(M(N-1) tc, n ts) one-port, max(M(N-1)/n tc, n ts) n-port. */
+    double table =
+        one ? (double)N * M * tc + (2.0 * n - 2) * ts : (double)(N - 1) * M / n * tc + n * ts;
+    double lower =
+        one ? fmax(M * (double)(N - 1) * tc, n * ts) : fmax(M * (double)(N - 1) / n * tc, n * ts);
+    char netlab[16], lab[TC_LABEL_MAX];
+    tc_net_name(net, netlab, sizeof netlab);
+    tc_net_label(net, root, false, lab, sizeof lab);
+    output_t out;
+    int st = output_open(&out, a->output);
+    if (st != 0) {
+        return st;
+    }
+    FILE *fp = out.fp;
+    if (strcmp(a->format, "json") == 0) {
+        fprintf(fp,
+                "{\"format_version\":1,\"command\":\"sim\",\"plan\":\"%s\",\"network\":\"%s\","
+                "\"M\":%lld,\"root\":\"%s\",\"ports\":\"%s\",\"ts\":%.15g,\"tc\":%.15g,"
+                "\"cycles\":%lld,\"time\":%.15g,\"critical_elements\":%lld,\"messages\":%lld,"
+                "\"height\":%d,\"table2\":%.15g,\"lower_bound\":%.15g}\n",
+                a->kind->name, netlab, (long long)a->M, lab, one ? "one" : "all", ts, tc,
+                (long long)c.cycles, c.time, (long long)c.critical_elements, (long long)c.messages,
+                c.height, table, lower);
+    } else {
+        fprintf(fp, "%s on %s, M = %lld elements per node, root %s; %s, routing cycles\n",
+                a->kind->name, netlab, (long long)a->M, lab,
+                one ? "one-port (subtrees by increasing dimension, Lemma 17's discipline)"
+                    : "n-port (reverse breadth-first)");
+        fprintf(fp, "  routing cycles      %lld%s\n", (long long)c.cycles,
+                one && a->kind->trees == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
+        fprintf(fp,
+                "  modelled time       %.15g   (sum over cycles of ts + tc x largest message; "
+                "ts = %g, tc = %g)\n",
+                c.time, ts, tc);
+        fprintf(fp, "  critical elements   %lld   (sum of the cycles' largest messages)\n",
+                (long long)c.critical_elements);
+        fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2%s]\n", table,
+                one ? "N M tc + (2n-2) ts, the leading term of N(1 + O(log n/n)) M tc"
+                    : "(N-1) M / n tc + n ts",
+                one ? ", Theorem 6" : "");
+        fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", lower,
+                one ? "max(M(N-1) tc, n ts)" : "max(M(N-1)/n tc, n ts)");
+        fprintf(fp, "  messages            %lld; tree height %d\n", (long long)c.messages,
+                c.height);
+    }
+    return output_close(&out, true);
+}
+
 static int64_t predicted_rounds(const args_t *a, const tc_plan_trees_t *tr, int n)
 {
     (void)n;
@@ -810,6 +896,10 @@ int cmd_sim(int argc, char **argv)
     }
     if (err == TC_OK) {
         err = tc_plan_trees_build(forest, a.order, &trees);
+    }
+    if (err == TC_OK && a.kind->cycles) {
+        st = run_cycles(&a, net, &topo, &trees, root);
+        goto cleanup;
     }
     tc_coll_opts_t co = {
         .what = a.kind->what, .M = a.M, .x = (int)a.x, .acks = a.acks, .one_source = a.symmetry};

@@ -1,0 +1,1 @@
+sim scatter-sbnt --net cube:6 --M 1 --faults nodes:1

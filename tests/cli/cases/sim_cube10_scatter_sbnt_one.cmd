@@ -1,0 +1,1 @@
+sim scatter-sbnt --net cube:10 --M 1 --ports one --ts 0 --tm 1

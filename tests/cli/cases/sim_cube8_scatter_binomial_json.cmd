@@ -1,0 +1,1 @@
+sim scatter-binomial --net cube:8 --M 2 --format json
