@@ -8,37 +8,12 @@
 
 #include <cmocka.h>
 
-#include "treecast/plan.h"
-#include "treecast/treecast.h"
+#include "plan_setup.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    tc_net_t *net;
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-} setup_t;
-
-static void setup(setup_t *s, int n, tc_kind_t kind, int64_t root)
-{
-    memset(s, 0, sizeof *s);
-    assert_int_equal(tc_net_cube_new(n, &s->net), TC_OK);
-    assert_int_equal(tc_topo_from_net(s->net, &s->topo), TC_OK);
-    assert_int_equal(tc_trees_build(s->net, kind, root, 1, &s->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(s->forest, TC_ORDER_PAPER, &s->trees), TC_OK);
-}
-
-static void teardown(setup_t *s)
-{
-    tc_plan_trees_free(&s->trees);
-    tc_forest_free(s->forest);
-    tc_topo_free(&s->topo);
-    tc_net_free(s->net);
-}
-
-static tc_sim_result_t run(setup_t *s, tc_collective_t what, int64_t M, int x,
+static tc_sim_result_t run(plan_setup_t *s, tc_collective_t what, int64_t M, int x,
                            const tc_faults_t *faults)
 {
     tc_coll_opts_t co = {.what = what, .M = M, .x = x};
@@ -61,31 +36,31 @@ static void test_rounds_equal_formulas(void **state)
         for (size_t k = 0; k < sizeof Ms / sizeof Ms[0]; k++) {
             int64_t M = Ms[k];
             int64_t root = (int64_t)(M * 7 % N);
-            setup_t s;
+            plan_setup_t s;
             /* the pipelined binomial tree: M + n - 1 */
-            setup(&s, n, TC_KIND_BINOMIAL, root);
+            plan_setup(&s, n, TC_KIND_BINOMIAL, root);
             tc_sim_result_t r = run(&s, TC_COLL_BCAST, M, 1, NULL);
             assert_int_equal(r.rounds, M + n - 1);
             assert_int_equal(r.transmissions, M * (N - 1));
             assert_int_equal(r.nodes_complete, N);
             assert_int_equal(r.queued_packets, 0);
-            teardown(&s);
+            plan_teardown(&s);
             /* the n Johnsson-Ho trees: ceil(M/n) + n (READING-NOTES 003.1) */
-            setup(&s, n, TC_KIND_NEDST, root);
+            plan_setup(&s, n, TC_KIND_NEDST, root);
             r = run(&s, TC_COLL_BCAST, M, 1, NULL);
             assert_int_equal(r.rounds, (M + n - 1) / n + n);
             assert_int_equal(r.transmissions, M * (N - 1));
             assert_int_equal(r.nodes_complete, N);
             assert_int_equal(r.queued_packets, 0);
-            teardown(&s);
+            plan_teardown(&s);
             /* every packet down all n ISTs (height n+1): M + n */
-            setup(&s, n, TC_KIND_IST, root);
+            plan_setup(&s, n, TC_KIND_IST, root);
             r = run(&s, TC_COLL_FT_BCAST, M, n, NULL);
             assert_int_equal(r.rounds, M + n);
             assert_int_equal(r.transmissions, M * n * (N - 1));
             assert_int_equal(r.nodes_complete, N);
             assert_int_equal(r.queued_packets, 0);
-            teardown(&s);
+            plan_teardown(&s);
         }
     }
 }
@@ -97,8 +72,8 @@ static void test_ist_survives_n_minus_1_faults(void **state)
                                             TC_FAULTS_MIXED};
     for (int n = 3; n <= 7; n++) {
         int64_t N = (int64_t)1 << n;
-        setup_t s;
-        setup(&s, n, TC_KIND_IST, 3 % N);
+        plan_setup_t s;
+        plan_setup(&s, n, TC_KIND_IST, 3 % N);
         for (size_t k = 0; k < 4; k++) {
             for (uint64_t seed = 1; seed <= 60; seed++) {
                 tc_faults_t f;
@@ -129,7 +104,7 @@ static void test_ist_survives_n_minus_1_faults(void **state)
             }
         }
         assert_true(hit > N / 2);
-        teardown(&s);
+        plan_teardown(&s);
     }
 }
 

@@ -10,35 +10,10 @@
 
 #include <cmocka.h>
 
-#include "treecast/plan.h"
-#include "treecast/treecast.h"
+#include "plan_setup.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    tc_net_t *net;
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-} setup_t;
-
-static void setup(setup_t *s, int n, tc_kind_t kind, int64_t root)
-{
-    memset(s, 0, sizeof *s);
-    assert_int_equal(tc_net_cube_new(n, &s->net), TC_OK);
-    assert_int_equal(tc_topo_from_net(s->net, &s->topo), TC_OK);
-    assert_int_equal(tc_trees_build(s->net, kind, root, 1, &s->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(s->forest, TC_ORDER_PAPER, &s->trees), TC_OK);
-}
-
-static void teardown(setup_t *s)
-{
-    tc_plan_trees_free(&s->trees);
-    tc_forest_free(s->forest);
-    tc_topo_free(&s->topo);
-    tc_net_free(s->net);
-}
 
 static void test_lemma17(void **state)
 {
@@ -46,8 +21,8 @@ static void test_lemma17(void **state)
     for (int n = 2; n <= 12; n++) {
         int64_t N = (int64_t)1 << n;
         int64_t root = (int64_t)((5 * n) % N);
-        setup_t s;
-        setup(&s, n, TC_KIND_SBNT_MINR, root);
+        plan_setup_t s;
+        plan_setup(&s, n, TC_KIND_SBNT_MINR, root);
         int32_t *recv = malloc((size_t)N * sizeof *recv);
         assert_non_null(recv);
         tc_cycles_t c;
@@ -80,12 +55,12 @@ static void test_lemma17(void **state)
         }
         free(recv);
         /* the binomial tree, children by ascending dimension: n cycles */
-        teardown(&s);
-        setup(&s, n, TC_KIND_BINOMIAL, root);
+        plan_teardown(&s);
+        plan_setup(&s, n, TC_KIND_BINOMIAL, root);
         assert_int_equal(tc_cycles_scatter(&s.trees, &s.topo, 0, 3, 1.0, 1.0, true, &c, NULL),
                          TC_OK);
         assert_int_equal(c.cycles, n);
-        teardown(&s);
+        plan_teardown(&s);
     }
 }
 
@@ -97,8 +72,8 @@ static void test_n_port(void **state)
         const tc_kind_t kinds[] = {TC_KIND_SBNT_MINR, TC_KIND_BINOMIAL};
         int64_t data[2];
         for (int k = 0; k < 2; k++) {
-            setup_t s;
-            setup(&s, n, kinds[k], 0);
+            plan_setup_t s;
+            plan_setup(&s, n, kinds[k], 0);
             tc_cycles_t c;
             assert_int_equal(tc_cycles_scatter(&s.trees, &s.topo, 0, 1, 0.0, 1.0, false, &c, NULL),
                              TC_OK);
@@ -108,7 +83,7 @@ static void test_n_port(void **state)
             /* no schedule beats the root's n links: at least (N-1)/n elements per port */
             assert_true((double)c.critical_elements * n >= (double)(N - 1));
             data[k] = c.critical_elements;
-            teardown(&s);
+            plan_teardown(&s);
         }
         /* Table 2 / [5]: SBnT n-port within a factor of two of (N-1)/n, the binomial tree
          * O(n) worse (it sends N/2 elements down dimension n-1 alone) */

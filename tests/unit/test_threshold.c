@@ -8,37 +8,26 @@
 
 #include <cmocka.h>
 
-#include "treecast/plan.h"
-#include "treecast/treecast.h"
+#include "plan_setup.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-    tc_net_t *net;
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
+    plan_setup_t p;
     tc_threshold_t *th;
 } setup_t;
 
 static void setup(setup_t *s, int n, tc_kind_t kind, int64_t root)
 {
-    memset(s, 0, sizeof *s);
-    assert_int_equal(tc_net_cube_new(n, &s->net), TC_OK);
-    assert_int_equal(tc_topo_from_net(s->net, &s->topo), TC_OK);
-    assert_int_equal(tc_trees_build(s->net, kind, root, 1, &s->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(s->forest, TC_ORDER_PAPER, &s->trees), TC_OK);
-    assert_int_equal(tc_threshold_new(&s->trees, &s->topo, &s->th), TC_OK);
+    plan_setup(&s->p, n, kind, root);
+    assert_int_equal(tc_threshold_new(&s->p.trees, &s->p.topo, &s->th), TC_OK);
 }
 
 static void teardown(setup_t *s)
 {
     tc_threshold_free(s->th);
-    tc_plan_trees_free(&s->trees);
-    tc_forest_free(s->forest);
-    tc_topo_free(&s->topo);
-    tc_net_free(s->net);
+    plan_teardown(&s->p);
 }
 
 /* Broadcast one message down every tree with the first k links of order faulty: did every
@@ -46,20 +35,20 @@ static void teardown(setup_t *s)
 static bool engine_reaches_all(setup_t *s, const int64_t *order, int64_t k)
 {
     tc_faults_t faults;
-    assert_int_equal(tc_faults_empty(&s->topo, &faults), TC_OK);
+    assert_int_equal(tc_faults_empty(&s->p.topo, &faults), TC_OK);
     for (int64_t j = 0; j < k; j++) {
         int64_t v;
         int port;
         tc_threshold_link(s->th, order[j], &v, &port);
-        tc_faults_add_link(&faults, &s->topo, v, port, false);
+        tc_faults_add_link(&faults, &s->p.topo, v, port, false);
     }
-    tc_coll_opts_t co = {.what = TC_COLL_FT_BCAST, .M = 1, .x = s->trees.ntrees};
+    tc_coll_opts_t co = {.what = TC_COLL_FT_BCAST, .M = 1, .x = s->p.trees.ntrees};
     tc_coll_t *coll = NULL;
-    assert_int_equal(tc_coll_new(&s->trees, &s->topo, &co, &coll), TC_OK);
+    assert_int_equal(tc_coll_new(&s->p.trees, &s->p.topo, &co, &coll), TC_OK);
     tc_sim_config_t cfg = tc_sim_defaults();
     cfg.threads = 1;
     tc_sim_result_t res;
-    assert_int_equal(tc_sim_run(&s->topo, &cfg, &faults, tc_coll_plan(coll), &res, NULL), TC_OK);
+    assert_int_equal(tc_sim_run(&s->p.topo, &cfg, &faults, tc_coll_plan(coll), &res, NULL), TC_OK);
     tc_coll_free(coll);
     tc_faults_free(&faults);
     return res.nodes_complete == res.nodes_nonfaulty;
@@ -74,7 +63,7 @@ static void test_agrees_with_engine(void **state)
             setup_t s;
             setup(&s, n, kinds[k], (int64_t)(5 % (1 << n)));
             int64_t N = (int64_t)1 << n;
-            int T = s.trees.ntrees;
+            int T = s.p.trees.ntrees;
             assert_int_equal(tc_threshold_links(s.th), (int64_t)T * (N - 1)); /* disjoint */
             int64_t *order = malloc((size_t)tc_threshold_links(s.th) * sizeof *order);
             assert_non_null(order);
