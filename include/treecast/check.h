@@ -86,8 +86,8 @@ typedef struct {
     /* tree 0's edges into level l along dimension d (d - smallest dimension) */
     int64_t level_dim_edges[TC_CHECK_MAX_LEVELS][TC_CHECK_MAX_DIMS];
     int64_t cyclic_inner; /* Q_n: cyclic non-root nodes that have children (Lemma 8) */
-    /* Q_n: non-root nodes whose number of distinct parents over all trees is not n / P_c,
-     * the size of J_c (the SBG's parents, paper 002 Section 3) */
+    /* Q_n, forests of several trees: non-root nodes whose number of distinct parents over all
+     * trees is not n / P_c, the size of J_c (the SBG's parents, paper 002 Section 3) */
     int64_t parents_mismatch;
     /* rotation (Lemma 6.2) */
     bool rot_tested;
@@ -112,7 +112,6 @@ typedef struct {
     int64_t example; /* the lowest node whose parent edge is shared below level 1, or -1 */
     /* subtree sizes of the root (tree 0 of each), by the dimension of the root's edge */
     int64_t subtree_a[TC_CHECK_MAX_DIMS], subtree_b[TC_CHECK_MAX_DIMS];
-    bool subtrees_equal_by_dim;
     bool subtrees_equal_as_multiset;
     bool subtrees_equal_reversed; /* a's subtree along d has b's size along degree-1-d */
     /* Q_n: the bit-reversal map v -> root XOR B(v XOR root) as an isomorphism from a to b */

@@ -191,6 +191,10 @@ uint64_t tc_cube_reverse(int n, uint64_t i);
  * (relative) address has period below n; its necklace then is degenerate. O(n). */
 int tc_cube_period(int n, uint64_t i);
 
+/* Whether c is the smallest member of its necklace (R^j(c) >= c for every j): the member that
+ * lists a necklace once. O(n). */
+bool tc_cube_necklace_first(int n, uint64_t c);
+
 /* index(c) of the SBnT^minR: the smallest j minimizing R^j(c) (READING-NOTES 002.2). O(n). */
 int tc_cube_index_minr(int n, uint64_t c);
 

@@ -58,6 +58,9 @@ const char *tc_kind_name(tc_kind_t kind);
  * to the incomplete hypercube, see tc_kind_applies). */
 tc_net_family_t tc_kind_family(tc_kind_t kind);
 
+/* The SBnT variant (tc_sbnt_t) of an sbnt-* kind, -1 for the other kinds. */
+int tc_kind_sbnt_variant(tc_kind_t kind);
+
 /* Whether kind has a rule on networks of family. */
 bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family);
 

@@ -169,8 +169,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define W_EDGE_ONCE(s, v, d) ((s)[(d)-1] > (s)[0])
 #define W_DIM_LO 2
 #define W_DIM_HI (job->n)
-#define W_CYCLIC(job, v) false
-#define W_PARENTS_EXPECTED(job, v) (-1)
+#define W_PERIOD(job, v) 0
 #define W_ROTATION 1
 #include "check/check_passes.h"
 #undef FN
@@ -186,8 +185,7 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #undef W_EDGE_ONCE
 #undef W_DIM_LO
 #undef W_DIM_HI
-#undef W_CYCLIC
-#undef W_PARENTS_EXPECTED
+#undef W_PERIOD
 #undef W_ROTATION
 
 /* Q_n: ids are the addresses; a neighbour is one XOR away and the walker carries nothing. */
@@ -204,25 +202,21 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
 #define W_EDGE_ONCE(s, v, d) ((((v) >> (d)) & 1) == 0)
 #define W_DIM_LO 0
 #define W_DIM_HI (job->n - 1)
-#define W_CYCLIC(job, v) (tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)) < (job)->n)
-#define W_PARENTS_EXPECTED(job, v)                                                                 \
-    ((v) == (job)->root ? -1 : (job)->n / tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root)))
+#define W_PERIOD(job, v) tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root))
 #define W_ROTATION 0
 #include "check/check_passes.h"
 #undef FN
 #undef IS_EDGE
 #undef W_NEIGH
 #undef W_DIM_HI
-#undef W_CYCLIC
-#undef W_PARENTS_EXPECTED
+#undef W_PERIOD
 
 /* I_k^n: ids are the addresses; dimensions 0..n, a neighbour exists when it is below N + K. */
 #define FN(name) name##_icube
 #define IS_EDGE(job, v, d) ((d) <= (job)->n && ((v) ^ ((int64_t)1 << (d))) < (job)->nodes)
 #define W_NEIGH(job, s, v, d) ((v) ^ ((int64_t)1 << (d)))
 #define W_DIM_HI (job->n)
-#define W_CYCLIC(job, v) false
-#define W_PARENTS_EXPECTED(job, v) (-1)
+#define W_PERIOD(job, v) 0
 #include "check/check_passes.h"
 
 typedef struct {

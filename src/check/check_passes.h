@@ -14,9 +14,9 @@
  *   W_DIST(job, t, s, v)  the distance from v to the root of tree t
  *   W_EDGE_ONCE(s, v, d)  true for exactly one end of every edge (v, neighbour along d)
  *   W_DIM_LO, W_DIM_HI    the dimension range
- *   W_CYCLIC(job, v)      v is a cyclic node (Q_n: its relative address has period < n)
- *   W_PARENTS_EXPECTED(job, v)  Q_n: n / P_c, the size of J_c (the SBG parents of paper 002
- *                         Section 3) for v != root; -1 where nothing is expected
+ *   W_PERIOD(job, v)      Q_n: the period P_c of v's relative address (cyclic when below n;
+ *                         n / P_c is the size of J_c, the SBG parents of paper 002 Section 3);
+ *                         0 on the families without periods
  *   W_ROTATION            1 when Lemma 6.2's rotation test applies (the star graph)
  */
 
@@ -181,6 +181,7 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
     }
     for (int64_t v = lo; v < hi; v++) {
         uint64_t parents = 0; /* the distinct parent dimensions of v over all trees */
+        int period = -1;      /* computed once, when first needed */
         for (int t = 0; t < T; t++) {
             const uint8_t *dims = tc_forest_dims_const(job->forest, t);
             const uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
@@ -208,13 +209,16 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
             if (kids > lp->fanout[lv]) {
                 lp->fanout[lv] = kids;
             }
-            if (kids > 0 && v != job->troot[t] && W_CYCLIC(job, v)) {
-                lp->cyclic_inner++;
+            if (kids > 0 && v != job->troot[t]) {
+                period = period < 0 ? W_PERIOD(job, v) : period;
+                lp->cyclic_inner += period > 0 && period < job->n;
             }
         }
-        int expect = W_PARENTS_EXPECTED(job, v);
-        if (expect >= 0 && __builtin_popcountll(parents) != expect) {
-            lp->parents_mismatch++;
+        if (T > 1 && v != job->root) { /* parents over several trees against abs(J_c) */
+            period = period < 0 ? W_PERIOD(job, v) : period;
+            if (period > 0 && __builtin_popcountll(parents) != job->n / period) {
+                lp->parents_mismatch++;
+            }
         }
         W_NEXT(job, p);
     }

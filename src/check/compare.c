@@ -117,7 +117,6 @@ tc_err_t tc_compare_forests(const tc_forest_t *a, const tc_forest_t *b, tc_compa
         return err;
     }
     int dims = tc_net_degree(net);
-    out->subtrees_equal_by_dim = memcmp(out->subtree_a, out->subtree_b, sizeof out->subtree_a) == 0;
     int64_t sa[TC_CHECK_MAX_DIMS], sb[TC_CHECK_MAX_DIMS];
     memcpy(sa, out->subtree_a, sizeof sa);
     memcpy(sb, out->subtree_b, sizeof sb);

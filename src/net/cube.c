@@ -165,3 +165,8 @@ tc_err_t tc_cube_parse(int n, const char *text, uint64_t *out)
     *out = v;
     return TC_OK;
 }
+
+bool tc_cube_necklace_first(int n, uint64_t c)
+{
+    return tc_cube_rotate_right(n, c, tc_cube_index_minr(n, c)) == c;
+}

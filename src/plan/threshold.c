@@ -68,15 +68,9 @@ tc_err_t tc_threshold_new(const tc_plan_trees_t *trees, const tc_topo_t *topo, t
             if (pp[v] == 0xFF || v == trees->root) {
                 continue;
             }
-            int64_t parent = topo->nbr[v * topo->ports + pp[v]];
-            /* the port of parent toward v */
-            int back = -1;
-            for (int p = 0; p < topo->ports; p++) {
-                if (topo->nbr[parent * topo->ports + p] == v) {
-                    back = p;
-                    break;
-                }
-            }
+            int64_t up = v * topo->ports + pp[v]; /* the link v -> parent */
+            int64_t parent = topo->nbr[up];
+            int back = topo->rev ? topo->rev[up] : pp[v]; /* the port of parent toward v */
             th->uses[count++] = (use_t){parent * topo->ports + back, (int32_t)v, (uint8_t)t};
         }
     }

@@ -91,23 +91,6 @@ static void cur_label(const cursor_t *c, char *buf, size_t cap)
     }
 }
 
-/* The SBnT variant of a kind, or -1. */
-static int sbnt_variant(tc_kind_t kind)
-{
-    switch (kind) {
-    case TC_KIND_SBNT_MINR:
-        return TC_SBNT_MINR;
-    case TC_KIND_SBNT_MAXL:
-        return TC_SBNT_MAXL;
-    case TC_KIND_SBNT_MINBL:
-        return TC_SBNT_MINBL;
-    case TC_KIND_SBNT_MAXBR:
-        return TC_SBNT_MAXBR;
-    default:
-        return -1;
-    }
-}
-
 /* The depth of every tree (and the nodes each reaches), measured by check's spanning pass:
  * -1 for a tree whose depth could not be measured. */
 static void forest_depths(const tc_forest_t *forest, int *depth, int64_t *reached)
@@ -198,7 +181,7 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
             }
         }
         fputs("]", out);
-        int variant = sbnt_variant(tc_forest_kind(forest));
+        int variant = tc_kind_sbnt_variant(tc_forest_kind(forest));
         if (variant >= 0) { /* the root subtree of every node: index(node XOR root) */
             fputs(",\"subtree\":[", out);
             for (int64_t v = 0; v < N; v++) {

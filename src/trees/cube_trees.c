@@ -175,11 +175,9 @@ int tc__cube_rule(int n, tc_kind_t kind, int t, uint64_t c)
     case TC_KIND_SBNT_MINR:
         return tc_cube_sbnt_minr_parent(n, c);
     case TC_KIND_SBNT_MAXL:
-        return tc_cube_sbnt_parent(n, c, TC_SBNT_MAXL);
     case TC_KIND_SBNT_MINBL:
-        return tc_cube_sbnt_parent(n, c, TC_SBNT_MINBL);
     case TC_KIND_SBNT_MAXBR:
-        return tc_cube_sbnt_parent(n, c, TC_SBNT_MAXBR);
+        return tc_cube_sbnt_parent(n, c, (tc_sbnt_t)tc_kind_sbnt_variant(kind));
     case TC_KIND_SBG:
         return tc_cube_sbg_tree_parent(n, c, t);
     case TC_KIND_NEDST:

@@ -50,6 +50,22 @@ tc_net_family_t tc_kind_family(tc_kind_t kind)
     return 0;
 }
 
+int tc_kind_sbnt_variant(tc_kind_t kind)
+{
+    switch (kind) {
+    case TC_KIND_SBNT_MINR:
+        return TC_SBNT_MINR;
+    case TC_KIND_SBNT_MAXL:
+        return TC_SBNT_MAXL;
+    case TC_KIND_SBNT_MINBL:
+        return TC_SBNT_MINBL;
+    case TC_KIND_SBNT_MAXBR:
+        return TC_SBNT_MAXBR;
+    default:
+        return -1;
+    }
+}
+
 bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family)
 {
     return tc_kind_family(kind) == family || (kind == TC_KIND_BINOMIAL && family == TC_NET_ICUBE);

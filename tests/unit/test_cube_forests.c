@@ -80,6 +80,25 @@ static void test_cube_net(void **state)
             }
         }
         assert_int_equal(pairs, tc_net_edges(net));
+        /* one first member per necklace: Burnside's (1/n) sum_{d|n} phi(d) 2^(n/d) */
+        int64_t firsts = 0, burnside = 0;
+        for (int64_t v = 0; v < N; v++) {
+            firsts += tc_cube_necklace_first(n, (uint64_t)v);
+        }
+        for (int d = 1; d <= n; d++) {
+            int phi = 0;
+            for (int j = 1; j <= d && n % d == 0; j++) {
+                int a = j, b = d;
+                while (b) {
+                    int r = a % b;
+                    a = b;
+                    b = r;
+                }
+                phi += a == 1;
+            }
+            burnside += (int64_t)phi << (n / d);
+        }
+        assert_int_equal(firsts * n, burnside);
         assert_int_equal(tc_net_distance(net, 0, N - 1), n);
         tc_net_free(net);
     }

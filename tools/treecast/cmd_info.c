@@ -120,8 +120,7 @@ static int cube_info(const tc_net_t *net, bool json)
         int per = tc_cube_period(n, (uint64_t)v);
         periods_ok = periods_ok && n % per == 0;
         cyclic += per < n;
-        necklaces +=
-            tc_cube_rotate_right(n, (uint64_t)v, tc_cube_index_minr(n, (uint64_t)v)) == (uint64_t)v;
+        necklaces += tc_cube_necklace_first(n, (uint64_t)v);
     }
     /* Burnside: (1/n) sum over d | n of phi(d) 2^(n/d) */
     int64_t burnside = 0;

@@ -57,8 +57,7 @@ static int cube_necklaces(const tc_net_t *net, int64_t only, bool json, const ch
     int64_t total = 0, degenerate = 0, cyclic = 0;
     for (int64_t v = 0; v < N; v++) {
         int per = tc_cube_period(n, (uint64_t)v);
-        if (tc_cube_rotate_right(n, (uint64_t)v, tc_cube_index_minr(n, (uint64_t)v)) ==
-            (uint64_t)v) {
+        if (tc_cube_necklace_first(n, (uint64_t)v)) {
             total++;
             degenerate += per < n;
         }
@@ -95,8 +94,7 @@ static int cube_necklaces(const tc_net_t *net, int64_t only, bool json, const ch
             }
             for (int64_t v = 0; v < N; v++) {
                 uint64_t c = (uint64_t)v;
-                if (__builtin_popcountll(c) != w ||
-                    tc_cube_rotate_right(n, c, tc_cube_index_minr(n, c)) != c) {
+                if (__builtin_popcountll(c) != w || !tc_cube_necklace_first(n, c)) {
                     continue;
                 }
                 if (pass == 0) {

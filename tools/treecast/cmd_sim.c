@@ -362,25 +362,13 @@ static void round_progress(void *ctx, int64_t round)
     fprintf(stderr, "\rtreecast sim: round %lld", (long long)round);
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : (x > y);
-}
-
 static int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : (x > y);
 }
 
-/* Nearest-rank percentile of a sorted array. */
-static int64_t pct_i64(const int64_t *v, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return v[k < 1 ? 0 : k - 1];
-}
-
+/* Nearest-rank percentile of a sorted array (pct_i64's rule for doubles). */
 static double pct_dbl(const double *v, int64_t n, int p)
 {
     int64_t k = (p * n + 99) / 100;

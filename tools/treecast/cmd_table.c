@@ -44,18 +44,6 @@ static const struct {
                {7, 889, 124, 14.0},
                {8, 2040, 238, 11.7}};
 
-static int cmp64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static int64_t pct(const int64_t *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
 typedef struct {
     int64_t links, p10, median, p90, min, max;
     int64_t below_paper; /* trials that survived fewer faults than the paper's number */
@@ -88,11 +76,11 @@ static tc_err_t measure(int n, tc_kind_t kind, int64_t trials, uint64_t seed, in
         err = tc_threshold_run(th, seed, trials, threads, v);
     }
     if (err == TC_OK) {
-        qsort(v, (size_t)trials, sizeof *v, cmp64);
+        qsort(v, (size_t)trials, sizeof *v, cmp_i64);
         d->links = tc_threshold_links(th);
-        d->p10 = pct(v, trials, 10);
-        d->median = pct(v, trials, 50);
-        d->p90 = pct(v, trials, 90);
+        d->p10 = pct_i64(v, trials, 10);
+        d->median = pct_i64(v, trials, 50);
+        d->p90 = pct_i64(v, trials, 90);
         d->min = v[0];
         d->max = v[trials - 1];
         d->below_paper = 0;

@@ -328,3 +328,15 @@ long peak_kib(void)
     struct rusage ru;
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
+
+int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : (x > y);
+}
+
+int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
+{
+    int64_t k = (p * n + 99) / 100;
+    return sorted[k < 1 ? 0 : k - 1];
+}

@@ -75,6 +75,11 @@ int output_close(output_t *o, bool ok);
  * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */
 int require_memory(int64_t bytes, const char *what);
 
+/* qsort comparator for int64_t, and the nearest-rank percentile p (0..100) of a sorted array
+ * of n >= 1 values (campaign and table distributions). */
+int cmp_i64(const void *a, const void *b);
+int64_t pct_i64(const int64_t *sorted, int64_t n, int p);
+
 /* Monotonic wall-clock seconds. */
 double now(void);
 
