@@ -172,18 +172,35 @@ tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
  * cyclically, the root from port 0 (Lemma 17's discipline). n-port (one_port false): reverse
  * breadth-first, the data of the nodes at distance d leaving the root in cycle h - d. */
 typedef struct {
-    int64_t cycles;            /* routing cycles used */
-    double time;               /* sum over cycles of ts + tc x largest message */
-    int64_t critical_elements; /* sum over cycles of the largest message's elements */
-    int64_t messages;          /* messages sent (edge-cycles used) */
-    int height;                /* the tree's height */
+    int64_t cycles;           /* routing cycles used */
+    double time;              /* sum over cycles of ts + tc x largest message */
+    double critical_elements; /* sum over cycles of the largest message's elements */
+    int64_t messages;         /* messages sent (edge-cycles used; all nodes for all-to-all) */
+    int height;               /* the tree's height */
+    int64_t split;            /* all-to-all one-port: extra cycles for port conflicts */
 } tc_cycles_t;
 
-/* Tree t of trees, on topo. recv_cycle (N entries, may be NULL) receives the cycle in which
- * every node gets its data (-1 for the root). TC_EINVAL when the tree does not span. O(N h). */
+/* Tree t of trees, on topo; t = -1: all the plan's trees at once, every node's data split evenly
+ * over them (the SBG of paper 002 Section 4: a cyclic node gets a part from each of its
+ * parents; messages may then hold fractions of an element). recv_cycle (N entries, may be
+ * NULL) receives the cycle in which every node has all its data (-1 for the root). TC_EINVAL
+ * when a tree does not span or (one-port) the trees' union has a directed cycle. O(N h T). */
 tc_err_t tc_cycles_scatter(const tc_plan_trees_t *trees, const tc_topo_t *topo, int t, int64_t M,
                            double ts, double tc, bool one_port, tc_cycles_t *out,
                            int32_t *recv_cycle);
+
+/* All-to-all over tree t (t = -1: all the plan's trees, every node's data split evenly over
+ * them, as in the scatter) translated to every source of Q_n (paper 002 Section 5, Table 2):
+ * personalized false is the all-to-all broadcast (allgather: every node's M elements to every
+ * node; n-port: a level per cycle; one-port: the scatter's schedule, each edge carrying M),
+ * true the all-to-all personalized exchange (M distinct elements from every node to every node,
+ * scheduled as the scatter). In a cycle every node sends in dimension d one message holding the
+ * tree's edges of dimension d used then. One-port: a cycle whose edges span several dimensions
+ * is split into one cycle per dimension (out->split counts the extra cycles; 0 on the SBnT,
+ * whose Lemma 17 labels are the dimensions mod n). TC_EINVAL when topo is not a hypercube. */
+tc_err_t tc_cycles_alltoall(const tc_plan_trees_t *trees, const tc_topo_t *topo, int t,
+                            bool personalized, int64_t M, double ts, double tc, bool one_port,
+                            tc_cycles_t *out);
 
 /* ---- how many random tree-link faults a broadcast survives (004 Table 5.7) -------------------
  *

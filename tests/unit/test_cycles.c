@@ -2,7 +2,11 @@
  * 2n - 2 cycles, with every node receiving in cycle index(c) + n - 1 - alpha_c and sending to its
  * children in distinct later cycles (one port); the binomial tree needs n cycles; the n-port
  * reverse-breadth-first schedule takes n cycles and moves (N-1)M/n elements per cycle in the
- * balanced tree's worst cycle up to its imbalance. */
+ * balanced tree's worst cycle up to its imbalance. The SBG (n rotated SBnTs, data split) is
+ * perfectly balanced: its n-port scatter, all-to-all broadcast and all-to-all personalized
+ * exchange move exactly Table 2's (N-1)M/n, (N-1)M/n and NM/2 elements; the one-port
+ * all-to-all exchanges over translated SBnTs move exactly (N-1)M and nNM/2 (Table 2), and the
+ * translated schedule agrees with an explicit run of all 2^n sources. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -82,7 +86,7 @@ static void test_n_port(void **state)
             assert_int_equal(c.messages >= N - 1, true);
             /* no schedule beats the root's n links: at least (N-1)/n elements per port */
             assert_true((double)c.critical_elements * n >= (double)(N - 1));
-            data[k] = c.critical_elements;
+            data[k] = (int64_t)c.critical_elements;
             plan_teardown(&s);
         }
         /* Table 2 / [5]: SBnT n-port within a factor of two of (N-1)/n, the binomial tree
@@ -94,11 +98,203 @@ static void test_n_port(void **state)
     }
 }
 
+static bool close_to(double a, double b)
+{
+    return a > b - 1e-9 && a < b + 1e-9;
+}
+
+static void test_sbg_balanced(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 10; n++) {
+        int64_t N = (int64_t)1 << n;
+        double Nd = (double)N;
+        plan_setup_t sbnt, sbg;
+        plan_setup(&sbnt, n, TC_KIND_SBNT_MINR, 0);
+        plan_setup(&sbg, n, TC_KIND_SBG, 0);
+        assert_int_equal(sbg.trees.ntrees, n);
+        tc_cycles_t c;
+        /* n-port: the lower bounds of Table 2, exactly, on the SBG */
+        assert_int_equal(tc_cycles_scatter(&sbg.trees, &sbg.topo, -1, 1, 0, 1, false, &c, NULL),
+                         TC_OK);
+        assert_true(close_to(c.critical_elements, (Nd - 1) / n));
+        assert_int_equal(c.cycles, n);
+        assert_int_equal(tc_cycles_alltoall(&sbg.trees, &sbg.topo, -1, false, 1, 0, 1, false, &c),
+                         TC_OK);
+        assert_true(close_to(c.critical_elements, (Nd - 1) / n));
+        assert_int_equal(tc_cycles_alltoall(&sbg.trees, &sbg.topo, -1, true, 1, 0, 1, false, &c),
+                         TC_OK);
+        assert_true(close_to(c.critical_elements, Nd / 2));
+        /* the single SBnT is not balanced per level and dimension (n >= 2): above the bound */
+        assert_int_equal(tc_cycles_alltoall(&sbnt.trees, &sbnt.topo, 0, false, 1, 0, 1, false, &c),
+                         TC_OK);
+        assert_true(c.critical_elements > (Nd - 1) / n + 0.4 / n);
+        assert_true(c.critical_elements <= 2 * (Nd - 1) / n);
+        /* one-port all-to-all: (N-1)M and nNM/2, 2n-2 cycles (SBnT) or 2n-1 (SBG), no conflict */
+        for (int g = 0; g < 2; g++) {
+            plan_setup_t *s = g == 0 ? &sbnt : &sbg;
+            int t = g == 0 ? 0 : -1;
+            assert_int_equal(tc_cycles_alltoall(&s->trees, &s->topo, t, false, 3, 0, 1, true, &c),
+                             TC_OK);
+            assert_true(close_to(c.critical_elements, 3 * (Nd - 1)));
+            assert_int_equal(c.split, 0);
+            assert_int_equal(c.cycles, 2 * n - 2 + g);
+            assert_int_equal(tc_cycles_alltoall(&s->trees, &s->topo, t, true, 3, 0, 1, true, &c),
+                             TC_OK);
+            assert_true(close_to(c.critical_elements, 3.0 * n * Nd / 2));
+            assert_int_equal(c.cycles, 2 * n - 2 + g);
+        }
+        /* one-port SBG scatter: the root's n messages equal; non-cyclic nodes receive in
+         * Lemma 17's cycle, a cyclic node when its last part arrives (all-ones: 2n - 2) */
+        int32_t *r1 = malloc((size_t)N * sizeof *r1), *rg = malloc((size_t)N * sizeof *rg);
+        assert_non_null(r1);
+        assert_non_null(rg);
+        assert_int_equal(tc_cycles_scatter(&sbnt.trees, &sbnt.topo, 0, 1, 0, 1, true, &c, r1),
+                         TC_OK);
+        assert_int_equal(tc_cycles_scatter(&sbg.trees, &sbg.topo, -1, 1, 0, 1, true, &c, rg),
+                         TC_OK);
+        assert_int_equal(c.cycles, 2 * n - 1);
+        for (int64_t v = 1; v < N; v++) {
+            if (tc_cube_period(n, (uint64_t)v) == n) {
+                assert_int_equal(rg[v], r1[v]);
+            } else {
+                assert_true(rg[v] >= r1[v]);
+            }
+        }
+        assert_int_equal(rg[N - 1], 2 * n - 2);
+        free(r1);
+        free(rg);
+        plan_teardown(&sbnt);
+        plan_teardown(&sbg);
+    }
+}
+
+/* The translated schedule against an explicit run: every source s sends, in the cycle its
+ * one-port schedule gives the edge into u, the subtree's data from u's parent XOR s along the
+ * same dimension; per cycle every (node, dimension) load is summed over all sources. One-port
+ * holds when every node uses a single dimension per cycle; the time is the sum over the cycles
+ * (split per dimension used) of the largest load. */
+static void test_alltoall_explicit(void **state)
+{
+    (void)state;
+    const tc_kind_t kinds[] = {TC_KIND_SBNT_MINR, TC_KIND_BINOMIAL, TC_KIND_SBNT_MAXL};
+    for (int n = 2; n <= 6; n++) {
+        int64_t N = (int64_t)1 << n;
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            plan_setup_t s;
+            plan_setup(&s, n, kinds[k], 0);
+            int32_t *recv = malloc((size_t)N * sizeof *recv);
+            assert_non_null(recv);
+            tc_cycles_t c;
+            assert_int_equal(tc_cycles_scatter(&s.trees, &s.topo, 0, 1, 0, 1, true, &c, recv),
+                             TC_OK);
+            int64_t C = c.cycles;
+            for (int pers = 0; pers < 2; pers++) {
+                int64_t *load = calloc((size_t)(C * N * n), sizeof *load);
+                assert_non_null(load);
+                for (int64_t src = 0; src < N; src++) {
+                    for (int64_t u = 1; u < N; u++) {
+                        int d = tc_forest_dims_const(s.forest, 0)[u];
+                        int64_t from = (u ^ ((int64_t)1 << d)) ^ src;
+                        load[(recv[u] * N + from) * n + d] += pers ? s.trees.size[u] : 1;
+                    }
+                }
+                double time = 0;
+                int64_t cycles = 0;
+                for (int64_t cy = 0; cy < C; cy++) {
+                    int dims = 0;
+                    for (int d = 0; d < n; d++) {
+                        int64_t big = 0;
+                        for (int64_t x = 0; x < N; x++) {
+                            int64_t l = load[(cy * N + x) * n + d];
+                            assert_int_equal(l, load[(cy * N + 0) * n + d]); /* translation */
+                            big = l > big ? l : big;
+                        }
+                        if (big > 0) {
+                            dims++;
+                            time += 1 + (double)big;
+                            cycles++;
+                        }
+                    }
+                    if (dims == 0) {
+                        time += 1;
+                        cycles++;
+                    }
+                }
+                assert_int_equal(
+                    tc_cycles_alltoall(&s.trees, &s.topo, 0, pers == 1, 1, 1, 1, true, &c), TC_OK);
+                assert_true(close_to(c.time, time));
+                assert_int_equal(c.cycles, cycles);
+                free(load);
+            }
+            /* n-port personalized, reverse breadth-first, packet by packet: the packet of
+             * relative node x (depth dx) leaves the root in cycle h - dx and crosses the i-th
+             * edge of its path in cycle h - dx + i - 1 */
+            int h = c.height;
+            int64_t *load = calloc((size_t)(h * N * n), sizeof *load);
+            int64_t path[64];
+            assert_non_null(load);
+            for (int64_t x = 1; x < N; x++) {
+                int dx = 0;
+                for (int64_t v = x; v != 0;
+                     v ^= (int64_t)1 << tc_forest_dims_const(s.forest, 0)[v]) {
+                    path[dx++] = v;
+                }
+                for (int i = 1; i <= dx; i++) {
+                    int64_t v = path[dx - i];
+                    int d = tc_forest_dims_const(s.forest, 0)[v];
+                    for (int64_t src = 0; src < N; src++) {
+                        load[((h - dx + i - 1) * N + ((v ^ ((int64_t)1 << d)) ^ src)) * n + d]++;
+                    }
+                }
+            }
+            double time = 0;
+            for (int cy = 0; cy < h; cy++) {
+                int64_t big = 0;
+                for (int64_t i = 0; i < N * n; i++) {
+                    big = load[cy * N * n + i] > big ? load[cy * N * n + i] : big;
+                }
+                time += 1 + (double)big;
+            }
+            assert_int_equal(tc_cycles_alltoall(&s.trees, &s.topo, 0, true, 1, 1, 1, false, &c),
+                             TC_OK);
+            assert_true(close_to(c.time, time));
+            free(load);
+            free(recv);
+            plan_teardown(&s);
+        }
+    }
+}
+
+static void test_alltoall_needs_cube(void **state)
+{
+    (void)state;
+    tc_net_t *net = NULL;
+    tc_topo_t topo = {0};
+    tc_forest_t *forest = NULL;
+    tc_plan_trees_t trees = {0};
+    assert_int_equal(tc_net_icube_new(3, 1, &net), TC_OK);
+    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_trees_build(net, TC_KIND_BINOMIAL, 0, 1, &forest), TC_OK);
+    assert_int_equal(tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees), TC_OK);
+    tc_cycles_t c;
+    assert_int_equal(tc_cycles_alltoall(&trees, &topo, 0, true, 1, 1, 1, true, &c), TC_EINVAL);
+    /* the scatter itself runs on any network */
+    assert_int_equal(tc_cycles_scatter(&trees, &topo, 0, 1, 1, 1, true, &c, NULL), TC_OK);
+    tc_plan_trees_free(&trees);
+    tc_forest_free(forest);
+    tc_topo_free(&topo);
+    tc_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lemma17),
         cmocka_unit_test(test_n_port),
+        cmocka_unit_test(test_sbg_balanced),
+        cmocka_unit_test(test_alltoall_explicit),
+        cmocka_unit_test(test_alltoall_needs_cube),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

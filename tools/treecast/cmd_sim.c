@@ -45,7 +45,13 @@ static void help(void)
         "      scatter-sbnt    M elements to every node over the SBnT in routing cycles (paper\n"
         "                      002 Sec. 5): --ports one is Lemma 17's schedule (2n - 2 cycles),\n"
         "                      --ports all reverse breadth-first; beside Table 2, Theorem 6\n"
+        "      scatter-sbg     the same over the SBG (n rotated SBnTs, every node's data split in\n"
+        "                      n parts, so cyclic nodes get theirs over several paths; Sec. 4)\n"
         "      scatter-binomial the same over the binomial tree, for comparison\n"
+        "      allgather       all-to-all broadcast over the 2^n translated SBnTs (Table 2)\n"
+        "      alltoall        all-to-all personalized over the 2^n translated SBnTs (Table 2)\n"
+        "      allgather-sbg, alltoall-sbg  the same over translated SBGs (data split in n)\n"
+        "      allgather-binomial, alltoall-binomial  the same over translated binomial trees\n"
         "      ist-bcast       every packet down all n independent spanning trees (paper 004);\n"
         "                      a node is served by the first copy (--x X: X of the n trees)\n"
         "  on icube:N,K (paper 003):\n"
@@ -94,6 +100,9 @@ static void help(void)
         "writable.\n");
 }
 
+/* Collectives modelled in routing cycles (paper 002 Section 5, Table 2) */
+enum { CYC_NONE, CYC_SCATTER, CYC_ALLGATHER, CYC_ALLTOALL };
+
 typedef struct {
     const char *name;
     tc_collective_t what;
@@ -102,35 +111,50 @@ typedef struct {
     bool all_sources;
     tc_net_family_t family;
     tc_kind_t trees; /* the tree kind the plan runs over */
-    bool cycles;     /* personalized communication in routing cycles (paper 002 Sec. 5) */
+    int cycles;      /* in routing cycles (paper 002 Sec. 5): one of the CYC_ values */
 } plan_kind_t;
 
 static const plan_kind_t plan_kinds[] = {
-    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS, false},
-    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT, false},
+    {"bcast-bfs", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_STAR, TC_KIND_BFS, CYC_NONE},
+    {"bcast", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT, CYC_NONE},
     {"ft-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_STAR, TC_KIND_EDT,
-     false},
+     CYC_NONE},
     {"multinode", TC_COLL_MULTINODE, TC_PROBLEM_MULTINODE, false, true, TC_NET_STAR, TC_KIND_EDT,
-     false},
-    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT, false},
+     CYC_NONE},
+    {"scatter", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_STAR, TC_KIND_EDT,
+     CYC_NONE},
     {"total-exchange", TC_COLL_TOTAL_EXCHANGE, TC_PROBLEM_TOTAL_EXCHANGE, false, true, TC_NET_STAR,
-     TC_KIND_EDT, false},
+     TC_KIND_EDT, CYC_NONE},
     /* the hypercube (papers 002, 003, 004) */
     {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_CUBE, TC_KIND_BINOMIAL,
-     false},
+     CYC_NONE},
     {"bcast-nedst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_CUBE, TC_KIND_NEDST,
-     false},
+     CYC_NONE},
     {"ist-bcast", TC_COLL_FT_BCAST, TC_PROBLEM_FT_BCAST, false, false, TC_NET_CUBE, TC_KIND_IST,
-     false},
+     CYC_NONE},
     {"scatter-sbnt", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE,
-     TC_KIND_SBNT_MINR, true},
+     TC_KIND_SBNT_MINR, CYC_SCATTER},
+    {"scatter-sbg", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE, TC_KIND_SBG,
+     CYC_SCATTER},
     {"scatter-binomial", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, true, false, TC_NET_CUBE,
-     TC_KIND_BINOMIAL, true},
+     TC_KIND_BINOMIAL, CYC_SCATTER},
+    {"allgather", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE, TC_KIND_SBNT_MINR,
+     CYC_ALLGATHER},
+    {"alltoall", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE, TC_KIND_SBNT_MINR,
+     CYC_ALLTOALL},
+    {"allgather-sbg", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE, TC_KIND_SBG,
+     CYC_ALLGATHER},
+    {"alltoall-sbg", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, false, false, TC_NET_CUBE, TC_KIND_SBG,
+     CYC_ALLTOALL},
+    {"allgather-binomial", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, true, false, TC_NET_CUBE,
+     TC_KIND_BINOMIAL, CYC_ALLGATHER},
+    {"alltoall-binomial", TC_COLL_SCATTER, TC_PROBLEM_SCATTER, true, false, TC_NET_CUBE,
+     TC_KIND_BINOMIAL, CYC_ALLTOALL},
     /* the incomplete hypercube (paper 003) */
     {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_ICUBE, TC_KIND_BINOMIAL,
-     false},
+     CYC_NONE},
     {"bcast-edst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDST,
-     false},
+     CYC_NONE},
 };
 
 /* The rounds a hypercube construction's paper claims for its broadcast, or -1: the pipelined
@@ -255,7 +279,38 @@ static bool parse_faults(const char *spec, tc_campaign_t *c)
 /* The pipelined schedule of bcast and ft-bcast: copy j of packet m goes down tree
  * (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod T) packets and its last packet
  * reaches its deepest node after (packets + depth - 1) rounds. */
-/* scatter-sbnt, scatter-binomial: routing cycles beside Theorem 6 and Table 2 of paper 002. */
+/* Table 2 of paper 002 (SBnT routing) and the Section 5 lower bounds, for a collective in
+ * routing cycles: *table and *lower, with their formulas. The one-port scatter's entry is the
+ * leading term of N(1 + O(log n / n)) M tc + (2n-2) ts (Theorem 6). */
+static void table2(int what, bool one, int n, int64_t N, double M, double ts, double tc,
+                   double *table, const char **tform, double *lower, const char **lform)
+{
+    double Nd = (double)N;
+    switch (what) {
+    case CYC_ALLGATHER:
+        *table = one ? (Nd - 1) * M * tc + (2.0 * n - 1) * ts : (Nd - 1) * M / n * tc + n * ts;
+        *tform = one ? "(N-1) M tc + (2n-1) ts" : "(N-1) M / n tc + n ts";
+        *lower = one ? fmax((Nd - 1) * M * tc, n * ts) : fmax((Nd - 1) * M / n * tc, n * ts);
+        *lform = one ? "max((N-1) M tc, n ts)" : "max((N-1) M / n tc, n ts)";
+        break;
+    case CYC_ALLTOALL:
+        *table = one ? n * Nd * M / 2 * tc + (2.0 * n - 1) * ts : Nd * M / 2 * tc + n * ts;
+        *tform = one ? "n N M / 2 tc + (2n-1) ts" : "N M / 2 tc + n ts";
+        *lower = one ? fmax(n * Nd * M / 2 * tc, n * ts) : fmax(Nd * M / 2 * tc, n * ts);
+        *lform = one ? "max(n N M / 2 tc, n ts)" : "max(N M / 2 tc, n ts)";
+        break;
+    default:
+        *table = one ? Nd * M * tc + (2.0 * n - 2) * ts : (Nd - 1) * M / n * tc + n * ts;
+        *tform = one ? "N M tc + (2n-2) ts, the leading term of N(1 + O(log n/n)) M tc"
+                     : "(N-1) M / n tc + n ts";
+        *lower = one ? fmax(M * (Nd - 1) * tc, n * ts) : fmax(M * (Nd - 1) / n * tc, n * ts);
+        *lform = one ? "max(M(N-1) tc, n ts)" : "max(M(N-1)/n tc, n ts)";
+        break;
+    }
+}
+
+/* scatter-sbnt, scatter-sbg, scatter-binomial, allgather, alltoall (and their binomial
+ * baselines): routing cycles beside Theorem 6 and Table 2 of paper 002. */
 static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *topo,
                       const tc_plan_trees_t *trees, int64_t root)
 {
@@ -267,21 +322,24 @@ static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *top
                       a->kind->name);
     }
     bool one = a->port_limit == 1;
-    int n = tc_net_n(net);
+    int what = a->kind->cycles, n = tc_net_n(net);
     int64_t N = tc_net_nodes(net);
+    bool all = what == CYC_ALLGATHER || what == CYC_ALLTOALL;
+    bool split = a->kind->trees == TC_KIND_SBG;
     tc_cycles_t c;
-    tc_err_t err = tc_cycles_scatter(trees, topo, 0, a->M, a->ts, a->tm, one, &c, NULL);
+    tc_err_t err =
+        all ? tc_cycles_alltoall(trees, topo, split ? -1 : 0, what == CYC_ALLTOALL, a->M, a->ts,
+                                 a->tm, one, &c)
+            : tc_cycles_scatter(trees, topo, split ? -1 : 0, a->M, a->ts, a->tm, one, &c, NULL);
     if (err != TC_OK) {
         return lib_fail(err, "the routing cycles");
     }
-    double M = (double)a->M, tc = a->tm, ts = a->ts;
-    /* Table 2 (SBnT routing): one-port <= N(1 + O(log n / n)) M tc + (2n-2) ts, of which the
-     * leading term is printed; n-port (N-1)M/n tc + n ts. Lower bounds (Section 5):
-     * max(M(N-1) tc, n ts) one-port, max(M(N-1)/n tc, n ts) n-port. */
-    double table =
-        one ? (double)N * M * tc + (2.0 * n - 2) * ts : (double)(N - 1) * M / n * tc + n * ts;
-    double lower =
-        one ? fmax(M * (double)(N - 1) * tc, n * ts) : fmax(M * (double)(N - 1) / n * tc, n * ts);
+    double table, lower;
+    const char *tform, *lform;
+    table2(what, one, n, N, (double)a->M, a->ts, a->tm, &table, &tform, &lower, &lform);
+    const char *ref = what == CYC_ALLGATHER  ? "all-to-all broadcast"
+                      : what == CYC_ALLTOALL ? "all-to-all personalized"
+                                             : "one-to-all personalized";
     char netlab[16], lab[TC_LABEL_MAX];
     tc_net_name(net, netlab, sizeof netlab);
     tc_net_label(net, root, false, lab, sizeof lab);
@@ -294,31 +352,47 @@ static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *top
     if (strcmp(a->format, "json") == 0) {
         fprintf(fp,
                 "{\"format_version\":1,\"command\":\"sim\",\"plan\":\"%s\",\"network\":\"%s\","
-                "\"M\":%lld,\"root\":\"%s\",\"ports\":\"%s\",\"ts\":%.15g,\"tc\":%.15g,"
-                "\"cycles\":%lld,\"time\":%.15g,\"critical_elements\":%lld,\"messages\":%lld,"
-                "\"height\":%d,\"table2\":%.15g,\"lower_bound\":%.15g}\n",
-                a->kind->name, netlab, (long long)a->M, lab, one ? "one" : "all", ts, tc,
-                (long long)c.cycles, c.time, (long long)c.critical_elements, (long long)c.messages,
-                c.height, table, lower);
+                "\"M\":%lld,\"root\":%s%s%s,\"ports\":\"%s\",\"ts\":%.15g,\"tc\":%.15g,"
+                "\"cycles\":%lld,\"split_cycles\":%lld,\"time\":%.15g,"
+                "\"critical_elements\":%.15g,\"messages\":%lld,\"height\":%d,\"table2\":%.15g,"
+                "\"lower_bound\":%.15g}\n",
+                a->kind->name, netlab, (long long)a->M, all ? "" : "\"", all ? "null" : lab,
+                all ? "" : "\"", one ? "one" : "all", a->ts, a->tm, (long long)c.cycles,
+                (long long)c.split, c.time, c.critical_elements, (long long)c.messages, c.height,
+                table, lower);
     } else {
-        fprintf(fp, "%s on %s, M = %lld elements per node, root %s; %s, routing cycles\n",
-                a->kind->name, netlab, (long long)a->M, lab,
-                one ? "one-port (subtrees by increasing dimension, Lemma 17's discipline)"
-                    : "n-port (reverse breadth-first)");
+        if (all) {
+            fprintf(fp,
+                    "%s on %s, M = %lld elements per node pair, the tree translated to all "
+                    "%lld sources; %s, routing cycles\n",
+                    a->kind->name, netlab, (long long)a->M, (long long)N,
+                    one ? "one-port (the tree's one-port schedule; one dimension per cycle)"
+                        : "n-port");
+        } else {
+            fprintf(fp, "%s on %s, M = %lld elements per node, root %s; %s, routing cycles\n",
+                    a->kind->name, netlab, (long long)a->M, lab,
+                    one ? "one-port (subtrees by increasing dimension, Lemma 17's discipline)"
+                        : "n-port (reverse breadth-first)");
+        }
+        if (split) {
+            fprintf(fp, "  data split          every node's M elements in n parts, one per "
+                        "rotated SBnT (a cyclic node's n/P_c parents each bring M/abs(J_c))\n");
+        }
         fprintf(fp, "  routing cycles      %lld%s\n", (long long)c.cycles,
-                one && a->kind->trees == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
+                one && !all && a->kind->trees == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
+        if (all && one) {
+            fprintf(fp, "  port conflicts      %lld extra cycles (a cycle per dimension used)\n",
+                    (long long)c.split);
+        }
         fprintf(fp,
                 "  modelled time       %.15g   (sum over cycles of ts + tc x largest message; "
                 "ts = %g, tc = %g)\n",
-                c.time, ts, tc);
-        fprintf(fp, "  critical elements   %lld   (sum of the cycles' largest messages)\n",
-                (long long)c.critical_elements);
-        fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2%s]\n", table,
-                one ? "N M tc + (2n-2) ts, the leading term of N(1 + O(log n/n)) M tc"
-                    : "(N-1) M / n tc + n ts",
-                one ? ", Theorem 6" : "");
-        fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", lower,
-                one ? "max(M(N-1) tc, n ts)" : "max(M(N-1)/n tc, n ts)");
+                c.time, a->ts, a->tm);
+        fprintf(fp, "  critical elements   %.15g   (sum of the cycles' largest messages)\n",
+                c.critical_elements);
+        fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2, %s%s]\n", table, tform, ref,
+                one && what != CYC_ALLGATHER && what != CYC_ALLTOALL ? "; Theorem 6" : "");
+        fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", lower, lform);
         fprintf(fp, "  messages            %lld; tree height %d\n", (long long)c.messages,
                 c.height);
     }
@@ -773,8 +847,7 @@ int cmd_sim(int argc, char **argv)
         }
     }
     if (optind >= argc) {
-        return misuse("which plan? bcast-bfs, bcast, ft-bcast, multinode, scatter or "
-                      "total-exchange");
+        return misuse("which plan? (treecast sim --help lists them)");
     }
     if (optind + 1 < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind + 1]);

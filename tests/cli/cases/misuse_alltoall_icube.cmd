@@ -1,0 +1,1 @@
+sim alltoall --net icube:4,2 --M 1
