@@ -202,6 +202,21 @@ tc_err_t tc_cycles_alltoall(const tc_plan_trees_t *trees, const tc_topo_t *topo,
                             bool personalized, int64_t M, double ts, double tc, bool one_port,
                             tc_cycles_t *out);
 
+/* Table 2 of paper 002 (complexities of SBnT routing) and the lower bounds of its Section 5,
+ * evaluated: one-port / n-port x one-to-all personalized, all-to-all broadcast, all-to-all
+ * personalized. The one-port scatter entry is the leading term N M tc + (2n-2) ts of Theorem
+ * 6's N(1 + O(log n / n)) M tc + (2n-2) ts. */
+typedef enum { TC_CYCLES_SCATTER, TC_CYCLES_ALLGATHER, TC_CYCLES_ALLTOALL } tc_cycles_op_t;
+
+typedef struct {
+    double table, lower;
+    const char *table_formula, *lower_formula; /* static strings */
+    const char *what;                          /* "one-to-all personalized", ... */
+} tc_cycles_ref_t;
+
+void tc_cycles_table2(tc_cycles_op_t op, bool one_port, int n, double M, double ts, double tc,
+                      tc_cycles_ref_t *out);
+
 /* ---- how many random tree-link faults a broadcast survives (004 Table 5.7) -------------------
  *
  * The directed links the trees use are made faulty one at a time, in a random order drawn with

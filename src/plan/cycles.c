@@ -27,6 +27,7 @@
 #include "core/internal.h"
 #include "treecast/plan.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -431,4 +432,34 @@ done:
     free(recv);
     free(load);
     return err;
+}
+
+void tc_cycles_table2(tc_cycles_op_t op, bool one, int n, double M, double ts, double tc,
+                      tc_cycles_ref_t *o)
+{
+    double N = ldexp(1.0, n);
+    switch (op) {
+    case TC_CYCLES_ALLGATHER:
+        o->what = "all-to-all broadcast";
+        o->table = one ? (N - 1) * M * tc + (2.0 * n - 1) * ts : (N - 1) * M / n * tc + n * ts;
+        o->table_formula = one ? "(N-1) M tc + (2n-1) ts" : "(N-1) M / n tc + n ts";
+        o->lower = one ? fmax((N - 1) * M * tc, n * ts) : fmax((N - 1) * M / n * tc, n * ts);
+        o->lower_formula = one ? "max((N-1) M tc, n ts)" : "max((N-1) M / n tc, n ts)";
+        break;
+    case TC_CYCLES_ALLTOALL:
+        o->what = "all-to-all personalized";
+        o->table = one ? n * N * M / 2 * tc + (2.0 * n - 1) * ts : N * M / 2 * tc + n * ts;
+        o->table_formula = one ? "n N M / 2 tc + (2n-1) ts" : "N M / 2 tc + n ts";
+        o->lower = one ? fmax(n * N * M / 2 * tc, n * ts) : fmax(N * M / 2 * tc, n * ts);
+        o->lower_formula = one ? "max(n N M / 2 tc, n ts)" : "max(N M / 2 tc, n ts)";
+        break;
+    default:
+        o->what = "one-to-all personalized";
+        o->table = one ? N * M * tc + (2.0 * n - 2) * ts : (N - 1) * M / n * tc + n * ts;
+        o->table_formula = one ? "N M tc + (2n-2) ts, the leading term of N(1 + O(log n/n)) M tc"
+                               : "(N-1) M / n tc + n ts";
+        o->lower = one ? fmax(M * (N - 1) * tc, n * ts) : fmax(M * (N - 1) / n * tc, n * ts);
+        o->lower_formula = one ? "max(M(N-1) tc, n ts)" : "max(M(N-1)/n tc, n ts)";
+        break;
+    }
 }

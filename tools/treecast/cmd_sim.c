@@ -89,7 +89,7 @@ static void help(void)
         "                      condition checked, the result translated; N <= 9), or auto\n"
         "                      (default: full up to N = 7)\n"
         "  --ts, --tm, --B     cost model: a round of packets of B elements costs ts + B*tm\n"
-        "                      (defaults 1, 0, 1)\n"
+        "                      (defaults 1, 0, 1; --tc is the same as --tm, the papers' t_c)\n"
         "  --threads T         threads (default: every core for campaigns and for a full\n"
         "                      total-exchange run, else one; results do not depend on it)\n"
         "  --format F          text (default), json or csv\n"
@@ -234,18 +234,6 @@ typedef struct {
     double ts, tm;
 } args_t;
 
-static bool parse_double(const char *name, const char *text, double *out)
-{
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(v) || v < 0) {
-        misuse("%s needs a non-negative number, not \"%s\"", name, text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 /* --faults SPEC -> campaign fields; false after a misuse message. */
 static bool parse_faults(const char *spec, tc_campaign_t *c)
 {
@@ -279,36 +267,6 @@ static bool parse_faults(const char *spec, tc_campaign_t *c)
 /* The pipelined schedule of bcast and ft-bcast: copy j of packet m goes down tree
  * (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod T) packets and its last packet
  * reaches its deepest node after (packets + depth - 1) rounds. */
-/* Table 2 of paper 002 (SBnT routing) and the Section 5 lower bounds, for a collective in
- * routing cycles: *table and *lower, with their formulas. The one-port scatter's entry is the
- * leading term of N(1 + O(log n / n)) M tc + (2n-2) ts (Theorem 6). */
-static void table2(int what, bool one, int n, int64_t N, double M, double ts, double tc,
-                   double *table, const char **tform, double *lower, const char **lform)
-{
-    double Nd = (double)N;
-    switch (what) {
-    case CYC_ALLGATHER:
-        *table = one ? (Nd - 1) * M * tc + (2.0 * n - 1) * ts : (Nd - 1) * M / n * tc + n * ts;
-        *tform = one ? "(N-1) M tc + (2n-1) ts" : "(N-1) M / n tc + n ts";
-        *lower = one ? fmax((Nd - 1) * M * tc, n * ts) : fmax((Nd - 1) * M / n * tc, n * ts);
-        *lform = one ? "max((N-1) M tc, n ts)" : "max((N-1) M / n tc, n ts)";
-        break;
-    case CYC_ALLTOALL:
-        *table = one ? n * Nd * M / 2 * tc + (2.0 * n - 1) * ts : Nd * M / 2 * tc + n * ts;
-        *tform = one ? "n N M / 2 tc + (2n-1) ts" : "N M / 2 tc + n ts";
-        *lower = one ? fmax(n * Nd * M / 2 * tc, n * ts) : fmax(Nd * M / 2 * tc, n * ts);
-        *lform = one ? "max(n N M / 2 tc, n ts)" : "max(N M / 2 tc, n ts)";
-        break;
-    default:
-        *table = one ? Nd * M * tc + (2.0 * n - 2) * ts : (Nd - 1) * M / n * tc + n * ts;
-        *tform = one ? "N M tc + (2n-2) ts, the leading term of N(1 + O(log n/n)) M tc"
-                     : "(N-1) M / n tc + n ts";
-        *lower = one ? fmax(M * (Nd - 1) * tc, n * ts) : fmax(M * (Nd - 1) / n * tc, n * ts);
-        *lform = one ? "max(M(N-1) tc, n ts)" : "max(M(N-1)/n tc, n ts)";
-        break;
-    }
-}
-
 /* scatter-sbnt, scatter-sbg, scatter-binomial, allgather, alltoall (and their binomial
  * baselines): routing cycles beside Theorem 6 and Table 2 of paper 002. */
 static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *topo,
@@ -334,12 +292,11 @@ static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *top
     if (err != TC_OK) {
         return lib_fail(err, "the routing cycles");
     }
-    double table, lower;
-    const char *tform, *lform;
-    table2(what, one, n, N, (double)a->M, a->ts, a->tm, &table, &tform, &lower, &lform);
-    const char *ref = what == CYC_ALLGATHER  ? "all-to-all broadcast"
-                      : what == CYC_ALLTOALL ? "all-to-all personalized"
-                                             : "one-to-all personalized";
+    tc_cycles_ref_t ref;
+    tc_cycles_table2(what == CYC_ALLGATHER  ? TC_CYCLES_ALLGATHER
+                     : what == CYC_ALLTOALL ? TC_CYCLES_ALLTOALL
+                                            : TC_CYCLES_SCATTER,
+                     one, n, (double)a->M, a->ts, a->tm, &ref);
     char netlab[16], lab[TC_LABEL_MAX];
     tc_net_name(net, netlab, sizeof netlab);
     tc_net_label(net, root, false, lab, sizeof lab);
@@ -359,7 +316,7 @@ static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *top
                 a->kind->name, netlab, (long long)a->M, all ? "" : "\"", all ? "null" : lab,
                 all ? "" : "\"", one ? "one" : "all", a->ts, a->tm, (long long)c.cycles,
                 (long long)c.split, c.time, c.critical_elements, (long long)c.messages, c.height,
-                table, lower);
+                ref.table, ref.lower);
     } else {
         if (all) {
             fprintf(fp,
@@ -390,9 +347,10 @@ static int run_cycles(const args_t *a, const tc_net_t *net, const tc_topo_t *top
                 c.time, a->ts, a->tm);
         fprintf(fp, "  critical elements   %.15g   (sum of the cycles' largest messages)\n",
                 c.critical_elements);
-        fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2, %s%s]\n", table, tform, ref,
-                one && what != CYC_ALLGATHER && what != CYC_ALLTOALL ? "; Theorem 6" : "");
-        fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", lower, lform);
+        fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2, %s%s]\n", ref.table,
+                ref.table_formula, ref.what, one && !all ? "; Theorem 6" : "");
+        fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", ref.lower,
+                ref.lower_formula);
         fprintf(fp, "  messages            %lld; tree height %d\n", (long long)c.messages,
                 c.height);
     }
@@ -722,6 +680,7 @@ int cmd_sim(int argc, char **argv)
         {"faults-file", required_argument, NULL, OPT_FAULTS_FILE},
         {"ts", required_argument, NULL, OPT_TS},
         {"tm", required_argument, NULL, OPT_TM},
+        {"tc", required_argument, NULL, OPT_TM},
         {"B", required_argument, NULL, OPT_B},
         {"threads", required_argument, NULL, 't'},
         {"format", required_argument, NULL, 'f'},
@@ -817,12 +776,12 @@ int cmd_sim(int argc, char **argv)
             a.faults_file = optarg;
             break;
         case OPT_TS:
-            if (!parse_double("--ts", optarg, &a.ts)) {
+            if (!parse_double_opt("--ts", optarg, &a.ts)) {
                 return EXIT_MISUSE;
             }
             break;
         case OPT_TM:
-            if (!parse_double("--tm", optarg, &a.tm)) {
+            if (!parse_double_opt("--tm", optarg, &a.tm)) {
                 return EXIT_MISUSE;
             }
             break;

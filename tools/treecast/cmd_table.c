@@ -12,6 +12,17 @@ static void help(void)
 {
     printf("usage: treecast table 004:5.7 [--from A] [--to B] [--trials T] [--seed S]\n"
            "                      [--threads T] [--format text|json] [--output FILE]\n"
+           "       treecast table 002:2 [--from A] [--to B] [--M M] [--ts T] [--tc C]\n"
+           "                      [--format text|json] [--output FILE]\n"
+           "\n"
+           "002:2    Table 2 of paper 002 (complexities of SBnT routing): one-to-all\n"
+           "         personalized (scatter), all-to-all broadcast and all-to-all personalized,\n"
+           "         one-port and n-port, on Q_n for n = A..B (default 4..10): the table's value\n"
+           "         (the one-port scatter's leading term, Theorem 6) beside the modelled time in\n"
+           "         routing cycles over the SBnT, the SBG (n rotated SBnTs, data split) and the\n"
+           "         binomial tree (translated to every source for the all-to-all rows), and the\n"
+           "         Section 5 lower bound. A cycle costs ts + tc x its largest message (the\n"
+           "         schedules: treecast sim --help, docs/collectives.md).\n"
            "\n"
            "004:5.7  Table 5.7 of paper 004 (reliable broadcasting under faulty links), made\n"
            "         precise as READING-NOTES 004.3 reads it: in each trial the directed links of\n"
@@ -23,7 +34,10 @@ static void help(void)
            "         trees (nedst) and one binomial tree. Trial i uses seed S + i; the trees\n"
            "         are rooted at node 0 (every root gives an isomorphic family).\n"
            "\n"
-           "  --from A, --to B  cube dimensions (default 4..8: N = 16..256; at most 16)\n"
+           "  --from A, --to B  cube dimensions (004:5.7 default 4..8: N = 16..256; 002:2\n"
+           "                    default 4..10; 2..16)\n"
+           "  --M M             002:2: elements per node (pair), default 1\n"
+           "  --ts T, --tc C    002:2: start-up and per-element time (default 1 and 1)\n"
            "  --trials T        trials per row (default 1000)\n"
            "  --seed S          seed (default 1; printed)\n"
            "  --threads T       threads (default: every core; results do not depend on it)\n"
@@ -97,20 +111,114 @@ static tc_err_t measure(int n, tc_kind_t kind, int64_t trials, uint64_t seed, in
     return err;
 }
 
+/* One row of 002:2: the modelled time of op over kind's trees on Q_n (split: all trees of the
+ * SBG at once). */
+static tc_err_t cycles_time(int n, tc_kind_t kind, tc_cycles_op_t op, bool one, int64_t M,
+                            double ts, double tc, double *time)
+{
+    tc_net_t *net = NULL;
+    tc_topo_t topo = {0};
+    tc_forest_t *forest = NULL;
+    tc_plan_trees_t trees = {0};
+    tc_err_t err = tc_net_cube_new(n, &net);
+    if (err == TC_OK) {
+        err = tc_topo_from_net(net, &topo);
+    }
+    if (err == TC_OK) {
+        err = tc_trees_build(net, kind, 0, 0, &forest);
+    }
+    if (err == TC_OK) {
+        err = tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees);
+    }
+    int t = kind == TC_KIND_SBG ? -1 : 0;
+    tc_cycles_t c;
+    if (err == TC_OK) {
+        err = op == TC_CYCLES_SCATTER
+                  ? tc_cycles_scatter(&trees, &topo, t, M, ts, tc, one, &c, NULL)
+                  : tc_cycles_alltoall(&trees, &topo, t, op == TC_CYCLES_ALLTOALL, M, ts, tc, one,
+                                       &c);
+    }
+    *time = err == TC_OK ? c.time : 0;
+    tc_plan_trees_free(&trees);
+    tc_forest_free(forest);
+    tc_topo_free(&topo);
+    tc_net_free(net);
+    return err;
+}
+
+static int table_002_2(int from, int to, int64_t M, double ts, double tc, bool json, FILE *fp)
+{
+    static const tc_kind_t kinds[3] = {TC_KIND_SBNT_MINR, TC_KIND_SBG, TC_KIND_BINOMIAL};
+    static const char *const names[3] = {"sbnt", "sbg", "binomial"};
+    if (json) {
+        fprintf(fp,
+                "{\"format_version\":1,\"command\":\"table\",\"table\":\"002:2\",\"M\":%lld,"
+                "\"ts\":%.15g,\"tc\":%.15g,\"rows\":[",
+                (long long)M, ts, tc);
+    } else {
+        fprintf(fp,
+                "Table 2 of paper 002 (SBnT routing) beside the modelled time in routing cycles: "
+                "M = %lld, ts = %g, tc = %g\n",
+                (long long)M, ts, tc);
+        fprintf(fp, "%-3s %-5s %-24s %-13s %-13s %-13s %-13s %s\n", "n", "ports", "communication",
+                "Table 2", "SBnT", "SBG", "binomial", "lower bound");
+    }
+    int rows = 0;
+    for (int n = from; n <= to; n++) {
+        for (int one = 1; one >= 0; one--) {
+            for (int op = TC_CYCLES_SCATTER; op <= TC_CYCLES_ALLTOALL; op++) {
+                tc_cycles_ref_t ref;
+                tc_cycles_table2((tc_cycles_op_t)op, one, n, (double)M, ts, tc, &ref);
+                double t[3];
+                for (int k = 0; k < 3; k++) {
+                    tc_err_t err =
+                        cycles_time(n, kinds[k], (tc_cycles_op_t)op, one, M, ts, tc, &t[k]);
+                    if (err != TC_OK) {
+                        return lib_fail(err, "the Table 2 schedules");
+                    }
+                }
+                if (json) {
+                    fprintf(fp,
+                            "%s\n{\"n\":%d,\"ports\":\"%s\",\"communication\":\"%s\","
+                            "\"table2\":%.15g,\"table2_formula\":\"%s\"",
+                            rows++ > 0 ? "," : "", n, one ? "one" : "all", ref.what, ref.table,
+                            ref.table_formula);
+                    for (int k = 0; k < 3; k++) {
+                        fprintf(fp, ",\"%s\":%.15g", names[k], t[k]);
+                    }
+                    fprintf(fp, ",\"lower_bound\":%.15g}", ref.lower);
+                } else {
+                    fprintf(fp, "%-3d %-5s %-24s %-13.10g %-13.10g %-13.10g %-13.10g %.10g\n", n,
+                            one ? "one" : "n", ref.what, ref.table, t[0], t[1], t[2], ref.lower);
+                }
+            }
+        }
+    }
+    if (json) {
+        fputs("]}\n", fp);
+    } else {
+        fprintf(fp,
+                "Table 2: one-port N M tc + (2n-2) ts (scatter; the leading term of Theorem 6), "
+                "(N-1) M tc + (2n-1) ts,\nn N M / 2 tc + (2n-1) ts; n-port (N-1) M / n tc + n ts "
+                "(twice), N M / 2 tc + n ts. Lower bounds:\nSection 5 of paper 002. The all-to-all "
+                "rows run the tree translated to all 2^n sources (one\nmessage per node and "
+                "dimension per cycle; one-port: one dimension per cycle).\n");
+    }
+    return 0;
+}
+
 int cmd_table(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"from", required_argument, NULL, 'a'},
-        {"to", required_argument, NULL, 'b'},
-        {"trials", required_argument, NULL, 'T'},
-        {"seed", required_argument, NULL, 's'},
-        {"threads", required_argument, NULL, 't'},
-        {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"from", required_argument, NULL, 'a'},    {"to", required_argument, NULL, 'b'},
+        {"trials", required_argument, NULL, 'T'},  {"seed", required_argument, NULL, 's'},
+        {"threads", required_argument, NULL, 't'}, {"M", required_argument, NULL, 'M'},
+        {"ts", required_argument, NULL, 'S'},      {"tc", required_argument, NULL, 'C'},
+        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
-    int64_t from = 4, to = 8, trials = 1000, threads = 0;
+    int64_t from = -1, to = -1, trials = 1000, threads = 0, M = 1;
+    double ts = 1, tc = 1;
     uint64_t seed = 1;
     const char *format = "text", *output = NULL;
     int c;
@@ -143,6 +251,17 @@ int cmd_table(int argc, char **argv)
                 return EXIT_MISUSE;
             }
             break;
+        case 'M':
+            if (!parse_int_opt("--M", optarg, 1, (int64_t)1 << 40, &M)) {
+                return EXIT_MISUSE;
+            }
+            break;
+        case 'S':
+        case 'C':
+            if (!parse_double_opt(c == 'S' ? "--ts" : "--tc", optarg, c == 'S' ? &ts : &tc)) {
+                return EXIT_MISUSE;
+            }
+            break;
         case 'f':
             format = optarg;
             break;
@@ -154,14 +273,17 @@ int cmd_table(int argc, char **argv)
         }
     }
     if (optind >= argc) {
-        return misuse("which table? (004:5.7)");
+        return misuse("which table? (002:2 or 004:5.7)");
     }
-    if (strcmp(argv[optind], "004:5.7") != 0) {
-        return misuse("unknown table \"%s\"; treecast reproduces 004:5.7", argv[optind]);
+    bool t57 = strcmp(argv[optind], "004:5.7") == 0, t22 = strcmp(argv[optind], "002:2") == 0;
+    if (!t57 && !t22) {
+        return misuse("unknown table \"%s\"; treecast reproduces 002:2 and 004:5.7", argv[optind]);
     }
     if (optind + 1 < argc) {
         return misuse("unexpected argument \"%s\"", argv[optind + 1]);
     }
+    from = from < 0 ? 4 : from;
+    to = to < 0 ? (t57 ? 8 : (from > 10 ? from : 10)) : to;
     if (from > to) {
         return misuse("--from %lld exceeds --to %lld", (long long)from, (long long)to);
     }
@@ -176,6 +298,11 @@ int cmd_table(int argc, char **argv)
     }
     FILE *fp = out.fp;
     bool json = fmt == 1;
+    if (t22) {
+        st = table_002_2((int)from, (int)to, M, ts, tc, json, fp);
+        int cst = output_close(&out, st == 0);
+        return st != 0 ? st : cst;
+    }
     if (json) {
         fprintf(fp,
                 "{\"format_version\":1,\"command\":\"table\",\"table\":\"004:5.7\",\"trials\":%lld,"

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,4 +340,16 @@ int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
 {
     int64_t k = (p * n + 99) / 100;
     return sorted[k < 1 ? 0 : k - 1];
+}
+
+bool parse_double_opt(const char *name, const char *text, double *out)
+{
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v) || v < 0) {
+        misuse("%s needs a non-negative number, not \"%s\"", name, text);
+        return false;
+    }
+    *out = v;
+    return true;
 }

@@ -35,6 +35,8 @@ int lib_fail(tc_err_t err, const char *context);
 /* Parse a non-negative integer option strictly; false (after a misuse message) otherwise. */
 bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out);
 bool parse_seed(const char *text, uint64_t *out);
+/* Parse a finite non-negative number strictly; false (after a misuse message) otherwise. */
+bool parse_double_opt(const char *name, const char *text, double *out);
 
 /* The getopt results every command shares: 'h' (print help, status 0), ':' (a missing value)
  * and anything else (an unknown option), both misuse. Returns the exit status. */

@@ -1,1 +1,1 @@
-table 003:II
+table 002:3
