@@ -4,7 +4,8 @@
 # Everything else here is plumbing for those two.
 
 SHELL := /bin/bash
-PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format
+PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format \
+            libcadical-dev g++
 JOBS := $(shell nproc 2>/dev/null || echo 2)
 TREECAST := build/release/tools/treecast/treecast
 

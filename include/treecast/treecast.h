@@ -8,9 +8,11 @@
 
 #include "treecast/check.h"
 #include "treecast/error.h"
+#include "treecast/hamilton.h"
 #include "treecast/net.h"
 #include "treecast/report.h"
 #include "treecast/rng.h"
+#include "treecast/search.h"
 #include "treecast/trees.h"
 
 #define TC_VERSION_STRING "0.1.0"

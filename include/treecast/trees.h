@@ -26,6 +26,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The deepest Hamiltonian path (kind edhp) treecast builds: the check follows chains of at
+ * most TC_CHECK_MAX_DEPTH links and the round engine keeps depths in a byte. */
+#define TC_EDHP_MAX_DEPTH 250
+
 /* Parent markers besides a dimension. */
 #define TC_PARENT_ROOT 0xFE /* the node is the root of this tree */
 #define TC_PARENT_NONE 0xFF /* the node is not in this tree */
@@ -49,6 +53,7 @@ typedef enum {
     TC_KIND_IST_HDLS,      /* independent spanning trees, Algorithm 4 (Latin square) */
     /* incomplete hypercube kinds (I_k^n, paper 003; binomial also applies there) */
     TC_KIND_EDST, /* the k+1 directed edge-disjoint spanning trees of Section III */
+    TC_KIND_EDHP, /* Theorem 4's directed edge-disjoint Hamiltonian paths (Section IV-A) */
 } tc_kind_t;
 
 /* "bfs", "spt", "spg", "edt", "binomial", "sbnt-minr", ..., "ist-hdls"; "custom". */

@@ -297,6 +297,11 @@ static void icube_depth_claims(tc_claims_t *c, tc_claim_row_t *r, const tc_net_t
                                const char *dt)
 {
     int n = net->n, k = net->k;
+    if (kind == TC_KIND_EDHP) { /* a Hamiltonian path: every node at its own depth */
+        claim(r, true, lo == hi && hi == net->nodes - 1, "003 Sec. IV-A",
+              "= 2^n + 2^k - 1 = %lld in every tree (Hamiltonian)", (long long)net->nodes - 1);
+        return;
+    }
     if (kind != TC_KIND_EDST) {
         return;
     }
@@ -336,6 +341,10 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     } else if (cube) {
         int want_t = tc_trees_count(net, kind);
         claim(r, want_t > 0, T == want_t, cube_source(kind), want_t == 1 ? "1" : "n = %d", n);
+    } else if (icube && kind == TC_KIND_EDHP) {
+        int want_t = tc_trees_count(net, kind);
+        claim(r, want_t > 0, T == want_t, "003 Theorem 4",
+              "k+1 (k odd) or k (k even) = %d directed Hamiltonian paths", want_t);
     } else if (icube) {
         int want_t = tc_trees_count(net, kind);
         claim(r, want_t > 0, T == want_t,
@@ -392,7 +401,9 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
     } else if (cube) {
         src = cube_source(kind);
     } else if (icube) {
-        src = kind == TC_KIND_EDST ? "003 Theorem 1" : "003 Sec. II-B";
+        src = kind == TC_KIND_EDST   ? "003 Theorem 1"
+              : kind == TC_KIND_EDHP ? "003 Theorem 4"
+                                     : "003 Sec. II-B";
     }
     bool span_ok = true;
     int64_t rmin = rep->reached[0], rmax = rep->reached[0];
@@ -463,7 +474,8 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
         claim(r, kind == TC_KIND_NEDST || kind == TC_KIND_NEDST_PIVOTED, rep->shared_directed == 0,
               "003 Sec. II-C, III-A", "0 shared");
     } else if (icube) {
-        claim(r, kind == TC_KIND_EDST, rep->shared_directed == 0, "003 Theorem 1", "0 shared");
+        claim(r, kind == TC_KIND_EDST || kind == TC_KIND_EDHP, rep->shared_directed == 0,
+              kind == TC_KIND_EDHP ? "003 Theorem 4" : "003 Theorem 1", "0 shared");
     } else {
         claim(r, edt, rep->shared_directed == 0, "000 Lemma 6.1", "0 shared");
     }

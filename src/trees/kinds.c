@@ -1,6 +1,7 @@
 /* Construction kinds: names, tree counts and numbers, and the family-dispatched builders. */
 #include "core/internal.h"
 #include "net/net_internal.h"
+#include "treecast/hamilton.h"
 #include "treecast/trees.h"
 #include "trees/forest_internal.h"
 
@@ -27,6 +28,7 @@ static const struct {
     {TC_KIND_IST, "ist", TC_NET_CUBE},
     {TC_KIND_IST_HDLS, "ist-hdls", TC_NET_CUBE},
     {TC_KIND_EDST, "edst", TC_NET_ICUBE},
+    {TC_KIND_EDHP, "edhp", TC_NET_ICUBE},
 };
 #define NKINDS (sizeof KINDS / sizeof KINDS[0])
 
@@ -78,7 +80,7 @@ const char *tc_kind_list(tc_net_family_t family)
         return "binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr, sbg, nedst, "
                "nedst-pivoted, ist or ist-hdls";
     case TC_NET_ICUBE:
-        return "binomial or edst";
+        return "binomial, edst or edhp";
     default:
         return "edt, spg, spt or bfs";
     }
@@ -104,6 +106,8 @@ int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
     switch (kind) {
     case TC_KIND_EDST:
         return net->k + 1;
+    case TC_KIND_EDHP:
+        return tc_icube_edhc_directed_count(net->n, net->k);
     case TC_KIND_EDT:
     case TC_KIND_SPG:
         return net->n - 1;
@@ -128,6 +132,12 @@ int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
 
 static tc_err_t no_rule(const tc_net_t *net, tc_kind_t kind)
 {
+    if (kind == TC_KIND_EDHP && net->family == TC_NET_ICUBE) {
+        return tc__fail(TC_EINVAL,
+                        "I_0^%d has no Hamiltonian path from every root (its back "
+                        "node is a leaf); Theorem 4 gives edhp paths for k >= 1.",
+                        net->n);
+    }
     return tc__fail(TC_EINVAL, "Tree kind %s has no rule on %s:%d; its kinds are %s.",
                     tc_kind_name(kind), tc_net_family_name(net), net->n, tc_kind_list(net->family));
 }
@@ -145,6 +155,16 @@ tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, 
     }
     if (root < 0 || root >= net->nodes || node < 0 || node >= net->nodes) {
         return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)net->nodes - 1);
+    }
+    if (kind == TC_KIND_EDHP) {
+        tc_forest_t *f = NULL;
+        tc_err_t err = tc_trees_build(net, kind, root, 1, &f);
+        if (err != TC_OK) {
+            return err;
+        }
+        *dim = tc_forest_dims_const(f, t)[node];
+        tc_forest_free(f);
+        return TC_OK;
     }
     if (net->family == TC_NET_CUBE) {
         *dim = tc__cube_rule(net->n, kind, t, (uint64_t)(node ^ root));
@@ -202,6 +222,28 @@ static tc_err_t address_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
     return tc__parallel(threads, address_range, &job);
 }
 
+/* Theorem 4's paths: the undirected EDHCs of I_k^n (constructed with seed 1), each walked both
+ * ways from the root (hamilton.c). */
+static tc_err_t edhp_fill(tc_forest_t *forest)
+{
+    const tc_net_t *net = tc_forest_net(forest);
+    tc_edhc_t h;
+    tc_err_t err = tc_icube_edhc(net, 1, &h);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = net->nodes;
+    uint8_t *dims = tc__malloc_array((size_t)(2 * h.count) * (size_t)N, sizeof *dims);
+    err = dims == NULL ? tc__fail(TC_ENOMEM, "Out of memory for the Hamiltonian paths.")
+                       : tc_edhc_path_dims(&h, tc_forest_root(forest), dims);
+    for (int t = 0; err == TC_OK && t < 2 * h.count; t++) {
+        memcpy(tc_forest_dims(forest, t), dims + (size_t)t * (size_t)N, (size_t)N);
+    }
+    free(dims);
+    tc_edhc_free(&h);
+    return err;
+}
+
 tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
                         tc_forest_t **out)
 {
@@ -214,6 +256,13 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
                         (long long)net->nodes - 1);
     }
+    if (kind == TC_KIND_EDHP && net->nodes - 1 > TC_EDHP_MAX_DEPTH) {
+        return tc__fail(TC_ETOOBIG,
+                        "The Hamiltonian paths of %s:%d,%d have %lld links; the check and the "
+                        "round engine follow at most %d (n <= 7).",
+                        tc_net_family_name(net), net->n, net->k, (long long)net->nodes - 1,
+                        TC_EDHP_MAX_DEPTH);
+    }
     tc_forest_t *forest = NULL;
     tc_err_t err = tc__forest_alloc(net, count, root, false, &forest);
     if (err != TC_OK) {
@@ -224,8 +273,9 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
     }
     int nthreads = threads > 0 ? threads : tc__online_cpus();
-    err = net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
-                                     : address_fill(forest, kind, nthreads);
+    err = kind == TC_KIND_EDHP         ? edhp_fill(forest)
+          : net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
+                                       : address_fill(forest, kind, nthreads);
     if (err != TC_OK) {
         tc_forest_free(forest);
         return err;

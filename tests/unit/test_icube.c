@@ -186,12 +186,93 @@ static void test_bcast_edst(void **state)
     }
 }
 
+/* Theorem 4's paths as a forest (kind edhp): k+1 (k odd) or k (k even) directed Hamiltonian
+ * paths from every root, arc-disjoint; every claim of check holds and a broken path fails it;
+ * the broadcast over them takes ceil(M/paths) + nodes - 2 rounds (Table I's HP row with the
+ * paths Theorem 4 gives). k = 0 has none; beyond 250 links the kind is refused. */
+static void test_edhp(void **state)
+{
+    (void)state;
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = 1;
+    for (int n = 2; n <= 7; n++) {
+        for (int k = 0; k < n; k++) {
+            tc_net_t *net = NULL;
+            assert_int_equal(tc_net_icube_new(n, k, &net), TC_OK);
+            int64_t V = tc_net_nodes(net);
+            int want = k % 2 == 1 ? k + 1 : k;
+            assert_int_equal(tc_trees_count(net, TC_KIND_EDHP), want);
+            tc_forest_t *f = NULL;
+            if (k == 0) {
+                assert_int_equal(tc_trees_build(net, TC_KIND_EDHP, 0, 1, &f), TC_EINVAL);
+                assert_null(f);
+                tc_net_free(net);
+                continue;
+            }
+            tc_topo_t topo;
+            assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+            for (int64_t r = 0; r < V; r += V / 3) {
+                assert_int_equal(tc_trees_build(net, TC_KIND_EDHP, r, 1, &f), TC_OK);
+                assert_int_equal(tc_forest_trees(f), want);
+                tc_check_report_t rep;
+                tc_claims_t cl;
+                assert_int_equal(tc_check_forest(f, &o, &rep), TC_OK);
+                for (int t = 0; t < want; t++) {
+                    assert_int_equal(rep.reached[t], V);
+                    assert_int_equal(rep.depth[t], V - 1);
+                }
+                assert_int_equal(rep.shared_directed, 0);
+                tc_claims_evaluate(net, TC_KIND_EDHP, &rep, &cl);
+                assert_true(cl.all_hold);
+                /* the broadcast: ceil(M/paths) + V - 2 rounds, no queueing */
+                tc_plan_trees_t trees;
+                assert_int_equal(tc_plan_trees_build(f, TC_ORDER_PAPER, &trees), TC_OK);
+                int64_t M = 3 * want + 1;
+                tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = M, .x = 1};
+                tc_coll_t *coll = NULL;
+                assert_int_equal(tc_coll_new(&trees, &topo, &co, &coll), TC_OK);
+                tc_sim_config_t cfg = tc_sim_defaults();
+                cfg.threads = 1;
+                tc_sim_result_t res;
+                assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL),
+                                 TC_OK);
+                assert_int_equal(res.rounds, (M + want - 1) / want + V - 2);
+                assert_int_equal(res.nodes_complete, V);
+                assert_int_equal(res.queued_packets, 0);
+                tc_coll_free(coll);
+                tc_plan_trees_free(&trees);
+                /* two paths sharing an arc: the disjointness claim fails */
+                if (want >= 2) {
+                    uint8_t *d0 = tc_forest_dims(f, 0), *d1 = tc_forest_dims(f, 1);
+                    int64_t v = (r + 1) % V;
+                    while (d0[v] == TC_PARENT_ROOT) {
+                        v = (v + 1) % V;
+                    }
+                    d1[v] = d0[v]; /* v's parent in path 1 becomes its parent in path 0 */
+                    assert_int_equal(tc_check_forest(f, &o, &rep), TC_OK);
+                    tc_claims_evaluate(net, TC_KIND_EDHP, &rep, &cl);
+                    assert_false(cl.all_hold);
+                }
+                tc_forest_free(f);
+            }
+            tc_topo_free(&topo);
+            tc_net_free(net);
+        }
+    }
+    tc_net_t *net = NULL;
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_net_icube_new(8, 1, &net), TC_OK);
+    assert_int_equal(tc_trees_build(net, TC_KIND_EDHP, 0, 1, &f), TC_ETOOBIG);
+    tc_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_icube_net),
         cmocka_unit_test(test_every_root),
         cmocka_unit_test(test_bcast_edst),
+        cmocka_unit_test(test_edhp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,8 @@ static void help(void)
         "  on icube:N,K (paper 003):\n"
         "      bcast-edst      the M packets over the K+1 edge-disjoint spanning trees\n"
         "      bcast-binomial  M packets pipelined down the binomial tree\n"
+        "      bcast-hp        the M packets over Theorem 4's directed edge-disjoint\n"
+        "                      Hamiltonian paths (K+1 for odd K, K for even K >= 2; N <= 7)\n"
         "\n");
     printf(
         "  --net NET           star:N, 3 <= N <= 9 (multinode and total-exchange are\n"
@@ -154,6 +156,8 @@ static const plan_kind_t plan_kinds[] = {
     {"bcast-binomial", TC_COLL_BCAST, TC_PROBLEM_BCAST, true, false, TC_NET_ICUBE, TC_KIND_BINOMIAL,
      CYC_NONE},
     {"bcast-edst", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDST,
+     CYC_NONE},
+    {"bcast-hp", TC_COLL_BCAST, TC_PROBLEM_BCAST, false, false, TC_NET_ICUBE, TC_KIND_EDHP,
      CYC_NONE},
 };
 
@@ -881,6 +885,13 @@ int cmd_sim(int argc, char **argv)
     int T = tc_trees_count(net, a.kind->trees);
     char netlab[32];
     tc_net_name(net, netlab, sizeof netlab);
+    if (T == 0) { /* I_0^n has no Hamiltonian paths: the library says why */
+        tc_forest_t *none = NULL;
+        tc_err_t why = tc_trees_build(net, a.kind->trees, 0, 1, &none);
+        tc_forest_free(none);
+        tc_net_free(net);
+        return lib_fail(why, a.kind->name);
+    }
     if (a.x < 0) {
         a.x = (a.kind->what == TC_COLL_BCAST) ? 1 : T;
     }
@@ -973,6 +984,11 @@ int cmd_sim(int argc, char **argv)
             claimed = (a.M + k1 - 1) / k1 + n + 1;
             snprintf(formula, sizeof formula, "ceil(M/(k+1)) + n + 1");
             source = "003 Sec. IV-B, Table I";
+        } else if (a.kind->trees == TC_KIND_EDHP) { /* Table I divides M over k paths */
+            int64_t K = (int64_t)1 << (k1 - 1);
+            claimed = (a.M + k1 - 2) / (k1 - 1) + ((int64_t)1 << n) + K - 2;
+            snprintf(formula, sizeof formula, "ceil(M/k) + N + K - 2 (Table I's k paths)");
+            source = "003 Sec. IV-C, Table I";
         }
         set_claim(claimed, formula, source);
     } else if (cube) { /* paper 000's Table 3 for the hypercube, the lower bound */

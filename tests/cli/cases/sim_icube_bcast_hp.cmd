@@ -1,0 +1,1 @@
+sim bcast-hp --net icube:5,3 --M 64
