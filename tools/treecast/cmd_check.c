@@ -274,6 +274,10 @@ typedef struct {
 
 #define MAX_CLASSES 64
 
+/* The per-class table adds the proved least height (treecast search) up to this size: every
+ * I_k^n with n <= 7 solves in well under a second per class. */
+#define LEAST_MAX_NODES 256
+
 typedef struct {
     int64_t roots_checked, roots_ok;
     root_class_t cls[MAX_CLASSES + 1];
@@ -292,8 +296,8 @@ static void print_classes(FILE *fp, const tc_net_t *net, const multi_t *m, bool 
         fputs(",\"root_classes\":[", fp);
     } else {
         fprintf(fp, "heights by the respective subcube of the root (paper 003, Lemma 3):\n");
-        fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %s\n", "root in", "roots", "spanning",
-                "disjoint", "height", "Lemma 3", "verdict", "READING-NOTES 003.3");
+        fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %-20s %s\n", "root in", "roots", "spanning",
+                "disjoint", "height", "Lemma 3", "verdict", "READING-NOTES 003.3", "least");
     }
     bool first = true;
     for (int c = 0; c <= last && c <= MAX_CLASSES; c++) {
@@ -318,18 +322,31 @@ static void print_classes(FILE *fp, const tc_net_t *net, const multi_t *m, bool 
         }
         snprintf(notes_text, sizeof notes_text, "%d", notes);
         bool holds = rc->hmin == l3 && rc->hmax == l3;
+        /* beyond the paper: the least height at one root of the class, proved by the search
+         * (small networks only; the least height is the same at every root of a class in
+         * every I_k^n with n <= 5, where every root was solved) */
+        tc_search_least_t least = {.height = -1};
+        char least_text[32] = "-";
+        if (tc_net_nodes(net) <= LEAST_MAX_NODES &&
+            tc_search_least_height(net, some, k + 1, rc->hmax, 0, &least, NULL) == TC_OK &&
+            least.height >= 0) {
+            snprintf(least_text, sizeof least_text, "%d%s", least.height,
+                     !least.optimal            ? " (not proved)"
+                     : least.height < rc->hmax ? " (construction not optimal)"
+                                               : "");
+        }
         if (json) {
             fprintf(fp,
                     "%s{\"class\":\"%s\",\"roots\":%lld,\"spanning\":%lld,\"disjoint\":%lld,"
                     "\"height_min\":%d,\"height_max\":%d,\"lemma3\":%d,\"lemma3_holds\":%s,"
-                    "\"reading_notes\":\"%s\"}",
+                    "\"reading_notes\":\"%s\",\"least_height\":%d,\"least_proved\":%s}",
                     first ? "" : ",", name, (long long)rc->roots, (long long)rc->spanning,
                     (long long)rc->disjoint, rc->hmin, rc->hmax, l3, holds ? "true" : "false",
-                    notes_text);
+                    notes_text, least.height, least.optimal ? "true" : "false");
         } else {
-            fprintf(fp, "  %-8s %6lld %9lld %9lld %9s %8d %8s  %s\n", name, (long long)rc->roots,
-                    (long long)rc->spanning, (long long)rc->disjoint, height, l3,
-                    holds ? "holds" : "FAILS", notes_text);
+            fprintf(fp, "  %-8s %6lld %9lld %9lld %9s %8d %8s  %-20s %s\n", name,
+                    (long long)rc->roots, (long long)rc->spanning, (long long)rc->disjoint, height,
+                    l3, holds ? "holds" : "FAILS", notes_text, least_text);
         }
         first = false;
     }

@@ -96,5 +96,6 @@ int cmd_bounds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_balance(int argc, char **argv);
 int cmd_table(int argc, char **argv);
+int cmd_search(int argc, char **argv);
 
 #endif

@@ -18,7 +18,9 @@ static const command_t commands[] = {
     {"balance", cmd_balance,
      "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},
     {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},
-    {"table", cmd_table, "reproduce a paper's table: its values beside treecast's (004:5.7)"},
+    {"table", cmd_table,
+     "reproduce a paper's table: its values beside treecast's (002:2, 003:II, 004:5.7)"},
+    {"search", cmd_search, "least-height edge-disjoint spanning trees at a root, proved (SAT)"},
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,1 @@
+search --net star:7

@@ -1,0 +1,1 @@
+search --net cube:4 --trees 5

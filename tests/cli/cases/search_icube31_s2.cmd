@@ -1,0 +1,1 @@
+search --net icube:3,1 --root 0100
