@@ -8,20 +8,29 @@
  * "dimension" k here.
  *
  * Start (the proof's factors, Lemma 8 made explicit): floor((k+1)/2) colours, each a 2-factor
- * of H, pairwise edge-disjoint:
+ * of H (so of I_k^n), pairwise edge-disjoint:
  *   colour 0: every path edge and, at both ends of the path, the edges of dimension t = k-1 —
  *     a ladder cycle C_2m per pair of rails. When k is even (k >= 2) the end p = 0 uses
  *     dimension s = k-2 instead, which joins two ladders into one C_4m (Lemma 8: drop the rung
  *     (u, v) from both copies and add the edges across s at u and v);
  *   colour j >= 1: every edge of dimensions 2j-2 and 2j-1 — the 4-cycles of L_2 x L_2.
- * Merge: a 4-cycle v-a-w-b of H whose edges are coloured A, B, A, B (A != B) may swap the two
- * colours; both stay 2-factors, and each one's number of cycles changes by -1 (the two removed
- * edges lay on different cycles), 0 or +1 (the same cycle, walked the same way at both edges:
- * a 2-opt split). The change is read in O(1) from per-colour cycle ids and positions. Passes over
- * all 4-cycles in a seeded random order accept every swap that lowers the total number of
- * cycles; a pass without one does a round of cycle-count-neutral swaps to move on, and after
- * too many such rounds the construction restarts on the next random stream. It ends when every
- * colour is one Hamiltonian cycle, which tc_edhc_validate then checks on I_k^n itself.
+ * Merge (this part is treecast's, not the paper's): a 4-cycle v-a-w-b of I_k^n itself whose
+ * edges are coloured A, B, A, B (A != B; B may also be "free", an edge no colour holds, such as
+ * the dimensions of the front cube off the Gray path) may exchange its colours; every colour
+ * stays a 2-factor, colours stay edge-disjoint, and each of A, B changes its number of cycles
+ * by -1 (its two removed edges lay on different cycles), +1 (on one cycle, run the same way at
+ * both: the 2-opt move splits it) or 0 (one cycle, run opposite ways: the 2-opt move reverses
+ * an arc). The change is read in O(1) from per-colour cycle ids and circle positions (see
+ * relabel). Passes over all 4-cycles in a seeded random order make every exchange that lowers
+ * the total number of cycles; after a pass with none, each exchange that keeps the total is
+ * made with probability 1/2, and after HAM_MAX_STALLS such rounds the attempt restarts on the
+ * next random stream (none has needed that: one attempt has always sufficed). It ends when
+ * every colour is one Hamiltonian cycle, which tc_edhc_validate then checks. Without the free
+ * edges the merging often sticks when n - k is large (k = 3, 4 at n = 10).
+ *
+ * Cost: the exchanges that reverse an arc of a long cycle dominate (O(N) each late on, some
+ * 10^4 of them at n = 14), so the time grows about as N^2; a splay-tree tour would make them
+ * O(log N) should larger n ever be wanted.
  */
 #include "treecast/hamilton.h"
 #include "core/internal.h"

@@ -1,5 +1,5 @@
 /* Edge-disjoint Hamiltonian cycles of I_k^n (paper 003, Theorem 4): the count floor((k+1)/2)
- * for every 1 <= k < n <= 9; every cycle Hamiltonian on I_k^n's own edges and the cycles
+ * for every 0 <= k < n <= 10; every cycle Hamiltonian on I_k^n's own edges and the cycles
  * pairwise edge-disjoint, checked here independently of tc_edhc_validate; the directed paths
  * from several roots arc-disjoint, starting at the root and covering every node; seeds
  * reproducible and different; the validator rejecting corrupted cycles; the error cases. */
@@ -147,7 +147,7 @@ static void test_counts(void **state)
 static void test_all_sizes(void **state)
 {
     (void)state;
-    for (int n = 1; n <= 9; n++) {
+    for (int n = 1; n <= 10; n++) {
         for (int k = 0; k < n; k++) {
             tc_net_t *net = icube(n, k);
             tc_edhc_t h;
@@ -158,7 +158,7 @@ static void test_all_sizes(void **state)
             assert_int_equal(h.count == 0, h.next == NULL);
             assert_int_equal(tc_edhc_validate(net, &h), TC_OK);
             check_cycles(net, &h);
-            if (h.count > 0 && n <= 7) {
+            if (h.count > 0 && n <= 8) {
                 int64_t N = h.nodes;
                 int64_t roots[] = {0, N - 1, (int64_t)1 << n, N / 3};
                 for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++) {
@@ -211,13 +211,25 @@ static void test_validate_rejects(void **state)
     assert_non_null(keep);
     memcpy(keep, h.next, (size_t)(2 * N) * sizeof *keep);
 
-    /* reverse a segment of cycle 1 in place of a 2-opt that breaks it into two cycles: find
-     * u -> u' and v -> v' with u, v and u', v' adjacent... simpler: swap two successors */
+    /* a single "cycle" that is a 2-factor of true edges but not one cycle: the 4-cycles
+     * 00 -> 01 -> 11 -> 10 -> 00 of the two lowest bits */
+    static const int64_t turn[4] = {1, 3, 0, 2};
+    h.count = 1;
+    for (int64_t v = 0; v < N; v++) {
+        h.next[v] = (v & ~(int64_t)3) | turn[v & 3];
+        assert_true(tc_net_edge_dim(net, v, h.next[v]) >= 0);
+    }
+    assert_int_equal(tc_edhc_validate(net, &h), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "not Hamiltonian"));
+    h.count = 2;
+    memcpy(h.next, keep, (size_t)(2 * N) * sizeof *keep);
+
+    /* two successors exchanged: a node left out */
     int64_t *next = h.next + N;
     int64_t x = 0, y = next[next[0]];
     int64_t t = next[x];
     next[x] = next[y];
-    next[y] = t; /* two short cycles (or non-edges): not Hamiltonian */
+    next[y] = t;
     assert_int_equal(tc_edhc_validate(net, &h), TC_EINVAL);
     memcpy(h.next, keep, (size_t)(2 * N) * sizeof *keep);
     assert_int_equal(tc_edhc_validate(net, &h), TC_OK);

@@ -343,7 +343,9 @@ static void test_symmetry_sound(void **state)
     }
 }
 
-/* The star graph (dimensions from 2): S_4 with 3 trees, against the EDT construction. */
+/* The star graph (dimensions from 2): S_4 with 3 trees, against the EDT construction: the
+ * EDTs have height floor(3(n-2)/2)+4 = 7, the proved optimum is 6 (docs/corrections.md; S_5:
+ * 8 = the EDTs', S_6: 9 < 10, measured by treecast search, not in the suite for time). */
 static void test_star(void **state)
 {
     (void)state;
@@ -357,7 +359,8 @@ static void test_star(void **state)
     assert_int_equal(least.status, TC_SEARCH_FOUND);
     assert_true(least.optimal);
     assert_int_equal(least.lo, tc_net_diameter(net));
-    assert_true(least.height <= edt);
+    assert_int_equal(edt, 7);
+    assert_int_equal(least.height, 6);
     assert_int_equal(checked_height(net, f, 0, 3), least.height);
     for (int64_t v = 1; v < 24; v++) { /* parent markers are star dimensions 2..4 */
         for (int t = 0; t < 3; t++) {

@@ -326,7 +326,7 @@ static void print_classes(FILE *fp, const tc_net_t *net, const multi_t *m, bool 
          * (small networks only; the least height is the same at every root of a class in
          * every I_k^n with n <= 5, where every root was solved) */
         tc_search_least_t least = {.height = -1};
-        char least_text[32] = "-";
+        char least_text[48] = "-";
         if (tc_net_nodes(net) <= LEAST_MAX_NODES &&
             tc_search_least_height(net, some, k + 1, rc->hmax, 0, &least, NULL) == TC_OK &&
             least.height >= 0) {
