@@ -48,9 +48,10 @@ int tc_icube_edhc_directed_count(int n, int k);
  * seed (different seeds usually give different cycles). *out is zeroed first and, on success,
  * owns an array freed by tc_edhc_free. TC_EINVAL when net is not an incomplete hypercube,
  * TC_ETOOBIG when n > TC_EDHC_MAX_N, TC_ENOMEM, TC_ENOTSUP should the search give up (it has
- * not, for any size in range and the seeds tried). O(2^n n^2) memory. Time (optimized build):
- * n <= 10 within 15 ms, n = 12 within 0.4 s, n = 13 about 1 s, n = 14 up to several seconds
- * (the 2-opt reversals grow as N^2; see hamilton.c). */
+ * not, for any size in range and the seeds tried). O(2^n n^2) memory. Time (optimized build;
+ * k <= 2 is immediate, the start being Hamiltonian already): n <= 10 within 15 ms, n = 12
+ * within 0.3 s, n = 13 within 0.6 s, n = 14 up to about 8 s at k = 13 (the arc reversals grow
+ * as N^2; see hamilton.c). */
 tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out);
 
 /* Release h's array and zero it; NULL is accepted. */
