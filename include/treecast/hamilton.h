@@ -3,8 +3,11 @@
  *
  * Theorem 4: I_k^n holds k+1 directed edge-disjoint Hamiltonian cycles (EDHCs) when k+1 is
  * even and k when k+1 is odd, i.e. floor((k+1)/2) undirected EDHCs, each walked in both
- * directions. The count is the most there can be: a back node has degree k+1 and every
- * undirected Hamiltonian cycle takes two of its edges (k = 0: none, the back node is a leaf).
+ * directions. That is the most undirected ones there can be: a back node has degree k+1 and
+ * every undirected Hamiltonian cycle takes two of its edges (k = 0: none, the back node is a
+ * leaf). Directed cycles need not pair up: for even k, k+1 arc-disjoint directed Hamiltonian
+ * cycles exist in the cases searched (I_2^4..I_2^6, I_4^5, I_4^6; not I_2^3), one more than
+ * Theorem 4 (docs/corrections.md; tests/unit/test_hamilton.c pins an I_2^4 certificate).
  * (The paper's Conclusion states the parity the other way round; Theorem 4 is right.)
  *
  * tc_icube_edhc constructs them in the spanning subgraph H = Q_k x P_m of the proof

@@ -314,12 +314,44 @@ static void test_errors(void **state)
     tc_net_free(net);
 }
 
+/* Beyond Theorem 4 (docs/corrections.md): for even k, directed Hamiltonian cycles need not pair
+ * up. These three arc-disjoint directed Hamiltonian cycles of I_2^4 (found by a SAT search) are
+ * one more than Theorem 4's k = 2: every step is an edge, every node is visited once per cycle,
+ * no arc is used twice. */
+static void test_more_directed_than_theorem4(void **state)
+{
+    (void)state;
+    static const int cyc[3][20] = {
+        {0, 16, 17, 19, 18, 2, 3, 1, 9, 11, 10, 14, 15, 13, 5, 7, 6, 4, 12, 8},
+        {0, 4, 6, 7, 15, 11, 3, 19, 17, 1, 5, 13, 9, 8, 12, 14, 10, 2, 18, 16},
+        {0, 8, 10, 11, 9, 13, 15, 7, 5, 1, 17, 16, 18, 19, 3, 2, 6, 14, 12, 4}};
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_icube_new(4, 2, &net), TC_OK);
+    assert_int_equal(tc_net_nodes(net), 20);
+    assert_int_equal(tc_icube_edhc_directed_count(4, 2), 2);
+    bool used[20][20] = {{false}};
+    for (int c = 0; c < 3; c++) {
+        bool seen[20] = {false};
+        for (int i = 0; i < 20; i++) {
+            int u = cyc[c][i], v = cyc[c][(i + 1) % 20];
+            assert_false(seen[u]);
+            seen[u] = true;
+            int d = tc_net_edge_dim(net, u, v);
+            assert_true(d >= 0);
+            assert_int_equal(tc_net_neighbor(net, u, d), v);
+            assert_false(used[u][v]);
+            used[u][v] = true;
+        }
+    }
+    tc_net_free(net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts), cmocka_unit_test(test_all_sizes),
         cmocka_unit_test(test_seeds),  cmocka_unit_test(test_validate_rejects),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_errors), cmocka_unit_test(test_more_directed_than_theorem4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
