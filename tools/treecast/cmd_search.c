@@ -10,7 +10,8 @@ static void help(void)
 {
     printf(
         "usage: treecast search --net NET [--trees T] [--root R] [--kind KIND] [--max-height H]\n"
-        "                       [--limit C] [--seed S] [--format text|json] [--output FILE]\n"
+        "                       [--limit C] [--seed S] [--format text|json] [--timing]\n"
+        "                       [--output FILE] [--forest FILE]\n"
         "\n"
         "The least height H at which T spanning trees rooted at R exist that share no directed\n"
         "link (every node within H links of R in every tree), found by a SAT solver (CaDiCaL)\n"
@@ -29,6 +30,7 @@ static void help(void)
         "                      limit stops is reported unknown and the optimum is not proved\n"
         "  --seed S            seed of --root random (default 1; printed)\n"
         "  --format F          text (default) or json\n"
+        "  --timing            add the solver's wall time\n"
         "  --output FILE       write there (atomically) instead of stdout\n"
         "  --forest FILE       write the forest found there (the JSON of treecast trees,\n"
         "                      which treecast check --input verifies independently)\n"
@@ -62,6 +64,7 @@ int cmd_search(int argc, char **argv)
         {"format", required_argument, NULL, 'f'},
         {"output", required_argument, NULL, 'o'},
         {"forest", required_argument, NULL, 'F'},
+        {"timing", no_argument, NULL, 't'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -69,6 +72,7 @@ int cmd_search(int argc, char **argv)
     const char *output = NULL, *forest_path = NULL;
     int64_t trees = 0, max_height = 0, limit = 0;
     uint64_t seed = 1;
+    bool timing = false;
     int c;
     opterr = 0;
     optind = 1;
@@ -111,6 +115,9 @@ int cmd_search(int argc, char **argv)
             break;
         case 'F':
             forest_path = optarg;
+            break;
+        case 't':
+            timing = true;
             break;
         default:
             return common_option(c, argv, help);
@@ -196,12 +203,15 @@ int cmd_search(int argc, char **argv)
                 "{\"format_version\":1,\"command\":\"search\",\"network\":\"%s\",\"root\":\"%s\","
                 "\"seed\":%llu,\"trees\":%lld,\"status\":\"%s\",\"eccentricity\":%d,"
                 "\"height\":%d,\"proved_lower\":%d,\"optimal\":%s,\"construction\":\"%s\","
-                "\"construction_height\":%d,\"tried_up_to\":%d,\"conflicts\":%lld,"
-                "\"seconds\":%.3f}\n",
+                "\"construction_height\":%d,\"tried_up_to\":%d,\"conflicts\":%lld",
                 netlab, lab, (unsigned long long)seed, (long long)trees,
                 tc_search_status_name(res.status), res.lo, res.height, res.lower,
                 res.optimal ? "true" : "false", tc_kind_name(kind), paper, res.hi,
-                (long long)res.conflicts, res.seconds);
+                (long long)res.conflicts);
+        if (timing) {
+            fprintf(fp, ",\"seconds\":%.3f", res.seconds);
+        }
+        fputs("}\n", fp);
     } else {
         fprintf(fp, "least height of %lld directed edge-disjoint spanning trees of %s at root %s\n",
                 (long long)trees, netlab, lab);
@@ -221,8 +231,12 @@ int cmd_search(int argc, char **argv)
                     : res.optimal && res.height == paper ? "   (optimal here)"
                                                          : "");
         }
-        fprintf(fp, "  solver              %d heights solved, %lld conflicts, %.3f s (CaDiCaL)\n",
-                res.solves, (long long)res.conflicts, res.seconds);
+        fprintf(fp, "  solver              %d heights solved, %lld conflicts (CaDiCaL)", res.solves,
+                (long long)res.conflicts);
+        if (timing) {
+            fprintf(fp, ", %.3f s", res.seconds);
+        }
+        fputc('\n', fp);
     }
     int cst = output_close(&out, true);
     if (cst == 0 && forest_path != NULL && found != NULL) {
