@@ -15,6 +15,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The broadcast of M packets split round-robin over the trees, in the round engine. */
+static tc_sim_result_t run_bcast(const tc_plan_trees_t *trees, const tc_topo_t *topo, int64_t M)
+{
+    tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = M, .x = 1};
+    tc_coll_t *coll = NULL;
+    assert_int_equal(tc_coll_new(trees, topo, &co, &coll), TC_OK);
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.threads = 1;
+    tc_sim_result_t res;
+    assert_int_equal(tc_sim_run(topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL), TC_OK);
+    tc_coll_free(coll);
+    return res;
+}
+
 static void test_icube_net(void **state)
 {
     (void)state;
@@ -150,14 +164,7 @@ static void test_bcast_edst(void **state)
                 assert_int_equal(tc_trees_build(net, TC_KIND_EDST, r, 1, &f), TC_OK);
                 assert_int_equal(tc_plan_trees_build(f, TC_ORDER_PAPER, &trees), TC_OK);
                 int64_t M = 10 + r % 7;
-                tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = M, .x = 1};
-                tc_coll_t *coll = NULL;
-                assert_int_equal(tc_coll_new(&trees, &topo, &co, &coll), TC_OK);
-                tc_sim_config_t cfg = tc_sim_defaults();
-                cfg.threads = 1;
-                tc_sim_result_t res;
-                assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL),
-                                 TC_OK);
+                tc_sim_result_t res = run_bcast(&trees, &topo, M);
                 /* tree t carries floor(M/(k+1)) + (t < M mod (k+1)) packets */
                 int64_t want = 0;
                 for (int t = 0; t <= k; t++) {
@@ -176,7 +183,6 @@ static void test_bcast_edst(void **state)
                 assert_int_equal(res.queued_packets, 0);
                 assert_true(res.rounds <= (M + k) / (k + 1) + n + 1);
                 assert_true(res.rounds >= (M + k) / (k + 1) + n);
-                tc_coll_free(coll);
                 tc_plan_trees_free(&trees);
                 tc_forest_free(f);
             }
@@ -228,18 +234,10 @@ static void test_edhp(void **state)
                 tc_plan_trees_t trees;
                 assert_int_equal(tc_plan_trees_build(f, TC_ORDER_PAPER, &trees), TC_OK);
                 int64_t M = 3 * want + 1;
-                tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = M, .x = 1};
-                tc_coll_t *coll = NULL;
-                assert_int_equal(tc_coll_new(&trees, &topo, &co, &coll), TC_OK);
-                tc_sim_config_t cfg = tc_sim_defaults();
-                cfg.threads = 1;
-                tc_sim_result_t res;
-                assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL),
-                                 TC_OK);
+                tc_sim_result_t res = run_bcast(&trees, &topo, M);
                 assert_int_equal(res.rounds, (M + want - 1) / want + V - 2);
                 assert_int_equal(res.nodes_complete, V);
                 assert_int_equal(res.queued_packets, 0);
-                tc_coll_free(coll);
                 tc_plan_trees_free(&trees);
                 /* two paths sharing an arc: the disjointness claim fails */
                 if (want >= 2) {
