@@ -223,24 +223,18 @@ static tc_err_t address_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
 }
 
 /* Theorem 4's paths: the undirected EDHCs of I_k^n (constructed with seed 1), each walked both
- * ways from the root (hamilton.c). */
-static tc_err_t edhp_fill(tc_forest_t *forest)
+ * ways from the root (hamilton.c builds the forest). */
+static tc_err_t edhp_build(const tc_net_t *net, int64_t root, tc_forest_t **out)
 {
-    const tc_net_t *net = tc_forest_net(forest);
     tc_edhc_t h;
     tc_err_t err = tc_icube_edhc(net, 1, &h);
-    if (err != TC_OK) {
-        return err;
+    if (err == TC_OK) {
+        err = tc_edhc_forest(net, &h, root, out);
     }
-    int64_t N = net->nodes;
-    uint8_t *dims = tc__malloc_array((size_t)(2 * h.count) * (size_t)N, sizeof *dims);
-    err = dims == NULL ? tc__fail(TC_ENOMEM, "Out of memory for the Hamiltonian paths.")
-                       : tc_edhc_path_dims(&h, tc_forest_root(forest), dims);
-    for (int t = 0; err == TC_OK && t < 2 * h.count; t++) {
-        memcpy(tc_forest_dims(forest, t), dims + (size_t)t * (size_t)N, (size_t)N);
-    }
-    free(dims);
     tc_edhc_free(&h);
+    if (err == TC_OK) {
+        tc_forest_set_kind(*out, TC_KIND_EDHP);
+    }
     return err;
 }
 
@@ -263,6 +257,9 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
                         tc_net_family_name(net), net->n, net->k, (long long)net->nodes - 1,
                         TC_EDHP_MAX_DEPTH);
     }
+    if (kind == TC_KIND_EDHP) {
+        return edhp_build(net, root, out);
+    }
     tc_forest_t *forest = NULL;
     tc_err_t err = tc__forest_alloc(net, count, root, false, &forest);
     if (err != TC_OK) {
@@ -273,9 +270,8 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
         tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
     }
     int nthreads = threads > 0 ? threads : tc__online_cpus();
-    err = kind == TC_KIND_EDHP         ? edhp_fill(forest)
-          : net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
-                                       : address_fill(forest, kind, nthreads);
+    err = net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
+                                     : address_fill(forest, kind, nthreads);
     if (err != TC_OK) {
         tc_forest_free(forest);
         return err;

@@ -125,10 +125,9 @@ static tc_err_t measure(int n, tc_kind_t kind, int64_t trials, uint64_t seed, in
     return err;
 }
 
-/* One row of 002:2: the modelled time of op over kind's trees on Q_n (split: all trees of the
- * SBG at once). */
-static tc_err_t cycles_time(int n, tc_kind_t kind, tc_cycles_op_t op, bool one, int64_t M,
-                            double ts, double tc, double *time)
+/* The modelled times of 002:2 over kind's trees on Q_n (the SBG: all its trees at once), for
+ * both port models and the three operations: t[one][op], one = 1 for one-port. */
+static tc_err_t cycles_times(int n, tc_kind_t kind, int64_t M, double ts, double tc, double t[2][3])
 {
     tc_net_t *net = NULL;
     tc_topo_t topo = {0};
@@ -144,15 +143,17 @@ static tc_err_t cycles_time(int n, tc_kind_t kind, tc_cycles_op_t op, bool one, 
     if (err == TC_OK) {
         err = tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees);
     }
-    int t = kind == TC_KIND_SBG ? -1 : 0;
-    tc_cycles_t c;
-    if (err == TC_OK) {
-        err = op == TC_CYCLES_SCATTER
-                  ? tc_cycles_scatter(&trees, &topo, t, M, ts, tc, one, &c, NULL)
-                  : tc_cycles_alltoall(&trees, &topo, t, op == TC_CYCLES_ALLTOALL, M, ts, tc, one,
-                                       &c);
+    int tree = kind == TC_KIND_SBG ? -1 : 0;
+    for (int one = 0; one < 2 && err == TC_OK; one++) {
+        for (int op = TC_CYCLES_SCATTER; op <= TC_CYCLES_ALLTOALL && err == TC_OK; op++) {
+            tc_cycles_t c;
+            err = op == TC_CYCLES_SCATTER
+                      ? tc_cycles_scatter(&trees, &topo, tree, M, ts, tc, one, &c, NULL)
+                      : tc_cycles_alltoall(&trees, &topo, tree, op == TC_CYCLES_ALLTOALL, M, ts, tc,
+                                           one, &c);
+            t[one][op] = c.time;
+        }
     }
-    *time = err == TC_OK ? c.time : 0;
     tc_plan_trees_free(&trees);
     tc_forest_free(forest);
     tc_topo_free(&topo);
@@ -179,18 +180,18 @@ static int table_002_2(int from, int to, int64_t M, double ts, double tc, bool j
     }
     int rows = 0;
     for (int n = from; n <= to; n++) {
+        double times[3][2][3]; /* [kind][one][op] */
+        for (int k = 0; k < 3; k++) {
+            tc_err_t err = cycles_times(n, kinds[k], M, ts, tc, times[k]);
+            if (err != TC_OK) {
+                return lib_fail(err, "the Table 2 schedules");
+            }
+        }
         for (int one = 1; one >= 0; one--) {
             for (int op = TC_CYCLES_SCATTER; op <= TC_CYCLES_ALLTOALL; op++) {
                 tc_cycles_ref_t ref;
                 tc_cycles_table2((tc_cycles_op_t)op, one, n, (double)M, ts, tc, &ref);
-                double t[3];
-                for (int k = 0; k < 3; k++) {
-                    tc_err_t err =
-                        cycles_time(n, kinds[k], (tc_cycles_op_t)op, one, M, ts, tc, &t[k]);
-                    if (err != TC_OK) {
-                        return lib_fail(err, "the Table 2 schedules");
-                    }
-                }
+                double t[3] = {times[0][one][op], times[1][one][op], times[2][one][op]};
                 if (json) {
                     fprintf(fp,
                             "%s\n{\"n\":%d,\"ports\":\"%s\",\"communication\":\"%s\","
