@@ -248,6 +248,20 @@ static void dist_pass(void *arg, int tid, int nthreads)
     }
 }
 
+/* The memo cleared by the threads that will use it, each its own node range of every tree: the
+ * first touch of a page (and the kernel's zeroing of it) happens on the thread that sweeps it,
+ * in parallel, instead of on one thread before the sweep (S_12: 5.3 GB). */
+static void clear_pass(void *arg, int tid, int nthreads)
+{
+    job_t *job = arg;
+    int64_t lo, hi;
+    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
+    for (int t = 0; t < job->ntrees; t++) {
+        memset(job->depth + (size_t)t * (size_t)job->nodes + (size_t)lo, D_UNKNOWN,
+               (size_t)(hi - lo));
+    }
+}
+
 /* ---- driver ---------------------------------------------------------------------------------- */
 
 tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
@@ -305,7 +319,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     report->excess_tested = opts->excess;
 
     /* Spanning, acyclicity, depth: every tree in one sweep, memoized. */
-    memset(job->depth, D_UNKNOWN, (size_t)job->ntrees * (size_t)job->nodes);
+    tc__parallel(threads, clear_pass, job);
     for (int t = 0; t < job->ntrees; t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
         report->label[t] = tc_forest_label(forest, t);
