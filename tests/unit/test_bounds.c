@@ -374,7 +374,9 @@ static void test_names(void **state)
     assert_string_equal(tc_problem_title((tc_problem_t)42), "?");
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tn),
@@ -390,5 +392,5 @@ int main(void)
         cmocka_unit_test(test_extremes),
         cmocka_unit_test(test_names),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

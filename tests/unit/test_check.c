@@ -723,7 +723,9 @@ static void test_threads_do_not_change_report(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_intact_edt_passes),
@@ -741,5 +743,5 @@ int main(void)
         cmocka_unit_test(test_sampled_independence),
         cmocka_unit_test(test_threads_do_not_change_report),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

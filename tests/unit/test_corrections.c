@@ -220,7 +220,9 @@ static void test_translation_order(void **state)
     assert_int_equal(right, total);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_as_printed_matches_library),
@@ -229,5 +231,5 @@ int main(void)
         cmocka_unit_test(test_prose_case_3_collides),
         cmocka_unit_test(test_translation_order),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -551,7 +551,9 @@ static void test_ist_properties(void **state)
     }
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rotation_reversal),
@@ -569,5 +571,5 @@ int main(void)
         cmocka_unit_test(test_sbg_printed_reading),
         cmocka_unit_test(test_balance),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -616,7 +616,9 @@ static void test_json_round_trip(void **state)
     }
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube_net),
@@ -630,5 +632,5 @@ int main(void)
         cmocka_unit_test(test_section53_paths),
         cmocka_unit_test(test_json_round_trip),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

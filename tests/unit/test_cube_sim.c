@@ -108,11 +108,13 @@ static void test_ist_survives_n_minus_1_faults(void **state)
     }
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rounds_equal_formulas),
         cmocka_unit_test(test_ist_survives_n_minus_1_faults),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -287,7 +287,9 @@ static void test_alltoall_needs_cube(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lemma17),
@@ -296,5 +298,5 @@ int main(void)
         cmocka_unit_test(test_alltoall_explicit),
         cmocka_unit_test(test_alltoall_needs_cube),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -346,12 +346,14 @@ static void test_more_directed_than_theorem4(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts), cmocka_unit_test(test_all_sizes),
         cmocka_unit_test(test_seeds),  cmocka_unit_test(test_validate_rejects),
         cmocka_unit_test(test_errors), cmocka_unit_test(test_more_directed_than_theorem4),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

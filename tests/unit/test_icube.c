@@ -264,7 +264,9 @@ static void test_edhp(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_icube_net),
@@ -272,5 +274,5 @@ int main(void)
         cmocka_unit_test(test_bcast_edst),
         cmocka_unit_test(test_edhp),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -213,7 +213,9 @@ static void test_total_exchange_fewer_copies(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timetable_matches_acknowledged_schedule),
@@ -222,5 +224,5 @@ int main(void)
         cmocka_unit_test(test_threads_do_not_change_results),
         cmocka_unit_test(test_total_exchange_fewer_copies),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

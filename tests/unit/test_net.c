@@ -877,7 +877,9 @@ static void test_inverse_and_rotate_at(void **state)
     }
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rank_unrank_every_node_small),
@@ -903,5 +905,5 @@ int main(void)
         cmocka_unit_test(test_lemma1_translation),
         cmocka_unit_test(test_inverse_and_rotate_at),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -1485,7 +1485,9 @@ static void test_campaign_threads_deterministic(void **state)
     env_close(&e);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bcast_formulas_identity_root),
@@ -1506,5 +1508,5 @@ int main(void)
         cmocka_unit_test(test_faults_on_paths_limits),
         cmocka_unit_test(test_campaign_threads_deterministic),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

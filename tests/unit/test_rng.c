@@ -163,7 +163,9 @@ static void test_below_is_roughly_uniform(void **state)
     assert_in_range(top, 6000, 7300);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_seed_same_sequence),
@@ -174,5 +176,5 @@ int main(void)
         cmocka_unit_test(test_below_hits_every_value),
         cmocka_unit_test(test_below_is_roughly_uniform),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -503,7 +503,9 @@ static void test_errors(void **state)
     assert_string_equal(tc_search_status_name(TC_SEARCH_UNKNOWN), "unknown");
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_brute_force),
@@ -516,5 +518,5 @@ int main(void)
         cmocka_unit_test(test_limit),
         cmocka_unit_test(test_errors),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

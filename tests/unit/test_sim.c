@@ -1257,7 +1257,9 @@ static void test_invalid_topology(void **state)
     assert_int_equal(tc_sim_run(&b.t, &cfg, NULL, &plan, &r, NULL), TC_EINVAL);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pipeline_paced),
@@ -1285,5 +1287,5 @@ int main(void)
         cmocka_unit_test(test_max_rounds_exactly_enough),
         cmocka_unit_test(test_invalid_topology),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -102,11 +102,13 @@ static void test_threads_and_seeds(void **state)
     teardown(&s);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agrees_with_engine),
         cmocka_unit_test(test_threads_and_seeds),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -704,7 +704,9 @@ static void test_forest_errors(void **state)
     tc_net_free(net);
 }
 
-int main(void)
+#include "run_one.h"
+
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kinds),
@@ -722,5 +724,5 @@ int main(void)
         cmocka_unit_test(test_forest_children),
         cmocka_unit_test(test_forest_errors),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
