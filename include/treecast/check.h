@@ -160,6 +160,35 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_compare_t *cmp,
                        tc_claims_t *claims);
 
+/* Which of the optional properties apply to this forest (set in *possible) and which are worth
+ * measuring by default (set in *dflt); only the rotation and levels fields are written. The
+ * rotation of Lemma 6.2 applies where the network has a rotation and translations and the trees
+ * are numbered by the distinct dimensions of their root edges, one per rotation step; the
+ * per-level figures apply to the hypercube's kinds and are measured by default for the single
+ * trees and the SBG, whose papers claim them. Either pointer may be NULL. */
+void tc_check_suggest(const tc_forest_t *forest, tc_check_opts_t *dflt, tc_check_opts_t *possible);
+
+/* ---- root classes: claims that depend on where the root is ---------------------------------
+ * The k+1 EDSTs of I_k^n are claimed a height by the respective subcube of the root (paper 003
+ * Lemma 3): S_0, ..., S_{2^(n-k)-1} and the back cube S_b. Kinds like that group roots into
+ * classes; the others have none. */
+typedef struct {
+    int index;          /* 0, 1, ... */
+    char name[16];      /* "S_3", "S_b" */
+    int64_t example;    /* a root of the class */
+    int claimed_height; /* the paper's claim for the class */
+    int notes_height;   /* the height as READING-NOTES measures it, -1 for none */
+} tc_root_class_t;
+
+/* The number of root classes of kind on net (0: the kind's claims do not depend on the root). */
+int tc_claims_root_classes(const tc_net_t *net, tc_kind_t kind);
+
+/* Class k (0 <= k < tc_claims_root_classes) into *out. */
+void tc_claims_root_class_at(const tc_net_t *net, tc_kind_t kind, int k, tc_root_class_t *out);
+
+/* The class of root (-1 when the kind has none). */
+int tc_claims_root_class(const tc_net_t *net, tc_kind_t kind, int64_t root);
+
 /* I_k^n (paper 003): the respective subcube of a root (i for S_i, 2^(n-k) for the back cube
  * S_b); the height Lemma 3 claims for the k+1 EDSTs at that root (n+2 in S_{2^(n-k)-1} and
  * S_b, n+1 otherwise); and the height READING-NOTES 003.3 measures for the construction (n+2
@@ -168,6 +197,11 @@ void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_c
 int tc_icube_root_class(int n, int k, int64_t root);
 int tc_icube_lemma3_height(int n, int k, int64_t root);
 int tc_icube_measured_height(int n, int k, int64_t root);
+
+/* Append to facts, for every kind that `treecast info` summarizes on net (tc_kind_summary), the
+ * trees built at node 0 and checked (spanning and depth) beside the paper's claims, on networks
+ * of at most 40320 nodes (a pointer to `treecast check` above). TC_ENOMEM. */
+tc_err_t tc_check_kind_facts(const tc_net_t *net, tc_facts_t *facts);
 
 /* "holds", "FAILS", "info", "skipped". */
 const char *tc_verdict_name(tc_verdict_t verdict);

@@ -18,6 +18,12 @@
     X(EIO, "input/output error")                                                                   \
     X(ENOTSUP, "not supported")
 
+/* The most threads any parallel function of the library uses (more are clamped to it). */
+#define TC_MAX_THREADS 64
+
+/* The processors online (at least 1): what "every core" means for a threads argument of 0. */
+int tc_online_cpus(void);
+
 typedef enum {
 #define TC_ERR_ENUM(name, msg) TC_##name,
     TC_ERR_MAP(TC_ERR_ENUM)

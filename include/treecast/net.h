@@ -23,11 +23,14 @@
 
 #define TC_STAR_MAX_N 20
 #define TC_STAR_MAX_MATERIAL_N 12
-/* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters. */
+/* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters; a node of a
+ * graph read from a file has a label of at most TC_LABEL_MAX - 1 characters. */
 #define TC_LABEL_MAX 64
 
-typedef enum { TC_NET_STAR = 1, TC_NET_CUBE = 2, TC_NET_ICUBE = 3 } tc_net_family_t;
-
+/* A network: nodes 0..N-1, ports 0..degree-1 at every node (port p is the paper's dimension
+ * dim_min + p; in an irregular network some ports of some nodes lead nowhere), labels, and
+ * the properties the constructions and schedules need. Opaque; reference counted (a forest
+ * keeps its network alive), so tc_net_free may be called while forests built on it live. */
 typedef struct tc_net tc_net_t;
 
 /* ---- networks as objects ------------------------------------------------------------------ */
@@ -46,49 +49,66 @@ tc_err_t tc_net_cube_new(int n, tc_net_t **out);
  * the front node with its low k bits). TC_ERANGE otherwise. O(1). */
 tc_err_t tc_net_icube_new(int n, int k, tc_net_t **out);
 
-/* Create a network from a specification such as "star:7", "cube:10" or "icube:6,3". TC_EINVAL for
- * an unknown family or malformed text, TC_ERANGE for an unsupported size. */
+/* Create a network from a specification: "star:7", "cube:10", "icube:6,3", ... (every family
+ * of the registry; tc_net_syntax lists them). TC_EINVAL for an unknown family or malformed
+ * text, TC_ERANGE for an unsupported size, TC_EPARSE/TC_EIO for a graph file that cannot be
+ * read. */
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 
-/* Destroy a network; NULL is accepted. */
+/* The specifications the registry accepts, as an English list ("star:N, cube:N or ..."). */
+const char *tc_net_syntax(void);
+
+/* Drop the caller's reference; the network is destroyed with its last reference (forests hold
+ * one each). NULL is accepted. */
 void tc_net_free(tc_net_t *net);
 
-tc_net_family_t tc_net_family(const tc_net_t *net);
-/* "star" or "cube". */
+/* The family's name: "star", "cube", "icube", ... (the text before the colon of a spec). */
 const char *tc_net_family_name(const tc_net_t *net);
 /* The paper's name of the network: "S_7", "Q_10", "I_3^6". Returns the length. */
 size_t tc_net_name(const tc_net_t *net, char *buf, size_t cap);
+/* The specification that creates this network again ("icube:6,3"). Returns the length. */
+size_t tc_net_spec(const tc_net_t *net, char *buf, size_t cap);
 /* The size parameter n. */
 int tc_net_n(const tc_net_t *net);
-/* The back cube's dimension k of I_k^n (0 for the other families). */
+/* The second parameter (the back cube's dimension k of I_k^n; 0 for one-parameter families). */
 int tc_net_k(const tc_net_t *net);
 /* Number of nodes (n! for S_n, 2^n for Q_n). */
 int64_t tc_net_nodes(const tc_net_t *net);
 /* Number of undirected edges (n!(n-1)/2 for S_n, n 2^(n-1) for Q_n), or -1 when that exceeds
  * INT64_MAX. */
 int64_t tc_net_edges(const tc_net_t *net);
-/* Node degree (n-1 for S_n, n for Q_n; the largest, n+1, for I_k^n, whose degrees vary: a
- * front node has n+1 neighbours when its bits k..n-1 are zero, n otherwise; a back node k+1). */
+/* The largest degree, which is the number of ports (n-1 for S_n, n for Q_n; n+1 for I_k^n,
+ * whose degrees vary: a front node has n+1 neighbours when its bits k..n-1 are zero, n
+ * otherwise; a back node k+1). */
 int tc_net_degree(const tc_net_t *net);
+/* The smallest degree (equal to tc_net_degree in a regular network). */
+int tc_net_min_degree(const tc_net_t *net);
 /* Smallest and largest dimension (2 and n for S_n, 0 and n-1 for Q_n); every dimension in
- * between exists. */
+ * between exists; port p is dimension dim_min + p. */
 int tc_net_dim_min(const tc_net_t *net);
 int tc_net_dim_max(const tc_net_t *net);
-/* Diameter (floor(3(n-1)/2) for S_n, Akers et al. [1] of paper 000; n for Q_n). */
+/* Diameter in closed form (floor(3(n-1)/2) for S_n, Akers et al. [1] of paper 000; n for Q_n),
+ * or -1 when the family has none (tc_net_facts measures it). */
 int tc_net_diameter(const tc_net_t *net);
 /* Whether per-node arrays of this network may be materialized (n <= 12 for S_n, n <= 32 for
  * Q_n; memory permitting). */
 bool tc_net_materializable(const tc_net_t *net);
 
-/* The neighbour of node along dim, or -1 when dim is not a dimension. O(n^2) for S_n, O(1)
- * for Q_n. */
+/* The neighbour of node along dim, or -1 when dim is not a dimension or the node has no
+ * neighbour there. O(n^2) for S_n, O(1) for Q_n. */
 int64_t tc_net_neighbor(const tc_net_t *net, int64_t node, int dim);
 
 /* The dimension of edge (u, v), or -1 when u and v are not adjacent. O(n^2). */
 int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v);
 
-/* Minimum distance between u and v. O(n^2). */
+/* Minimum distance between u and v (-1: no path). O(n^2) on S_n; a breadth-first search,
+ * O(N degree), on a family without a formula. */
 int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v);
+
+/* The distances from `from` to every node into dist[0..N-1] (0xFF: unreachable, or farther than
+ * 254): the family's formula where it has one (on every core), else breadth-first search.
+ * TC_ENOMEM. O(N degree) at most. */
+tc_err_t tc_net_distances(const tc_net_t *net, int64_t from, uint8_t *dist);
 
 /* Write the label of node into buf (capacity cap >= TC_LABEL_MAX): "3517246" when commas is
  * false and n <= 9, "3,5,1,7,2,4,6" otherwise; n bits, most significant first, for Q_n.
@@ -99,6 +119,135 @@ size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, s
  * for malformed text, a string that is not a permutation of 1..n or an address outside Q_n;
  * the detail message names the problem. */
 tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out);
+
+/* ---- properties that constructions and schedules ask for ----------------------------------- */
+
+/* Every node has tc_net_degree neighbours. */
+bool tc_net_regular(const tc_net_t *net);
+
+/* Every cycle has even length (S_n, Q_n, I_k^n): a root path exceeds the distance by an even
+ * number of links. */
+bool tc_net_bipartite(const tc_net_t *net);
+
+/* Translations: for every node h a map T_h, an automorphism with T_h(0) = h that keeps the
+ * dimension of every edge (paper 000 Lemma 1 on S_n, where T_h(i) = h . i; XOR on Q_n). A
+ * tree built at node 0 is carried to any root h by T_h with the same ports at corresponding
+ * nodes, which the all-sources schedules (multinode, total exchange) rely on. */
+bool tc_net_translates(const tc_net_t *net);
+
+/* T_h(v), or T_h^{-1}(v) when inverse; -1 when the network has no translations. O(n). */
+int64_t tc_net_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse);
+
+/* The rotation about node 0 (paper 000 Definition 3 on S_n: i'_{r(k)} = r(i_k)), an
+ * automorphism that maps an edge of dimension d to one of dimension r(d), and its order
+ * (n - 1 on S_n); 0 when the network has none. */
+int tc_net_rotation_order(const tc_net_t *net);
+
+/* R^times(v) about node 0, and r^times(dim); -1 without a rotation. O(n). */
+int64_t tc_net_rotate(const tc_net_t *net, int64_t v, int times);
+int tc_net_rotate_dim(const tc_net_t *net, int dim, int times);
+
+/* R_h^times(v) = T_h(R^times(T_h^{-1}(v))), the rotation about node h (the symmetry carrying
+ * subtree l of EDT_h onto subtree r(l), paper 000 Lemma 6.2). -1 without both properties. */
+int64_t tc_net_rotate_at(const tc_net_t *net, int64_t h, int64_t v, int times);
+
+/* The dimension reversal about node 0 (the bit reversal B of Q_n, paper 002 Theorem 5: an
+ * edge of dimension d maps to one of dimension n-1-d): whether the network has it, B(v) and
+ * the image of a dimension (-1 without it). O(n). */
+bool tc_net_reverses(const tc_net_t *net);
+int64_t tc_net_reverse(const tc_net_t *net, int64_t v);
+int tc_net_reverse_dim(const tc_net_t *net, int dim);
+
+/* ---- necklaces: the orbits of the rotation (paper 000 Definition 4; paper 002 Section 2) ---- */
+
+typedef struct {
+    int64_t first;   /* the member it is listed from */
+    int size;        /* members: first, next(first), ... (size of them) */
+    int distance;    /* from node 0 */
+    bool degenerate; /* fewer members than the rotation's order (Q_n: period below n) */
+} tc_necklace_t;
+
+typedef struct {
+    int64_t count;
+    tc_necklace_t *list; /* by distance, then in the family's order (see tc_net_necklaces) */
+    bool degenerate;     /* the family marks degenerate necklaces (Q_n) */
+    char summary[200];   /* "S_5: 120 nodes in 34 necklaces (sizes divide n-1 = 4)" */
+} tc_necklaces_t;
+
+/* The necklaces of net at distance `distance` from node 0 (-1: all) into *out (uninitialized on
+ * entry; release with tc_necklaces_destroy). S_n (n <= 10): the orbits of the rotation R of
+ * Definition 3; a necklace outside S^1_{n-1} has n-1 nodes, one per substar, and is listed from
+ * its member with symbol 1 in position 2, one inside S^1_{n-1} from its smallest member and
+ * after the others. Q_n (n <= 20): the orbits of the right rotation of the address, each from
+ * its smallest member. TC_EINVAL for a network without necklaces, TC_ETOOBIG above those sizes,
+ * TC_ENOMEM. O(N n^2). */
+tc_err_t tc_net_necklaces(const tc_net_t *net, int distance, tc_necklaces_t *out);
+
+/* The member after v in its necklace (R(v)). */
+int64_t tc_net_necklace_next(const tc_net_t *net, int64_t v);
+
+/* Free the list and zero *n; NULL and zeroed ones are accepted. */
+void tc_necklaces_destroy(tc_necklaces_t *n);
+
+/* ---- the materialized form: a neighbour table ---------------------------------------------- */
+
+/* A network built out: node v's neighbour through port p is nbr[v * ports + p] (-1: none);
+ * the packet arrives there on port rev[v * ports + p] (rev NULL: the same port, as on S_n and
+ * Q_n). Caller-owned: the round engine, the plans, the threshold code and the SAT search all
+ * read it; tests may fill one by hand. */
+typedef struct {
+    int64_t nodes;
+    int ports;
+    int32_t *nbr;
+    uint8_t *rev;
+} tc_topo_t;
+
+/* Build the neighbour table of a materializable network into *topo (uninitialized on entry;
+ * zeroed on failure). TC_ETOOBIG when the network cannot be materialized or has more than
+ * 2^31 links, TC_ENOMEM. Release with tc_topo_destroy. O(N degree) (one walk in id order). */
+tc_err_t tc_topo_init(tc_topo_t *topo, const tc_net_t *net);
+
+/* Free the tables of an initialized topology and zero them (the struct is the caller's).
+ * NULL and a zeroed topology are accepted. */
+void tc_topo_destroy(tc_topo_t *topo);
+
+/* ---- facts: what `treecast info` prints ---------------------------------------------------- */
+
+#define TC_FACTS_MAX 24
+#define TC_FACTS_DIST 64
+
+typedef enum {
+    TC_FACT_AGREES = 0, /* computed and equal to the paper's value */
+    TC_FACT_DIFFERS,    /* computed and different */
+    TC_FACT_INFO,       /* nothing to compare */
+} tc_fact_verdict_t;
+
+typedef struct {
+    char key[24];    /* stable identifier: "diameter" */
+    char value[160]; /* what treecast computed */
+    char paper[128]; /* the paper's formula and value, or "" */
+    char source[40]; /* "000 Sec. 1", or "" */
+    tc_fact_verdict_t verdict;
+} tc_fact_t;
+
+typedef struct {
+    char title[120]; /* "the star graph on 7 symbols (...; paper 000)" */
+    int count;
+    tc_fact_t rows[TC_FACTS_MAX];
+    /* the nodes at each distance from node `dist_from`, when enumerated (dist_max >= 0) */
+    int dist_max;
+    int64_t dist_from;
+    int64_t by_dist[TC_FACTS_DIST];
+} tc_facts_t;
+
+/* Facts about net: sizes, degrees, distances and the family's own (necklaces, substars, ...),
+ * each computed (by enumeration where the network is small enough) beside the paper's formula.
+ * TC_ENOMEM. Time: up to O(N degree) per breadth-first search; enumerations are bounded so that
+ * a call takes at most a few seconds. */
+tc_err_t tc_net_facts(const tc_net_t *net, tc_facts_t *out);
+
+/* Append a fact (at most TC_FACTS_MAX; further ones are dropped); returns it or NULL. */
+tc_fact_t *tc_facts_add(tc_facts_t *facts, const char *key, const char *source);
 
 /* ---- the star graph on permutations --------------------------------------------------------- */
 

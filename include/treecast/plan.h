@@ -1,11 +1,14 @@
-/* treecast — collectives as plans for the round engine (sim.h).
+/* treecast — collectives as plans, run by an executor (the round engine of sim.h).
  *
  * A plan turns a forest into per-node behaviour: what each node sends, on which port, in which
- * order, in reaction to what it receives. Plans see the topology and their trees, never the
- * faults. Plans that run from every node at once (multinode, total exchange) use the trees of
- * one root and carry each packet's position in that root's frame: translation preserves the
- * dimension of every edge (paper 000, Lemma 1), so a node's ports in the translated tree are the
- * ports of its image in the original one, and no per-source forest is ever built.
+ * order, in reaction to what it receives, through the executor interface below. Plans see the
+ * topology and their trees, never the faults, and state what they need of the network: the
+ * schedules where every node is a source need translations that keep dimensions, the total
+ * exchange also the star graph's rotation; tc_coll_new refuses a network without them. Plans that
+ * run from every node at once (multinode, total exchange) use the trees of one root and carry each
+ * packet's position in that root's frame: translation preserves the dimension of every edge (paper
+ * 000, Lemma 1), so a node's ports in the translated tree are the ports of its image in the
+ * original one, and no per-source forest is ever built.
  *
  * Paper 000, Section 4 (all-port, full duplex):
  *   bcast-bfs       M packets pipelined down one BFS tree (the baseline of Section 4.1);
@@ -24,26 +27,126 @@
 #ifndef TREECAST_PLAN_H
 #define TREECAST_PLAN_H
 
+#include "treecast/bounds.h"
 #include "treecast/error.h"
-#include "treecast/sim.h"
+#include "treecast/faults.h"
+#include "treecast/net.h"
 #include "treecast/trees.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Trees prepared for plans: children in the order of Section 3 as ports, the port to the parent
- * and the depth of every node, per tree, over a topology's port numbering. */
+/* ---- the executor interface: what a plan may do ---------------------------------------------
+ *
+ * A plan runs on an executor: the round engine (sim.h) or, later, MPI ranks. It reaches the
+ * executor only through these calls, and only for the node it is called for (or, in start and
+ * tick, for any node: an executor runs those sends at the nodes it owns). */
+
+/* What a packet carries. Executors read none of it; plans give it meaning. */
 typedef struct {
+    int32_t msg;  /* message number at its source */
+    int16_t tree; /* tree (subtree) it travels in */
+    uint8_t kind; /* plan-defined: data, acknowledgement, ... */
+    uint8_t hop;  /* hops taken */
+    int32_t src;  /* source node */
+    int32_t rel;  /* plan-defined: e.g. the position in the source's frame */
+    int32_t dst;  /* destination, or -1 */
+    int32_t aux;  /* plan-defined */
+} tc_packet_t;
+
+typedef struct tc_exec tc_exec_t;
+
+/* An executor's operations (implemented by the round engine; an MPI executor implements the
+ * same). */
+typedef struct {
+    /* Queue p on the link out of node via port, behind whatever is queued there. From receive
+     * (and start) it can leave in the next round; from tick, in the current one. */
+    void (*send)(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p);
+    /* Queue p on that link at the start of round `round` (a round not after the current one
+     * means the next round). */
+    void (*send_at)(tc_exec_t *ex, int64_t round, int64_t node, int port, const tc_packet_t *p);
+    /* A free control message: p reaches the neighbour at the end of the current round without
+     * occupying the link (lost like any packet if the link or the neighbour is faulty). */
+    void (*signal)(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p);
+    /* Record that node received delivery key `key`. */
+    void (*deliver)(tc_exec_t *ex, int64_t node, int64_t key);
+    /* The current round (0 during start). */
+    int64_t (*round)(const tc_exec_t *ex);
+    /* The topology of the run. */
+    const tc_topo_t *(*topo)(const tc_exec_t *ex);
+} tc_exec_ops_t;
+
+/* Every executor's state begins with this. */
+struct tc_exec {
+    const tc_exec_ops_t *ops;
+};
+
+static inline void tc_exec_send(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
+{
+    ex->ops->send(ex, node, port, p);
+}
+
+static inline void tc_exec_send_at(tc_exec_t *ex, int64_t round, int64_t node, int port,
+                                   const tc_packet_t *p)
+{
+    ex->ops->send_at(ex, round, node, port, p);
+}
+
+static inline void tc_exec_signal(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
+{
+    ex->ops->signal(ex, node, port, p);
+}
+
+static inline void tc_exec_deliver(tc_exec_t *ex, int64_t node, int64_t key)
+{
+    ex->ops->deliver(ex, node, key);
+}
+
+static inline int64_t tc_exec_round(const tc_exec_t *ex)
+{
+    return ex->ops->round(ex);
+}
+
+static inline const tc_topo_t *tc_exec_topo(const tc_exec_t *ex)
+{
+    return ex->ops->topo(ex);
+}
+
+/* A plan: the behaviour of every node, as callbacks. */
+typedef struct {
+    void *ctx;
+    /* Distinct deliveries each node must get (keys 0..keys-1); expected(v) of them. */
+    int64_t keys;
+    int64_t (*expected)(void *ctx, int64_t node);
+    /* Round 0: queue or schedule the first sends. */
+    void (*start)(void *ctx, tc_exec_t *ex);
+    /* A packet arrived at node (not faulty) through port `port` at the end of the current
+     * round; sends made here can leave in the next round. */
+    void (*receive)(void *ctx, tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p);
+    /* Optional: called at the start of every round r >= 1, before transmissions; sends made
+     * here can leave in round r (paced injection). Returns true while it will send in a later
+     * round, so that the run does not end at an idle moment. */
+    bool (*tick)(void *ctx, tc_exec_t *ex, int64_t round);
+    /* Optional, for plans where every node is a source: the node where key `key` originates.
+     * A faulty node sends nothing, so the keys it originates are not expected of anyone. */
+    int64_t (*key_source)(void *ctx, int64_t key);
+} tc_plan_t;
+
+/* Trees prepared for plans: children in the order of Section 3 as ports, the port to the parent
+ * and the depth of every node, per tree, over a topology's port numbering. Caller-owned;
+ * read-only for everyone but tc_plan_trees_init. */
+typedef struct {
+    const tc_net_t *net; /* the forest's network (a reference, held until destroy) */
     int ntrees;
     int64_t nodes;
     int64_t root;
     int ports;
-    int32_t
-        *cstart; /* ntrees x (nodes + 1): children of v in tree t are cport[cstart[t*(N+1)+v] ..) */
-    uint8_t *cport; /* ntrees x nodes */
-    uint8_t *pport; /* ntrees x nodes: port toward the parent; 0xFF at the root or outside */
-    uint8_t *depth; /* ntrees x nodes */
-    int32_t *size;  /* ntrees x nodes: nodes in the subtree of v (0 outside the tree) */
+    /* children of v in tree t: cport[cstart[t * (nodes + 1) + v] .. cstart[... + v + 1]) */
+    int32_t *cstart; /* ntrees x (nodes + 1) */
+    uint8_t *cport;  /* ntrees x nodes */
+    uint8_t *pport;  /* ntrees x nodes: port toward the parent; 0xFF at the root or outside */
+    uint8_t *depth;  /* ntrees x nodes */
+    int32_t *size;   /* ntrees x nodes: nodes in the subtree of v (0 outside the tree) */
     int maxdepth;
 } tc_plan_trees_t;
 
@@ -54,10 +157,16 @@ typedef enum {
     TC_ORDER_DESCENDING, /* n, ..., 2 in every tree */
 } tc_child_order_t;
 
-/* Prepare forest (on a star graph whose topology has port p = dimension p + 2). */
-tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
-                             tc_plan_trees_t *out);
-void tc_plan_trees_free(tc_plan_trees_t *trees);
+/* Prepare the trees of forest for plans, over topo, the neighbour table of the forest's network
+ * (tc_topo_init; port p is dimension dim_min + p). *out is uninitialized on entry and zeroed on
+ * failure; it holds a reference to the network. TC_EINVAL when a tree is rooted elsewhere than
+ * the forest's root or topo is not the network's; TC_ENOMEM. Release with
+ * tc_plan_trees_destroy. O(N trees degree). */
+tc_err_t tc_plan_trees_init(tc_plan_trees_t *out, const tc_forest_t *forest, const tc_topo_t *topo,
+                            tc_child_order_t order);
+
+/* Free the arrays of initialized plan trees and zero them; NULL and zeroed ones are accepted. */
+void tc_plan_trees_destroy(tc_plan_trees_t *trees);
 
 typedef enum {
     TC_COLL_BCAST = 1, /* also bcast-bfs: the same plan on a one-tree BFS forest */
@@ -86,83 +195,35 @@ typedef struct {
 typedef struct tc_coll tc_coll_t;
 
 /* A plan for a collective over trees (rooted at the source for bcast, ft-bcast and scatter;
- * at node 0 = I_n, translated to every source, for multinode and total exchange). The plan
- * borrows trees and topo; free it with tc_coll_free. */
+ * at node 0 = I_n, translated to every source, for multinode and total exchange). What each
+ * schedule needs of the network is checked here: multinode and total exchange run the trees of
+ * node 0 translated to every node, so the network must have translations that keep dimensions
+ * (tc_net_translates); the necklace schedule of total exchange sends tree l's packets to the
+ * rotations of one target, so it also needs the star graph's rotation (paper 000 Definition 3)
+ * with one tree per rotation step. TC_EINVAL with a sentence otherwise, TC_ERANGE for M or x
+ * out of range, TC_ENOMEM. The plan borrows trees and topo; free it with tc_coll_free. */
 tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
                      const tc_coll_opts_t *opts, tc_coll_t **out);
 void tc_coll_free(tc_coll_t *coll);
 
-/* The engine-facing callback table of the plan. */
+/* The executor-facing callback table of the plan. */
 const tc_plan_t *tc_coll_plan(const tc_coll_t *coll);
+
+/* The options the plan was made with. */
+const tc_coll_opts_t *tc_coll_options(const tc_coll_t *coll);
 
 /* Transmissions the plan makes when nothing fails (data packets; acknowledgements of multinode
  * with TC_ACKS_ROUND not included): the paper's count for comparison. */
 int64_t tc_coll_data_transmissions(const tc_coll_t *coll);
 
-/* ---- the symmetry method (Lemma 7) ---------------------------------------------------------- */
-
-typedef struct {
-    int64_t rounds;          /* rounds of the one-source schedule */
-    int64_t transmissions;   /* its transmissions (one source) */
-    int64_t steps_checked;   /* rounds in which its packets crossed links */
-    int64_t violations;      /* packets that used a dimension already used in their round */
-    int64_t first_violation; /* the first such round, or -1 */
-    bool delivered_all;      /* the one source reached every other node with everything */
-    int64_t max_link_load;   /* of the full run: the most one-source packets on one dimension */
-    int64_t complete_round;  /* when it did */
-} tc_symmetry_t;
-
-/* Simulate the schedule of one source (node 0) of an all-sources plan (multinode, total
- * exchange) and check Lemma 7's condition: in every round its packets use pairwise different
- * dimensions. When that holds, the translated schedules of all N sources use pairwise different
- * directed links in every round, so the full run takes the same rounds with no queueing and
- * N times the transmissions, without simulating it. The plan must have opts.one_source. */
-tc_err_t tc_coll_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
-                          const tc_sim_config_t *config, tc_symmetry_t *out);
-
-/* ---- faults on root paths and fault campaigns --------------------------------------------- */
+/* ---- faults on root paths ------------------------------------------------------------------ */
 
 /* Adversarial faults: make one inner node of the root path of `target` faulty in k distinct
- * trees (chosen with the seed), so that k of its parallel paths are cut. TC_ERANGE when k
- * exceeds the trees whose path to target has an inner node. */
-tc_err_t tc_faults_on_paths(const tc_plan_trees_t *trees, const tc_topo_t *topo, int64_t target,
-                            int k, uint64_t seed, tc_faults_t *out);
-
-typedef struct {
-    int64_t trials;
-    uint64_t seed;        /* trial i draws its faults with seed (seed, i) */
-    tc_fault_kind_t kind; /* random faults ... */
-    int64_t k;            /* ... this many per trial */
-    bool on_paths;        /* or: k faults on the root paths of a random target per trial */
-    int threads;          /* 0: every core */
-    /* called now and then from the calling thread with the trials done so far (may be NULL) */
-    void (*progress)(void *ctx, int64_t done, int64_t total);
-    void *progress_ctx;
-} tc_campaign_t;
-
-typedef struct {
-    int64_t rounds;
-    int64_t complete_round;
-    double delivered; /* fraction over non-faulty nodes */
-    bool all;         /* every non-faulty node got everything */
-    int64_t dropped;
-    int64_t faulty_nodes, faulty_links;
-    int64_t target; /* on_paths: the target node */
-} tc_trial_t;
-
-/* The faults of trial `trial` of a campaign, drawn with seed campaign->seed + trial, so that
- * trial i is the single run with seed S + i. With on_paths the target (never `protect`) is drawn
- * again until it has k root paths with an inner node (at most 64 draws); *target receives it
- * (-1 otherwise). The caller frees *out with tc_faults_free. */
-tc_err_t tc_campaign_faults(const tc_topo_t *topo, const tc_plan_trees_t *trees, int64_t protect,
-                            const tc_campaign_t *campaign, int64_t trial, tc_faults_t *out,
-                            int64_t *target);
-
-/* Run trials of plan under seeded random faults (never at node `protect`, the source, or -1)
- * on `threads` threads; out[i] is trial i, whatever the thread count. */
-tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
-                         const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
-                         const tc_campaign_t *campaign, tc_trial_t *out);
+ * trees (chosen with the seed), so that k of its parallel paths are cut. *f is uninitialized on
+ * entry (release with tc_faults_destroy). TC_ERANGE when k exceeds the trees whose path to
+ * target has an inner node. */
+tc_err_t tc_plan_faults_on_paths(tc_faults_t *f, const tc_plan_trees_t *trees,
+                                 const tc_topo_t *topo, int64_t target, int k, uint64_t seed);
 
 /* ---- personalized communication in routing cycles (paper 002, Section 5) -------------------
  * Scatter (one-to-all personalized): the root holds M elements for every node. In a routing
@@ -248,5 +309,59 @@ tc_err_t tc_threshold_trial(const tc_threshold_t *th, uint64_t seed, int64_t tri
  * the thread count. O(trials x trees x nodes). */
 tc_err_t tc_threshold_run(const tc_threshold_t *th, uint64_t seed, int64_t trials, int threads,
                           int64_t *survived);
+
+/* ---- the schedules by name: what `treecast sim` runs ----------------------------------------
+ *
+ * A schedule is a collective run over the trees of one kind: in rounds by the engine (a plan of
+ * tc_coll_new) or in routing cycles (tc_cycles_*). One row per name and family, or for any
+ * network; each row knows its paper's lower bound and the rounds its construction claims. */
+
+typedef struct {
+    bool have_bound; /* a lower bound exists for this network */
+    tc_bound_t bound;
+    int64_t claim; /* the rounds the construction's paper claims, -1 for none */
+    char claim_formula[96];
+    char claim_source[64];
+} tc_sched_ref_t;
+
+typedef struct tc_schedule tc_schedule_t;
+
+struct tc_schedule {
+    const char *name;      /* "bcast-nedst" */
+    const char *family;    /* the family of its trees, NULL: any network */
+    const char *what;      /* one line */
+    bool in_cycles;        /* modelled in routing cycles (paper 002 Sec. 5), not in rounds */
+    tc_collective_t coll;  /* the plan (in rounds) */
+    tc_cycles_op_t cycles; /* the computation (in cycles) */
+    bool split;            /* cycles: every node's data split over all the trees (the SBG) */
+    tc_kind_t kind;        /* the trees it runs over; TC_KIND_CUSTOM: the caller's choice */
+    bool all_sources;      /* every node is a source (the trees of node 0, translated) */
+    /* the bound and the claim for a run of M messages with x copies from root (NULL: none) */
+    tc_err_t (*reference)(const tc_schedule_t *s, const tc_net_t *net, int64_t root, int64_t M,
+                          int x, tc_sched_ref_t *out);
+};
+
+/* The schedule called name on net: the row of net's family, else the one for any network;
+ * NULL when there is none (then tc_schedule_families says where the name exists). */
+const tc_schedule_t *tc_schedule_find(const char *name, const tc_net_t *net);
+
+/* Row k of the catalog (0, 1, ...), NULL past the end: for listing them. */
+const tc_schedule_t *tc_schedule_at(int k);
+
+/* The families that have a schedule called name, as an English list ("cube:N or icube:N,K"),
+ * or "" for an unknown name. Thread-local string. */
+const char *tc_schedule_families(const char *name);
+
+/* The reference of a run: the lower bound and the claimed rounds (zeroed, claim -1, when the
+ * schedule has none). */
+tc_err_t tc_schedule_reference(const tc_schedule_t *s, const tc_net_t *net, int64_t root, int64_t M,
+                               int x, tc_sched_ref_t *out);
+
+/* The rounds the fault-free pipelined schedule of bcast (x = 1) or ft-bcast takes over trees:
+ * copy j of packet m goes down tree (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod
+ * T) packets and its last packet reaches its deepest node after (packets + depth - 1) rounds.
+ * -1 for the other collectives. O(N trees). */
+int64_t tc_plan_trees_predicted_rounds(const tc_plan_trees_t *trees, tc_collective_t what,
+                                       int64_t M, int x);
 
 #endif

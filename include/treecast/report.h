@@ -17,6 +17,7 @@
 
 #include "treecast/check.h"
 #include "treecast/error.h"
+#include "treecast/json.h"
 #include "treecast/trees.h"
 
 #include <stdbool.h>
@@ -48,12 +49,27 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest);
 tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t);
 
 /* Read a forest JSON document from memory. Node ids of the file are mapped through its labels
- * when it has them (so any numbering is accepted), otherwise taken as lexicographic ranks.
- * Parents that are not neighbours are counted in *nonedges and left out of the forest.
- * TC_EPARSE (with line and what was expected in the detail) for malformed documents,
- * TC_ETOOBIG for networks that cannot be materialized. The caller frees *out. */
+ * when it has them (so any numbering is accepted), otherwise taken as the network's ids.
+ * Parents that are not neighbours are counted in *nonedges and left out of the forest. With
+ * net NULL the network is the one the document names (a graph document must then carry its
+ * edges); otherwise the forest is read onto net, and the document's network must be net (the
+ * same family and node count). TC_EPARSE (with line and what was expected in the detail) for
+ * malformed documents, TC_ETOOBIG for networks that cannot be materialized. The caller frees
+ * *out (which keeps its network alive). */
+tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *net, tc_forest_t **out,
+                               int64_t *nonedges);
+
+/* tc_report_forest_read with the network the document names. */
 tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **out,
                                     int64_t *nonedges);
+
+/* The member "network":{"family":..,"n":..,"nodes":..} of the tool's documents. */
+void tc_report_json_network(tc_json_t *j, const tc_net_t *net);
+
+/* One check result as a JSON object (the "result" of `treecast check --format json`): the
+ * measured values of the report and the claims beside them. */
+void tc_report_check_json(tc_json_t *j, const tc_net_t *net, const tc_check_report_t *rep,
+                          const tc_claims_t *claims);
 
 /* Write a string as a JSON string literal (quotes and escapes included). */
 void tc_report_json_string(FILE *out, const char *s);

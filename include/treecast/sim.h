@@ -9,8 +9,9 @@
  * crosses them; the plan is never told (the model of paper 000).
  *
  * The engine knows nothing of collectives: a plan (plan.h) is a table of callbacks that start
- * sends, react to arrivals and schedule timed sends (the ROSS / LogGOPSim split). The engine
- * works on any topology given as a neighbour table.
+ * sends, react to arrivals and schedule timed sends (the ROSS / LogGOPSim split), written
+ * against the executor interface of plan.h (tc_exec_t), which the engine implements. The engine
+ * works on any topology given as a neighbour table (net.h).
  *
  * Round counting (READING-NOTES 000 item 6): a packet sent in round r is at the neighbour at the
  * end of round r and can leave it in round r+1; pipelining M packets down a tree of depth D takes
@@ -20,96 +21,14 @@
 #define TREECAST_SIM_H
 
 #include "treecast/error.h"
+#include "treecast/faults.h"
 #include "treecast/net.h"
+#include "treecast/plan.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A topology: node v's neighbour through port p is nbr[v * ports + p] (-1: none); the packet
- * arrives there on port rev[v * ports + p] (rev NULL: the same port, as in the star graph and
- * the hypercube). */
-typedef struct {
-    int64_t nodes;
-    int ports;
-    int32_t *nbr;
-    uint8_t *rev;
-} tc_topo_t;
-
-/* The neighbour table of a materializable network: port p is dimension dim_min + p. The caller
- * frees with tc_topo_free. O(N * degree). */
-tc_err_t tc_topo_from_net(const tc_net_t *net, tc_topo_t *out);
-
-/* Free the tables (the struct itself is the caller's). NULL-safe. */
-void tc_topo_free(tc_topo_t *topo);
-
-/* ---- faults ------------------------------------------------------------------------------ */
-
-typedef struct {
-    uint8_t *node; /* node[v] != 0: v is faulty (N bytes), or NULL for none */
-    uint8_t *link; /* link[v * ports + p] != 0: the directed link out of v via p is faulty */
-    int64_t faulty_nodes;
-    int64_t faulty_links; /* directed links */
-} tc_faults_t;
-
-typedef enum {
-    TC_FAULTS_NODES = 1, /* K random faulty nodes */
-    TC_FAULTS_LINKS,     /* K random faulty undirected links (both directions) */
-    TC_FAULTS_ARCS,      /* K random faulty directed links (one direction) */
-    TC_FAULTS_MIXED,     /* K faults, each a node or an undirected link with equal chance */
-} tc_fault_kind_t;
-
-/* Draw k distinct faults of a kind with a seeded stream. Node `protect` (the source, or -1) is
- * never made faulty; its links may be. TC_ERANGE when the topology has fewer than k candidates.
- * The caller frees with tc_faults_free. */
-tc_err_t tc_faults_random(const tc_topo_t *topo, tc_fault_kind_t kind, int64_t k, uint64_t seed,
-                          int64_t protect, tc_faults_t *out);
-
-/* Empty fault sets sized for topo (to be filled by the caller). */
-tc_err_t tc_faults_empty(const tc_topo_t *topo, tc_faults_t *out);
-
-/* Mark node v faulty / the directed link out of v via port p faulty (both: also the reverse). */
-void tc_faults_add_node(tc_faults_t *f, int64_t v);
-void tc_faults_add_link(tc_faults_t *f, const tc_topo_t *topo, int64_t v, int port, bool both);
-
-void tc_faults_free(tc_faults_t *f);
-
-/* ---- packets and the engine -------------------------------------------------------------- */
-
-#define TC_ROUTE_MAX 32
-
-/* What a packet carries. The engine reads none of it; plans give it meaning. */
-typedef struct {
-    int32_t msg;  /* message number at its source */
-    int16_t tree; /* tree (subtree) it travels in */
-    uint8_t kind; /* plan-defined: data, acknowledgement, ... */
-    uint8_t hop;  /* hops taken */
-    int32_t src;  /* source node */
-    int32_t rel;  /* plan-defined: e.g. the position in the source's frame */
-    int32_t dst;  /* destination, or -1 */
-    int32_t aux;  /* plan-defined */
-} tc_packet_t;
-
-typedef struct tc_sim tc_sim_t;
-
-/* A plan: the behaviour of every node, as callbacks. */
-typedef struct {
-    void *ctx;
-    /* Distinct deliveries each node must get (keys 0..keys-1); expected(v) of them. */
-    int64_t keys;
-    int64_t (*expected)(void *ctx, int64_t node);
-    /* Round 0: queue or schedule the first sends. */
-    void (*start)(void *ctx, tc_sim_t *sim);
-    /* A packet arrived at node (not faulty) through port `port` at the end of the current
-     * round; sends made here can leave in the next round. */
-    void (*receive)(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p);
-    /* Optional: called at the start of every round r >= 1, before transmissions; sends made
-     * here can leave in round r (paced injection). Returns true while it will send in a later
-     * round, so that the run does not end at an idle moment. */
-    bool (*tick)(void *ctx, tc_sim_t *sim, int64_t round);
-    /* Optional, for plans where every node is a source: the node where key `key` originates.
-     * A faulty node sends nothing, so the keys it originates are not expected of anyone. */
-    int64_t (*key_source)(void *ctx, int64_t key);
-} tc_plan_t;
+/* ---- the engine ------------------------------------------------------------------------- */
 
 typedef struct {
     int port_limit;     /* 0: all-port; k >= 1: at most k sends and k receives per node */
@@ -160,27 +79,63 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
  * bytes: to refuse a run that cannot fit before it starts. O(1). */
 int64_t tc_sim_memory(const tc_topo_t *topo, const tc_plan_t *plan);
 
-/* ---- called by plans during a run -------------------------------------------------------- */
+/* ---- the symmetry method (Lemma 7) ---------------------------------------------------------- */
 
-/* Queue p on the link out of node via port, behind whatever is queued there. From receive (and
- * start) it can leave in the next round; from tick, in the current one. */
-void tc_sim_send(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p);
+typedef struct {
+    int64_t rounds;          /* rounds of the one-source schedule */
+    int64_t transmissions;   /* its transmissions (one source) */
+    int64_t steps_checked;   /* rounds in which its packets crossed links */
+    int64_t violations;      /* packets that used a dimension already used in their round */
+    int64_t first_violation; /* the first such round, or -1 */
+    bool delivered_all;      /* the one source reached every other node with everything */
+    int64_t max_link_load;   /* of the full run: the most one-source packets on one dimension */
+    int64_t complete_round;  /* when it did */
+} tc_sim_symmetry_t;
 
-/* Queue p on that link at the start of round `round`: a timed send. A round not after the
- * current one means the next round. */
-void tc_sim_send_at(tc_sim_t *sim, int64_t round, int64_t node, int port, const tc_packet_t *p);
+/* Simulate the schedule of one source (node 0) of an all-sources plan (multinode, total
+ * exchange) and check Lemma 7's condition: in every round its packets use pairwise different
+ * dimensions. When that holds, the translated schedules of all N sources use pairwise different
+ * directed links in every round, so the full run takes the same rounds with no queueing and
+ * N times the transmissions, without simulating it. The plan must have opts.one_source. */
+tc_err_t tc_sim_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
+                         const tc_sim_config_t *config, tc_sim_symmetry_t *out);
 
-/* A free control message: p reaches the neighbour at the end of the current round without
- * occupying the link (lost like any packet if the link or the neighbour is faulty). */
-void tc_sim_signal(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p);
+/* ---- fault campaigns ------------------------------------------------------------------------ */
 
-/* Record that node received delivery key `key`. */
-void tc_sim_deliver(tc_sim_t *sim, int64_t node, int64_t key);
+typedef struct {
+    int64_t trials;
+    uint64_t seed;        /* trial i draws its faults with seed (seed, i) */
+    tc_fault_kind_t kind; /* random faults ... */
+    int64_t k;            /* ... this many per trial */
+    bool on_paths;        /* or: k faults on the root paths of a random target per trial */
+    int threads;          /* 0: every core */
+    /* called now and then from the calling thread with the trials done so far (may be NULL) */
+    void (*progress)(void *ctx, int64_t done, int64_t total);
+    void *progress_ctx;
+} tc_sim_campaign_t;
 
-/* The current round (0 during start). */
-int64_t tc_sim_round(const tc_sim_t *sim);
+typedef struct {
+    int64_t rounds;
+    int64_t complete_round;
+    double delivered; /* fraction over non-faulty nodes */
+    bool all;         /* every non-faulty node got everything */
+    int64_t dropped;
+    int64_t faulty_nodes, faulty_links;
+    int64_t target; /* on_paths: the target node */
+} tc_sim_trial_t;
 
-/* The topology of the run. */
-const tc_topo_t *tc_sim_topo(const tc_sim_t *sim);
+/* The faults of trial `trial` of a campaign, drawn with seed campaign->seed + trial, so that
+ * trial i is the single run with seed S + i. With on_paths the target (never `protect`) is drawn
+ * again until it has k root paths with an inner node (at most 64 draws); *target receives it
+ * (-1 otherwise). *out is uninitialized on entry; release it with tc_faults_destroy. */
+tc_err_t tc_sim_campaign_faults(tc_faults_t *out, const tc_topo_t *topo,
+                                const tc_plan_trees_t *trees, int64_t protect,
+                                const tc_sim_campaign_t *campaign, int64_t trial, int64_t *target);
+
+/* Run trials of plan under seeded random faults (never at node `protect`, the source, or -1)
+ * on `threads` threads; out[i] is trial i, whatever the thread count. */
+tc_err_t tc_sim_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
+                             const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
+                             const tc_sim_campaign_t *campaign, tc_sim_trial_t *out);
 
 #endif

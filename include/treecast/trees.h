@@ -54,31 +54,52 @@ typedef enum {
     /* incomplete hypercube kinds (I_k^n, paper 003; binomial also applies there) */
     TC_KIND_EDST, /* the k+1 directed edge-disjoint spanning trees of Section III */
     TC_KIND_EDHP, /* Theorem 4's directed edge-disjoint Hamiltonian paths (Section IV-A) */
+    TC_KIND_COUNT_
 } tc_kind_t;
 
-/* "bfs", "spt", "spg", "edt", "binomial", "sbnt-minr", ..., "ist-hdls"; "custom". */
+/* "bfs", "spt", "spg", "edt", "binomial", "sbnt-minr", ..., "edst", "edhp"; "custom". */
 const char *tc_kind_name(tc_kind_t kind);
-
-/* The network family a kind is defined on (0 for custom); binomial: the cube (it also applies
- * to the incomplete hypercube, see tc_kind_applies). */
-tc_net_family_t tc_kind_family(tc_kind_t kind);
 
 /* The SBnT variant (tc_sbnt_t) of an sbnt-* kind, -1 for the other kinds. */
 int tc_kind_sbnt_variant(tc_kind_t kind);
 
-/* Whether kind has a rule on networks of family. */
-bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family);
+/* Whether kind is defined on net: by a rule of net's family (edt on S_n, nedst on Q_n, edst on
+ * I_k^n), or by a construction for any network (bfs and edst elsewhere). */
+bool tc_kind_applies(tc_kind_t kind, const tc_net_t *net);
 
-/* The kind names of a family as an English list ("edt, spg, spt or bfs"). */
-const char *tc_kind_list(tc_net_family_t family);
+/* The kinds defined on net as an English list ("edt, spg, spt, bfs or edst"). The string is
+ * thread-local, valid until the next call on this thread. */
+const char *tc_kind_list(const tc_net_t *net);
 
-/* Parse a kind name; TC_EINVAL (with detail) for an unknown one. "custom" is not accepted. */
+/* Where kind comes from on net ("000 Def. 8") and what it is, in one line ("EDT_h, the n-1
+ * edge-disjoint spanning trees"); "" when it does not apply. */
+const char *tc_kind_source(tc_kind_t kind, const tc_net_t *net);
+const char *tc_kind_what(tc_kind_t kind, const tc_net_t *net);
+
+/* Whether a node lists its children in the l-th ordering of paper 000 Section 3 (l+1, ..., the
+ * largest dimension, then the smallest, ..., l, for the tree numbered l) rather than by
+ * ascending dimension. */
+bool tc_kind_children_after_label(tc_kind_t kind, const tc_net_t *net);
+
+/* The edge-disjoint construction of net's own paper (edt on S_n, nedst on Q_n, edst on I_k^n),
+ * else the one for any network (edst), else TC_KIND_CUSTOM. */
+tc_kind_t tc_kind_primary(const tc_net_t *net);
+
+/* Whether `treecast info` builds and checks kind on small networks like net (the EDT of S_n). */
+bool tc_kind_summary(tc_kind_t kind, const tc_net_t *net);
+
+/* Parse a kind name; TC_EINVAL (with detail: every kind, by the family it is defined on) for an
+ * unknown one. "custom" is not accepted. */
 tc_err_t tc_kind_parse(const char *text, tc_kind_t *out);
 
 /* Number of trees of a construction on net (edt, spg: n-1; spt, bfs, binomial, sbnt-*: 1;
  * sbg, nedst, nedst-pivoted, ist, ist-hdls: n); 0 when the kind does not apply to the
  * network's family. */
 int tc_trees_count(const tc_net_t *net, tc_kind_t kind);
+
+/* The root of tree t of kind at root: root, except for kinds whose trees start elsewhere (tree j
+ * of nedst-pivoted is rooted at the pivot root XOR 2^j). */
+int64_t tc_trees_tree_root(const tc_net_t *net, tc_kind_t kind, int64_t root, int t);
 
 /* The paper's number of tree t (0-based): l = t + 2 for edt and spg (subtree T_l, rooted at the
  * root's neighbour along dimension l); t for the n-tree cube families (tree j of the nEDST and

@@ -4,19 +4,22 @@
  * memoization (one byte per node): each node's parent is computed once, from the node's label
  * and its parent dimension, so the neighbours are never materialized. Passes run on
  * contiguous id ranges, one per thread; on S_n they walk the permutations in lexicographic
- * order, on Q_n the addresses. The passes are written once (check_passes.h) and compiled per
- * family, so the star graph's walker costs nothing on the cube and vice versa.
+ * order, on Q_n the addresses, on any other network its neighbour table. The passes are
+ * written once (check_passes.h) and compiled per walker (src/net/walk_*.h), so the star graph's
+ * walker costs nothing on the cube and vice versa; the network is chosen once per check, by the
+ * walker it names.
  */
 #include "treecast/check.h"
 #include "core/internal.h"
-#include "net/net_internal.h"
-#include "net/star_internal.h"
+#include "net/walk.h"
+#include "net/walk_addr.h"
+#include "net/walk_star.h"
+#include "net/walk_table.h"
 #include "treecast/rng.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_THREADS 64
 
 /* Depth codes of the memo: 0 unknown, 1 + depth for nodes that reach the root. */
 #define D_UNKNOWN 0
@@ -33,18 +36,34 @@ tc_check_opts_t tc_check_defaults(void)
     return o;
 }
 
+/* Whether the network's walker reads distances from a table (else it computes them). */
+static bool needs_dist(const tc_net_t *net)
+{
+    return tc__net_walker(net) != TC__WALK_ADDR;
+}
+
+/* Whether the check builds a neighbour table of its own (the table walker, when the network
+ * has none). */
+static bool needs_table(const tc_net_t *net)
+{
+    return tc__net_walker(net) == TC__WALK_TABLE && tc__net_table(net) == NULL;
+}
+
 int64_t tc_check_memory(const tc_net_t *net, int ntrees, const tc_check_opts_t *opts)
 {
-    int64_t N = net->nodes;
+    int64_t N = tc_net_nodes(net);
     int64_t bytes = N * ntrees; /* the depth memo */
-    if (opts->excess && net->family == TC_NET_STAR) {
-        bytes += N; /* distances (the cube's are a popcount) */
+    if (opts->excess && needs_dist(net)) {
+        bytes += N; /* distances (the address families' are a popcount) */
     }
     if (opts->undirected) {
-        bytes += N * (int64_t)sizeof(uint32_t); /* used dimensions (freed memo first) */
+        bytes += N * (int64_t)sizeof(uint64_t); /* used dimensions (freed memo first) */
     }
     if ((opts->independence || opts->rotation) && opts->sample > 0) {
         bytes += opts->sample * (int64_t)sizeof(int64_t);
+    }
+    if (needs_table(net)) {
+        bytes += N * tc_net_degree(net) * 5;
     }
     return bytes;
 }
@@ -71,6 +90,7 @@ typedef struct {
     int64_t undirected_use[3];
     int64_t indep_nodes, indep_violations, indep_unreached, indep_example;
     int64_t rot_checked, rot_violations;
+    bool oom;
 } partial_t;
 
 typedef struct {
@@ -81,26 +101,34 @@ typedef struct {
     int64_t parents_mismatch;
 } level_partial_t;
 
+#define LABELS 256 /* tree labels the rotation test maps (labels are dimensions there) */
+
 typedef struct {
     const tc_forest_t *forest;
+    const tc_net_t *net;
     const tc_check_opts_t *opts;
     int n;
     int64_t nodes;
     int64_t root;
     int64_t troot[TC_CHECK_MAX_TREES]; /* the root of every tree */
     bool excess;                       /* measure depth minus distance */
-    uint8_t root_perm[TC_STAR_MAX_N];
-    uint8_t root_inv[TC_STAR_MAX_N];
+    bool bipartite;                    /* odd excesses are impossible */
     int ntrees;
+    union { /* the walker of the network (check_passes.h uses one member) */
+        walk_star_net_t star;
+        walk_addr_net_t addr;
+        walk_table_net_t table;
+    } w;
+    tc_topo_t own_table;   /* the neighbour table the table walker reads, when built here */
     uint8_t *depth;        /* memo: one byte per node per tree */
-    uint8_t *dist;         /* S_n: distance of every node from the root, or NULL */
-    uint32_t *mask;        /* used parent dimensions per node, or NULL */
+    uint8_t *dist;         /* distances from the root, or NULL */
+    void *mask;            /* used parent dimensions per node (the walker's mask type), or NULL */
     const int64_t *tested; /* sampled nodes, or NULL for all */
     int64_t ntested;
-    int tree_of_label[TC_STAR_MAX_N + 2];
-    partial_t part[MAX_THREADS];
-    tree_partial_t tree_part[MAX_THREADS][TC_CHECK_MAX_TREES];
-    level_partial_t level_part[MAX_THREADS];
+    int tree_of_label[LABELS];
+    partial_t part[TC_MAX_THREADS];
+    tree_partial_t tree_part[TC_MAX_THREADS][TC_CHECK_MAX_TREES];
+    level_partial_t level_part[TC_MAX_THREADS];
 } job_t;
 
 /* ---- independence: a stamped hash set of the inner nodes seen ------------------------------- */
@@ -132,19 +160,19 @@ static bool set_insert(stamp_set_t *s, int64_t x)
     }
 }
 
-/* ---- rotation (Lemma 6.2) -------------------------------------------------------------------- */
-
-static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
+/* ---- rotation (paper 000 Lemma 6.2) ---------------------------------------------------------
+ * The network's rotation about the root, R_h, maps tree l onto tree r(l): the parent dimension
+ * of R_h(i) in tree r(l) is r(d) where d is i's parent dimension in tree l. */
+static void rotation_one(job_t *job, partial_t *pt, int64_t v)
 {
-    int n = job->n;
-    uint8_t q[TC_STAR_MAX_N];
-    tc_star_rotate_at(n, job->root_perm, p, 1, q);
-    int64_t w = tc_star_rank(n, q);
+    int64_t w = tc_net_rotate_at(job->net, job->root, v, 1);
     for (int t = 0; t < job->ntrees; t++) {
         int l = tc_forest_label(job->forest, t);
-        int t2 = job->tree_of_label[tc_star_r(n, l)];
+        int rl = l >= 0 && l < LABELS ? tc_net_rotate_dim(job->net, l, 1) : -1;
+        int t2 = rl >= 0 && rl < LABELS ? job->tree_of_label[rl] : -1;
         uint8_t d = tc_forest_dims_const(job->forest, t)[v];
-        uint8_t expect = d >= 2 && d <= n ? (uint8_t)tc_star_r(n, d) : d;
+        bool dim = d >= tc_net_dim_min(job->net) && d <= tc_net_dim_max(job->net);
+        uint8_t expect = dim ? (uint8_t)tc_net_rotate_dim(job->net, d, 1) : d;
         pt->rot_checked++;
         if (t2 < 0 || tc_forest_dims_const(job->forest, t2)[w] != expect) {
             pt->rot_violations++;
@@ -152,99 +180,46 @@ static void rotation_one(job_t *job, partial_t *pt, int64_t v, const uint8_t *p)
     }
 }
 
-/* ---- the passes, once per family --------------------------------------------------------------
- */
-
-/* S_n: the walker state is the permutation; ids are lexicographic ranks. */
-#define FN(name) name##_star
-#define IS_EDGE(job, v, d) ((d) >= 2 && (d) <= (job)->n)
-#define W_DECL(s) uint8_t s[TC_STAR_MAX_N]
-#define W_DECL_N(s, k) uint8_t s[k][TC_STAR_MAX_N]
-#define W_START(job, v, s) tc_star_unrank((job)->n, (v), (s))
-#define W_NEXT(job, s) tc_star_next((job)->n, (s))
-#define W_COPY(dst, src) memcpy((dst), (src), TC_STAR_MAX_N)
-#define W_NEIGH(job, s, v, d) tc__star_rank_after_move((job)->n, (s), (v), (d))
-#define W_MOVE(s, d) tc__star_move((s), (d))
-#define W_DIST(job, t, s, v) ((int)(job)->dist[(v)])
-#define W_EDGE_ONCE(s, v, d) ((s)[(d)-1] > (s)[0])
-#define W_DIM_LO 2
-#define W_DIM_HI (job->n)
-#define W_PERIOD(job, v) 0
-#define W_ROTATION 1
-#include "check/check_passes.h"
-#undef FN
-#undef IS_EDGE
-#undef W_DECL
-#undef W_DECL_N
-#undef W_START
-#undef W_NEXT
-#undef W_COPY
-#undef W_NEIGH
-#undef W_MOVE
-#undef W_DIST
-#undef W_EDGE_ONCE
-#undef W_DIM_LO
-#undef W_DIM_HI
-#undef W_PERIOD
-#undef W_ROTATION
-
-/* Q_n: ids are the addresses; a neighbour is one XOR away and the walker carries nothing. */
-#define FN(name) name##_cube
-#define IS_EDGE(job, v, d) ((d) < (job)->n)
-#define W_DECL(s) __attribute__((unused)) uint8_t s[1] = {0}
-#define W_DECL_N(s, k) __attribute__((unused)) uint8_t s[k][1]
-#define W_START(job, v, s) ((void)0)
-#define W_NEXT(job, s) ((void)0)
-#define W_COPY(dst, src) ((void)0)
-#define W_NEIGH(job, s, v, d) ((v) ^ ((int64_t)1 << (d)))
-#define W_MOVE(s, d) ((void)0)
-#define W_DIST(job, t, s, v) __builtin_popcountll((uint64_t)((v) ^ (job)->troot[(t)]))
-#define W_EDGE_ONCE(s, v, d) ((((v) >> (d)) & 1) == 0)
-#define W_DIM_LO 0
-#define W_DIM_HI (job->n - 1)
-#define W_PERIOD(job, v) tc_cube_period((job)->n, (uint64_t)((v) ^ (job)->root))
-#define W_ROTATION 0
-#include "check/check_passes.h"
-#undef FN
-#undef IS_EDGE
-#undef W_NEIGH
-#undef W_DIM_HI
-#undef W_PERIOD
-
-/* I_k^n: ids are the addresses; dimensions 0..n, a neighbour exists when it is below N + K. */
-#define FN(name) name##_icube
-#define IS_EDGE(job, v, d) ((d) <= (job)->n && ((v) ^ ((int64_t)1 << (d))) < (job)->nodes)
-#define W_NEIGH(job, s, v, d) ((v) ^ ((int64_t)1 << (d)))
-#define W_DIM_HI (job->n)
-#define W_PERIOD(job, v) 0
-#include "check/check_passes.h"
+/* ---- the passes, once per walker ---------------------------------------------------------- */
 
 typedef struct {
     tc__task_fn span, levels, mask, undirected, pathwise;
+    void (*root_children)(const job_t *job, int t, int *count, int *first_dim);
 } passes_t;
 
-static const passes_t STAR_PASSES = {span_pass_star, levels_pass_star, mask_pass_star,
-                                     undirected_pass_star, pathwise_pass_star};
-static const passes_t CUBE_PASSES = {span_pass_cube, levels_pass_cube, mask_pass_cube,
-                                     undirected_pass_cube, pathwise_pass_cube};
-static const passes_t ICUBE_PASSES = {span_pass_icube, levels_pass_icube, mask_pass_icube,
-                                      undirected_pass_icube, pathwise_pass_icube};
+#define WALK star
+#include "check/check_passes.h"
+#define WALK addr
+#include "check/check_passes.h"
+#define WALK table
+#include "check/check_passes.h"
 
-/* ---- distances (S_n: a table, filled once) ------------------------------------------------- */
-
-static void dist_pass(void *arg, int tid, int nthreads)
+/* The passes and the walker for the network, chosen once. */
+static tc_err_t setup_walker(job_t *job, const passes_t **passes)
 {
-    job_t *job = arg;
-    int n = job->n;
-    int64_t lo, hi;
-    uint8_t p[TC_STAR_MAX_N], rel[TC_STAR_MAX_N];
-    if (!range_start_star(job, tid, nthreads, &lo, &hi, p)) {
-        return;
+    const tc_net_t *net = job->net;
+    switch (tc__net_walker(net)) {
+    case TC__WALK_STAR:
+        walk_star_init(&job->w.star, net, NULL);
+        *passes = &passes_star;
+        return TC_OK;
+    case TC__WALK_ADDR:
+        walk_addr_init(&job->w.addr, net, NULL);
+        *passes = &passes_addr;
+        return TC_OK;
+    default: {
+        const tc_topo_t *table = tc__net_table(net);
+        if (table == NULL) {
+            tc_err_t err = tc_topo_init(&job->own_table, net);
+            if (err != TC_OK) {
+                return err;
+            }
+            table = &job->own_table;
+        }
+        walk_table_init(&job->w.table, net, table);
+        *passes = &passes_table;
+        return TC_OK;
     }
-    for (int64_t v = lo; v < hi; v++) {
-        tc_star_compose(n, job->root_inv, p, rel);
-        job->dist[v] = (uint8_t)tc_star_distance_identity(n, rel);
-        tc_star_next(n, p);
     }
 }
 
@@ -262,76 +237,12 @@ static void clear_pass(void *arg, int tid, int nthreads)
     }
 }
 
-/* ---- driver ---------------------------------------------------------------------------------- */
+/* ---- reductions of the per-thread partial results ------------------------------------------ */
 
-tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
-                         tc_check_report_t *report)
+static void reduce_span(const job_t *job, int threads, tc_check_report_t *report)
 {
-    tc_err_t err = TC_OK;
-    const tc_net_t *net = tc_forest_net(forest);
-    job_t *job = calloc(1, sizeof *job);
-    int64_t *tested = NULL;
-    if (job == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory.");
-    }
-    int threads = opts->threads > 0 ? opts->threads : tc__online_cpus();
-    if (threads > MAX_THREADS) {
-        threads = MAX_THREADS;
-    }
-    memset(report, 0, sizeof *report);
-    job->forest = forest;
-    job->opts = opts;
-    job->n = net->n;
-    job->nodes = net->nodes;
-    job->root = tc_forest_root(forest);
-    job->ntrees = tc_forest_trees(forest);
-    const passes_t *passes = net->family == TC_NET_CUBE    ? &CUBE_PASSES
-                             : net->family == TC_NET_ICUBE ? &ICUBE_PASSES
-                                                           : &STAR_PASSES;
-    for (int t = 0; t < job->ntrees; t++) {
-        job->troot[t] = tc_forest_tree_root(forest, t);
-    }
-    if (net->family == TC_NET_STAR) {
-        tc_star_unrank(job->n, job->root, job->root_perm);
-        tc_star_inverse(job->n, job->root_perm, job->root_inv);
-    }
-    report->nodes = job->nodes;
-    report->ntrees = job->ntrees;
-    report->root = job->root;
-    report->nonedges = opts->nonedge_hint;
-    report->indep_example = -1;
-
-    job->depth = tc__big_alloc((size_t)job->ntrees, (size_t)job->nodes);
-    if (job->depth == NULL) {
-        err = tc__fail(TC_ENOMEM, "Could not allocate %d x %lld bytes of working memory.",
-                       job->ntrees, (long long)job->nodes);
-        goto cleanup;
-    }
-    if (opts->excess && net->family == TC_NET_STAR) {
-        job->dist = tc__big_alloc((size_t)job->nodes, 1);
-        if (job->dist == NULL) {
-            err = tc__fail(TC_ENOMEM, "Could not allocate the distance table.");
-            goto cleanup;
-        }
-        tc__parallel(threads, dist_pass, job);
-    }
-    job->excess = opts->excess;
-    report->excess_tested = opts->excess;
-
-    /* Spanning, acyclicity, depth: every tree in one sweep, memoized. */
-    tc__parallel(threads, clear_pass, job);
-    for (int t = 0; t < job->ntrees; t++) {
-        const uint8_t *dims = tc_forest_dims_const(forest, t);
-        report->label[t] = tc_forest_label(forest, t);
-        report->tree_root[t] = job->troot[t];
-        report->root_ok[t] = dims[job->troot[t]] == TC_PARENT_ROOT;
-        if (report->root_ok[t]) {
-            job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->troot[t]] = 1;
-        }
-    }
-    tc__parallel(threads, passes->span, job);
     for (int k = 0; k < threads; k++) {
-        partial_t *pt = &job->part[k];
+        const partial_t *pt = &job->part[k];
         for (int b = 0; b < TC_CHECK_EXCESS_BINS; b++) {
             report->excess[b] += pt->excess[b];
         }
@@ -339,7 +250,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
         report->shared_directed += pt->shared_directed;
         report->shared_nodes += pt->shared_nodes;
         for (int t = 0; t < job->ntrees; t++) {
-            tree_partial_t *tp = &job->tree_part[k][t];
+            const tree_partial_t *tp = &job->tree_part[k][t];
             report->members[t] += tp->members;
             report->reached[t] += tp->reached;
             report->cyclic[t] += tp->cyclic;
@@ -351,121 +262,232 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
             }
         }
     }
+}
+
+static void reduce_levels(const job_t *job, int threads, tc_check_report_t *report)
+{
+    for (int k = 0; k < threads; k++) {
+        const level_partial_t *lp = &job->level_part[k];
+        for (int l = 0; l < TC_CHECK_MAX_LEVELS; l++) {
+            report->level_nodes[l] += lp->nodes[l];
+            if (lp->fanout[l] > report->level_fanout[l]) {
+                report->level_fanout[l] = lp->fanout[l];
+            }
+            for (int d = 0; d < TC_CHECK_MAX_DIMS; d++) {
+                report->level_dim_edges[l][d] += lp->dim_edges[l][d];
+            }
+        }
+        report->cyclic_inner += lp->cyclic_inner;
+        report->parents_mismatch += lp->parents_mismatch;
+    }
+    report->levels_tested = true;
+}
+
+static tc_err_t reduce_pathwise(const job_t *job, int threads, tc_check_report_t *report)
+{
+    for (int k = 0; k < threads; k++) {
+        const partial_t *pt = &job->part[k];
+        if (pt->oom) {
+            return tc__fail(TC_ENOMEM, "Out of memory for the independence test.");
+        }
+        report->indep_nodes += pt->indep_nodes;
+        report->indep_violations += pt->indep_violations;
+        report->indep_unreached += pt->indep_unreached;
+        if (pt->indep_example >= 0 &&
+            (report->indep_example < 0 || pt->indep_example < report->indep_example)) {
+            report->indep_example = pt->indep_example;
+        }
+        report->rot_checked += pt->rot_checked;
+        report->rot_violations += pt->rot_violations;
+    }
+    return TC_OK;
+}
+
+/* ---- driver ---------------------------------------------------------------------------------- */
+
+/* Distances from the root for the excess, when the walker reads them from a table: only when
+ * every tree is rooted at the forest's root (the table holds one root's distances). */
+static tc_err_t setup_excess(job_t *job, int threads, tc_check_report_t *report)
+{
+    bool one_root = true;
     for (int t = 0; t < job->ntrees; t++) {
-        if (net->family == TC_NET_CUBE) {
-            root_children_cube(job, t, &report->root_children[t], &report->root_child_dim[t]);
-        } else if (net->family == TC_NET_ICUBE) {
-            root_children_icube(job, t, &report->root_children[t], &report->root_child_dim[t]);
-        } else {
-            root_children_star(job, t, &report->root_children[t], &report->root_child_dim[t]);
+        one_root = one_root && job->troot[t] == job->root;
+    }
+    job->excess = job->opts->excess && (one_root || !needs_dist(job->net));
+    report->excess_tested = job->excess;
+    if (!job->excess || !needs_dist(job->net)) {
+        return TC_OK;
+    }
+    job->dist = tc__big_alloc((size_t)job->nodes, 1);
+    if (job->dist == NULL) {
+        return tc__fail(TC_ENOMEM, "Could not allocate the distance table.");
+    }
+    return tc__net_distances(job->net, job->root, job->dist, threads);
+}
+
+static tc_err_t span_and_levels(job_t *job, const passes_t *passes, int threads,
+                                tc_check_report_t *report)
+{
+    const tc_forest_t *forest = job->forest;
+    job->depth = tc__big_alloc((size_t)job->ntrees, (size_t)job->nodes);
+    if (job->depth == NULL) {
+        return tc__fail(TC_ENOMEM, "Could not allocate %d x %lld bytes of working memory.",
+                        job->ntrees, (long long)job->nodes);
+    }
+    tc_err_t err = tc__parallel(threads, clear_pass, job);
+    if (err != TC_OK) {
+        return err;
+    }
+    for (int t = 0; t < job->ntrees; t++) {
+        const uint8_t *dims = tc_forest_dims_const(forest, t);
+        report->label[t] = tc_forest_label(forest, t);
+        report->tree_root[t] = job->troot[t];
+        report->root_ok[t] = dims[job->troot[t]] == TC_PARENT_ROOT;
+        if (report->root_ok[t]) {
+            job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->troot[t]] = 1;
         }
     }
-    if (opts->levels) {
-        tc__parallel(threads, passes->levels, job);
-        for (int k = 0; k < threads; k++) {
-            level_partial_t *lp = &job->level_part[k];
-            for (int l = 0; l < TC_CHECK_MAX_LEVELS; l++) {
-                report->level_nodes[l] += lp->nodes[l];
-                if (lp->fanout[l] > report->level_fanout[l]) {
-                    report->level_fanout[l] = lp->fanout[l];
-                }
-                for (int d = 0; d < TC_CHECK_MAX_DIMS; d++) {
-                    report->level_dim_edges[l][d] += lp->dim_edges[l][d];
-                }
-            }
-            report->cyclic_inner += lp->cyclic_inner;
-            report->parents_mismatch += lp->parents_mismatch;
+    err = tc__parallel(threads, passes->span, job);
+    if (err != TC_OK) {
+        return err;
+    }
+    reduce_span(job, threads, report);
+    for (int t = 0; t < job->ntrees; t++) {
+        passes->root_children(job, t, &report->root_children[t], &report->root_child_dim[t]);
+    }
+    if (job->opts->levels) {
+        err = tc__parallel(threads, passes->levels, job);
+        if (err != TC_OK) {
+            return err;
         }
-        report->levels_tested = true;
+        reduce_levels(job, threads, report);
+    }
+    return TC_OK;
+}
+
+static tc_err_t undirected(job_t *job, const passes_t *passes, int threads,
+                           tc_check_report_t *report)
+{
+    job->mask = tc__big_alloc((size_t)job->nodes, sizeof(uint64_t));
+    if (job->mask == NULL) {
+        return tc__fail(TC_ENOMEM, "Could not allocate the edge-use table.");
+    }
+    tc_err_t err = tc__parallel(threads, passes->mask, job);
+    if (err == TC_OK) {
+        err = tc__parallel(threads, passes->undirected, job);
+    }
+    if (err != TC_OK) {
+        return err;
+    }
+    for (int k = 0; k < threads; k++) {
+        for (int u = 0; u < 3; u++) {
+            report->undirected_use[u] += job->part[k].undirected_use[u];
+        }
+    }
+    report->undirected_tested = true;
+    return TC_OK;
+}
+
+static tc_err_t pathwise(job_t *job, const passes_t *passes, int threads, tc_check_report_t *report,
+                         int64_t **tested)
+{
+    const tc_check_opts_t *opts = job->opts;
+    if (opts->rotation) {
+        if (tc_net_rotation_order(job->net) == 0 || !tc_net_translates(job->net)) {
+            char name[TC_LABEL_MAX];
+            tc_net_name(job->net, name, sizeof name);
+            return tc__fail(TC_EINVAL,
+                            "The rotation test (paper 000 Lemma 6.2) needs a network with a "
+                            "rotation and translations; %s has none.",
+                            name);
+        }
+        for (int l = 0; l < LABELS; l++) {
+            job->tree_of_label[l] = -1;
+        }
+        for (int t = 0; t < job->ntrees; t++) {
+            int l = tc_forest_label(job->forest, t);
+            if (l >= 0 && l < LABELS) {
+                job->tree_of_label[l] = t;
+            }
+        }
+    }
+    if (opts->sample > 0 && opts->sample < job->nodes) {
+        *tested = tc__malloc_array((size_t)opts->sample, sizeof **tested);
+        if (*tested == NULL) {
+            return tc__fail(TC_ENOMEM, "Could not allocate a sample of %lld nodes.",
+                            (long long)opts->sample);
+        }
+        tc_rng_t rng;
+        tc_rng_seed(&rng, opts->seed, 0);
+        for (int64_t s = 0; s < opts->sample; s++) {
+            (*tested)[s] = (int64_t)tc_rng_below(&rng, (uint64_t)job->nodes);
+        }
+        job->tested = *tested;
+        job->ntested = opts->sample;
+    }
+    tc_err_t err = tc__parallel(threads, passes->pathwise, job);
+    if (err == TC_OK) {
+        err = reduce_pathwise(job, threads, report);
+    }
+    report->indep_tested = opts->independence;
+    report->indep_sampled = job->tested != NULL;
+    report->indep_seed = opts->seed;
+    report->rot_tested = opts->rotation;
+    return err;
+}
+
+tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
+                         tc_check_report_t *report)
+{
+    assert(forest != NULL && opts != NULL && report != NULL);
+    const tc_net_t *net = tc_forest_net(forest);
+    job_t *job = calloc(1, sizeof *job);
+    int64_t *tested = NULL;
+    const passes_t *passes = NULL;
+    memset(report, 0, sizeof *report);
+    if (job == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
+    int threads = opts->threads > 0 ? opts->threads : tc__online_cpus();
+    threads = threads > TC_MAX_THREADS ? TC_MAX_THREADS : threads;
+    job->forest = forest;
+    job->net = net;
+    job->opts = opts;
+    job->n = tc_net_n(net);
+    job->nodes = tc_net_nodes(net);
+    job->root = tc_forest_root(forest);
+    job->ntrees = tc_forest_trees(forest);
+    job->bipartite = tc_net_bipartite(net);
+    for (int t = 0; t < job->ntrees; t++) {
+        job->troot[t] = tc_forest_tree_root(forest, t);
+    }
+    report->nodes = job->nodes;
+    report->ntrees = job->ntrees;
+    report->root = job->root;
+    report->nonedges = opts->nonedge_hint;
+    report->indep_example = -1;
+
+    tc_err_t err = setup_walker(job, &passes);
+    if (err == TC_OK) {
+        err = setup_excess(job, threads, report);
+    }
+    if (err == TC_OK) { /* spanning, acyclicity, depth: every tree in one sweep, memoized */
+        err = span_and_levels(job, passes, threads, report);
     }
     free(job->depth);
     job->depth = NULL;
     free(job->dist);
     job->dist = NULL;
-
-    /* Directed disjointness (a local test) and, optionally, undirected use. */
-    if (opts->undirected) {
-        job->mask = tc__big_alloc((size_t)job->nodes, sizeof *job->mask);
-        if (job->mask == NULL) {
-            err = tc__fail(TC_ENOMEM, "Could not allocate the edge-use table.");
-            goto cleanup;
-        }
+    if (err == TC_OK && opts->undirected) { /* directed disjointness is in the sweep above */
+        err = undirected(job, passes, threads, report);
     }
-    if (opts->undirected) {
-        tc__parallel(threads, passes->mask, job);
-        tc__parallel(threads, passes->undirected, job);
-        for (int k = 0; k < threads; k++) {
-            for (int u = 0; u < 3; u++) {
-                report->undirected_use[u] += job->part[k].undirected_use[u];
-            }
-        }
-        report->undirected_tested = true;
-        free(job->mask);
-        job->mask = NULL;
+    free(job->mask);
+    job->mask = NULL;
+    if (err == TC_OK && (opts->independence || opts->rotation)) {
+        err = pathwise(job, passes, threads, report, &tested);
     }
-
-    /* Independence and rotation, on every node or on a seeded sample. */
-    if (opts->rotation && net->family != TC_NET_STAR) {
-        err = tc__fail(TC_EINVAL, "The rotation test (paper 000 Lemma 6.2) is for the star graph.");
-        goto cleanup;
-    }
-    if (opts->rotation) {
-        for (int l = 0; l < TC_STAR_MAX_N + 2; l++) {
-            job->tree_of_label[l] = -1;
-        }
-        for (int t = 0; t < job->ntrees; t++) {
-            int l = tc_forest_label(forest, t);
-            if (l >= 0 && l < TC_STAR_MAX_N + 2) {
-                job->tree_of_label[l] = t;
-            }
-        }
-    }
-    if (opts->independence || opts->rotation) {
-        if (opts->sample > 0 && opts->sample < job->nodes) {
-            tested = tc__malloc_array((size_t)opts->sample, sizeof *tested);
-            if (tested == NULL) {
-                err = tc__fail(TC_ENOMEM, "Could not allocate a sample of %lld nodes.",
-                               (long long)opts->sample);
-                goto cleanup;
-            }
-            tc_rng_t rng;
-            tc_rng_seed(&rng, opts->seed, 0);
-            for (int64_t s = 0; s < opts->sample; s++) {
-                tested[s] = (int64_t)tc_rng_below(&rng, (uint64_t)job->nodes);
-            }
-            job->tested = tested;
-            job->ntested = opts->sample;
-        }
-        tc__parallel(threads, passes->pathwise, job);
-        for (int k = 0; k < threads; k++) {
-            partial_t *pt = &job->part[k];
-            if (pt->indep_unreached < 0) {
-                err = tc__fail(TC_ENOMEM, "Could not allocate an independence work table.");
-                goto cleanup;
-            }
-            report->indep_nodes += pt->indep_nodes;
-            report->indep_violations += pt->indep_violations;
-            report->indep_unreached += pt->indep_unreached;
-            if (pt->indep_example >= 0 &&
-                (report->indep_example < 0 || pt->indep_example < report->indep_example)) {
-                report->indep_example = pt->indep_example;
-            }
-            report->rot_checked += pt->rot_checked;
-            report->rot_violations += pt->rot_violations;
-        }
-        report->indep_tested = opts->independence;
-        report->indep_sampled = job->tested != NULL;
-        report->indep_seed = opts->seed;
-        report->rot_tested = opts->rotation;
-    }
-
-cleanup:
     free(tested);
-    if (job != NULL) {
-        free(job->depth);
-        free(job->dist);
-        free(job->mask);
-    }
+    tc_topo_destroy(&job->own_table);
     free(job);
     return err;
 }

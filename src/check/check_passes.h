@@ -1,35 +1,25 @@
-/* The passes of the checker, written once and compiled once per network family (included by
- * check.c with the family's walker macros defined). A walker carries the label of the current
- * node, so that a neighbour is found without unranking:
- *
- *   FN(name)              the family's name for a pass (name_star, name_cube)
- *   IS_EDGE(job, v, d)    d is a dimension and v has a neighbour along it (I_k^n lacks some)
- *   W_DECL(s)             declares walker state s
- *   W_DECL_N(s, k)        declares k walker states s[0..k-1]
- *   W_START(job, v, s)    s := the label of node v
- *   W_NEXT(job, s)        s := the label of the next node id
- *   W_COPY(dst, src)      copy walker state
- *   W_NEIGH(job, s, v, d) the id of v's neighbour along d (s is v's label)
- *   W_MOVE(s, d)          s := the label of that neighbour
- *   W_DIST(job, t, s, v)  the distance from v to the root of tree t
- *   W_EDGE_ONCE(s, v, d)  true for exactly one end of every edge (v, neighbour along d)
- *   W_DIM_LO, W_DIM_HI    the dimension range
- *   W_PERIOD(job, v)      Q_n: the period P_c of v's relative address (cyclic when below n;
- *                         n / P_c is the size of J_c, the SBG parents of paper 002 Section 3);
- *                         0 on the families without periods
- *   W_ROTATION            1 when Lemma 6.2's rotation test applies (the star graph)
- */
+/* The passes of the checker, written once and compiled once per walker (included by check.c
+ * with WALK defined as star, addr or table; see src/net/walk.h for the walker functions W(...)).
+ * The walker carries the label of the current node, so that a neighbour is found without
+ * unranking; the passes see the network only through it. This header undefines WALK at its end,
+ * so every instantiation states its own. */
+
+#ifndef WALK
+#error "define WALK (star, addr or table) before including check_passes.h"
+#endif
+
+#define WC(job) (&(job)->w.WALK)
+#define FN(name) TC__WALK_PASTE(name, , WALK)
 
 /* Contiguous range of nodes [lo, hi) for this thread, with the label of lo in s. */
 static bool FN(range_start)(const job_t *job, int tid, int nthreads, int64_t *lo, int64_t *hi,
-                            uint8_t *s)
+                            W(t) * s)
 {
     tc__split_range(job->nodes, tid, nthreads, lo, hi);
     if (*lo >= *hi) {
         return false;
     }
-    W_START(job, *lo, s);
-    (void)s;
+    W(start)(WC(job), s, *lo);
     return true;
 }
 
@@ -38,15 +28,14 @@ static bool FN(range_start)(const job_t *job, int tid, int nthreads, int64_t *lo
 /* Resolve the depth code of node v (label s) in tree t, whose memo is `depth`. The parent is
  * looked up first without copying s; only an unknown parent starts a walk. */
 static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth, int64_t v,
-                           const uint8_t *s)
+                           const W(t) * s)
 {
     uint8_t d = dims[v];
-    (void)s;
-    if (!IS_EDGE(job, v, d)) { /* NONE, a stray root marker, or garbage: the chain stops here */
+    if (!W(has)(WC(job), v, d)) { /* NONE, a stray root marker, or garbage: the chain stops */
         store8(&depth[v], D_DETACHED);
         return D_DETACHED;
     }
-    int64_t c = W_NEIGH(job, s, v, d);
+    int64_t c = W(neigh)(WC(job), s, v, d);
     uint8_t base = load8(&depth[c]);
     if (base != D_UNKNOWN) {
         uint8_t code = (base == D_CYCLIC || base == D_DETACHED) ? base
@@ -55,11 +44,10 @@ static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth
         store8(&depth[v], code);
         return code;
     }
-    W_DECL(cur);
     int64_t stack[TC_CHECK_MAX_DEPTH + 2];
     int len = 0;
-    W_COPY(cur, s);
-    W_MOVE(cur, d);
+    W(t) cur = *s;
+    W(move)(WC(job), &cur, d);
     stack[len++] = v;
     for (;;) {
         uint8_t code = load8(&depth[c]);
@@ -68,7 +56,7 @@ static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth
             break;
         }
         d = dims[c];
-        if (!IS_EDGE(job, c, d)) {
+        if (!W(has)(WC(job), c, d)) {
             base = D_DETACHED;
             store8(&depth[c], D_DETACHED);
             break;
@@ -78,8 +66,8 @@ static uint8_t FN(resolve)(const job_t *job, const uint8_t *dims, uint8_t *depth
             break;
         }
         stack[len++] = c;
-        c = W_NEIGH(job, cur, c, d);
-        W_MOVE(cur, d);
+        c = W(neigh)(WC(job), &cur, c, d);
+        W(move)(WC(job), &cur, d);
     }
     if (base == D_CYCLIC || base == D_DETACHED) {
         for (int k = 0; k < len; k++) {
@@ -102,14 +90,14 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
     partial_t *pt = &job->part[tid];
     int T = job->ntrees;
     int64_t lo, hi;
-    W_DECL(p);
+    W(t) p;
     const uint8_t *dims[TC_CHECK_MAX_TREES];
     memset(pt, 0, sizeof *pt);
     for (int t = 0; t < T; t++) {
         dims[t] = tc_forest_dims_const(job->forest, t);
         memset(&job->tree_part[tid][t], 0, sizeof job->tree_part[tid][t]);
     }
-    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, &p)) {
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
@@ -117,7 +105,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
         for (int t = 0; t < T; t++) {
             tree_partial_t *tp = &job->tree_part[tid][t];
             uint8_t d = dims[t][v];
-            if (IS_EDGE(job, v, d)) {
+            if (W(has)(WC(job), v, d)) {
                 uint64_t bit = 1ull << d;
                 twice |= seen & bit;
                 seen |= bit;
@@ -130,13 +118,13 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
                 if (v != job->troot[t]) {
                     tp->extra_roots++;
                 }
-            } else if (!IS_EDGE(job, v, d)) {
+            } else if (!W(has)(WC(job), v, d)) {
                 tp->bad_dims++;
             }
             uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
             uint8_t code = load8(&depth[v]);
             if (code == D_UNKNOWN) {
-                code = FN(resolve)(job, dims[t], depth, v, p);
+                code = FN(resolve)(job, dims[t], depth, v, &p);
             }
             if (code == D_CYCLIC) {
                 tp->cyclic++;
@@ -149,9 +137,9 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
                     tp->depth = dv;
                 }
                 if (job->excess) {
-                    int ex = dv - W_DIST(job, t, p, v);
-                    if (ex < 0 || (ex & 1)) {
-                        pt->excess_odd++; /* impossible in a bipartite graph; a bug if seen */
+                    int ex = dv - W(dist)(WC(job), job->dist, v, job->troot[t]);
+                    if (ex < 0 || (job->bipartite && (ex & 1))) {
+                        pt->excess_odd++; /* impossible: a bug if seen */
                     } else {
                         pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
                     }
@@ -162,7 +150,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
             pt->shared_nodes++;
             pt->shared_directed += __builtin_popcountll(twice);
         }
-        W_NEXT(job, p);
+        W(next)(WC(job), &p);
     }
 }
 
@@ -173,10 +161,11 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
     job_t *job = arg;
     level_partial_t *lp = &job->level_part[tid];
     int T = job->ntrees;
+    int lo_dim = W(dim_lo)(WC(job)), hi_dim = W(dim_hi)(WC(job));
     int64_t lo, hi;
-    W_DECL(p);
+    W(t) p;
     memset(lp, 0, sizeof *lp);
-    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, &p)) {
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
@@ -186,41 +175,40 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
             const uint8_t *dims = tc_forest_dims_const(job->forest, t);
             const uint8_t *depth = job->depth + (size_t)t * (size_t)job->nodes;
             uint8_t code = depth[v];
-            if (IS_EDGE(job, v, dims[v])) {
-                parents |= 1ull << dims[v];
+            uint8_t d = dims[v];
+            bool edge = W(has)(WC(job), v, d);
+            if (edge) {
+                parents |= 1ull << d;
             }
             if (code == D_UNKNOWN || code > D_LIMIT) {
                 continue; /* not reached: no level */
             }
             int lv = code - 1 < TC_CHECK_MAX_LEVELS ? code - 1 : TC_CHECK_MAX_LEVELS - 1;
             lp->nodes[lv]++;
-            uint8_t d = dims[v];
-            if (IS_EDGE(job, v, d) && t == 0) {
-                lp->dim_edges[lv][d - W_DIM_LO]++;
+            if (edge && t == 0 && d - lo_dim < TC_CHECK_MAX_DIMS) {
+                lp->dim_edges[lv][d - lo_dim]++;
             }
             int kids = 0;
-            for (int e = W_DIM_LO; e <= W_DIM_HI; e++) {
-                if (!IS_EDGE(job, v, e)) {
-                    continue;
+            for (int e = lo_dim; e <= hi_dim; e++) {
+                if (W(has)(WC(job), v, e)) {
+                    kids += dims[W(neigh)(WC(job), &p, v, e)] == e;
                 }
-                int64_t u = W_NEIGH(job, p, v, e);
-                kids += dims[u] == e;
             }
             if (kids > lp->fanout[lv]) {
                 lp->fanout[lv] = kids;
             }
             if (kids > 0 && v != job->troot[t]) {
-                period = period < 0 ? W_PERIOD(job, v) : period;
+                period = period < 0 ? W(period)(WC(job), v, job->root) : period;
                 lp->cyclic_inner += period > 0 && period < job->n;
             }
         }
         if (T > 1 && v != job->root) { /* parents over several trees against abs(J_c) */
-            period = period < 0 ? W_PERIOD(job, v) : period;
+            period = period < 0 ? W(period)(WC(job), v, job->root) : period;
             if (period > 0 && __builtin_popcountll(parents) != job->n / period) {
                 lp->parents_mismatch++;
             }
         }
-        W_NEXT(job, p);
+        W(next)(WC(job), &p);
     }
 }
 
@@ -235,15 +223,16 @@ static void FN(mask_pass)(void *arg, int tid, int nthreads)
     for (int t = 0; t < job->ntrees; t++) {
         dims[t] = tc_forest_dims_const(job->forest, t);
     }
+    W(mask_t) *mask = job->mask;
     for (int64_t v = lo; v < hi; v++) {
         uint64_t seen = 0;
         for (int t = 0; t < job->ntrees; t++) {
             uint8_t d = dims[t][v];
-            if (IS_EDGE(job, v, d)) {
+            if (W(has)(WC(job), v, d)) {
                 seen |= 1ull << d;
             }
         }
-        job->mask[v] = (uint32_t)seen;
+        mask[v] = (W(mask_t))seen;
     }
 }
 
@@ -251,23 +240,26 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
     partial_t *pt = &job->part[tid];
+    int lo_dim = W(dim_lo)(WC(job)), hi_dim = W(dim_hi)(WC(job));
+    const W(mask_t) *mask = job->mask;
     int64_t lo, hi;
-    W_DECL(p);
+    W(t) p;
     memset(pt, 0, sizeof *pt);
-    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
+    if (!FN(range_start)(job, tid, nthreads, &lo, &hi, &p)) {
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
-        uint64_t mv = job->mask[v];
-        for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
-            if (!IS_EDGE(job, v, d) || !W_EDGE_ONCE(p, v, d)) {
+        uint64_t mv = mask[v];
+        for (int d = lo_dim; d <= hi_dim; d++) {
+            if (!W(has)(WC(job), v, d) || !W(edge_once)(WC(job), &p, v, d)) {
                 continue; /* no such edge, or the other end counts it */
             }
-            int64_t u = W_NEIGH(job, p, v, d);
-            int uses = (int)((mv >> d) & 1u) + (int)((job->mask[u] >> d) & 1u);
+            int64_t u = W(neigh)(WC(job), &p, v, d);
+            int back = W(back)(WC(job), v, d);
+            int uses = (int)((mv >> d) & 1u) + (int)((mask[u] >> back) & 1u);
             pt->undirected_use[uses]++;
         }
-        W_NEXT(job, p);
+        W(next)(WC(job), &p);
     }
 }
 
@@ -278,22 +270,21 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
  * lockstep, one step of every tree per round, so that the trees' parent loads (random
  * accesses into separate arrays) are independent and overlap in the memory system. */
 static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
-                                 const uint8_t *s)
+                                 const W(t) * s)
 {
     int T = job->ntrees;
     bool bad = false, lost = false;
-    (void)s;
     set->epoch++;
     if (set->epoch == 0) { /* wrapped: forget every old tag */
         memset(set->tag, 0, sizeof set->tag);
         set->epoch = 1;
     }
     int64_t at[TC_CHECK_MAX_TREES];
-    W_DECL_N(cur, TC_CHECK_MAX_TREES);
+    W(t) cur[TC_CHECK_MAX_TREES];
     uint64_t active = 0;
     for (int t = 0; t < T; t++) {
         at[t] = v;
-        W_COPY(cur[t], s);
+        cur[t] = *s;
         active |= 1ull << t;
     }
     for (int steps = 0; active != 0 && !bad && !lost; steps++) {
@@ -305,12 +296,12 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
                 active &= ~(1ull << t);
                 continue;
             }
-            if (!IS_EDGE(job, c, d) || steps > TC_CHECK_MAX_DEPTH) {
+            if (!W(has)(WC(job), c, d) || steps > TC_CHECK_MAX_DEPTH) {
                 lost = true;
                 break;
             }
-            c = W_NEIGH(job, cur[t], c, d);
-            W_MOVE(cur[t], d);
+            c = W(neigh)(WC(job), &cur[t], c, d);
+            W(move)(WC(job), &cur[t], d);
             at[t] = c;
             if (c == v) { /* a path through v itself is a cycle */
                 lost = true;
@@ -334,6 +325,17 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
     }
 }
 
+/* Independence and rotation of one node. */
+static void FN(pathwise_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v, const W(t) * s)
+{
+    if (set != NULL) {
+        FN(independence_one)(job, set, pt, v, s);
+    }
+    if (job->opts->rotation) {
+        rotation_one(job, pt, v);
+    }
+}
+
 static void FN(pathwise_pass)(void *arg, int tid, int nthreads)
 {
     job_t *job = arg;
@@ -344,37 +346,21 @@ static void FN(pathwise_pass)(void *arg, int tid, int nthreads)
     if (job->opts->independence) {
         set = calloc(1, sizeof *set);
         if (set == NULL) {
-            pt->indep_unreached = -1; /* reported as out of memory by the caller */
+            pt->oom = true;
             return;
         }
     }
-    W_DECL(p);
+    W(t) p;
     int64_t lo, hi;
-    if (job->tested != NULL) {
+    if (job->tested != NULL) { /* a sample: each node's label from scratch */
         tc__split_range(job->ntested, tid, nthreads, &lo, &hi);
         for (int64_t k = lo; k < hi; k++) {
-            int64_t v = job->tested[k];
-            W_START(job, v, p);
-            if (set != NULL) {
-                FN(independence_one)(job, set, pt, v, p);
-            }
-#if W_ROTATION
-            if (job->opts->rotation) {
-                rotation_one(job, pt, v, p);
-            }
-#endif
+            W(start)(WC(job), &p, job->tested[k]);
+            FN(pathwise_one)(job, set, pt, job->tested[k], &p);
         }
-    } else if (FN(range_start)(job, tid, nthreads, &lo, &hi, p)) {
-        for (int64_t v = lo; v < hi; v++) {
-            if (set != NULL) {
-                FN(independence_one)(job, set, pt, v, p);
-            }
-#if W_ROTATION
-            if (job->opts->rotation) {
-                rotation_one(job, pt, v, p);
-            }
-#endif
-            W_NEXT(job, p);
+    } else if (FN(range_start)(job, tid, nthreads, &lo, &hi, &p)) {
+        for (int64_t v = lo; v < hi; v++, W(next)(WC(job), &p)) {
+            FN(pathwise_one)(job, set, pt, v, &p);
         }
     }
     free(set);
@@ -385,16 +371,15 @@ static void FN(root_children)(const job_t *job, int t, int *count, int *first_di
 {
     const uint8_t *dims = tc_forest_dims_const(job->forest, t);
     int64_t root = job->troot[t];
-    W_DECL(p);
-    W_START(job, root, p);
+    W(t) p;
+    W(start)(WC(job), &p, root);
     *count = 0;
     *first_dim = -1;
-    for (int d = W_DIM_LO; d <= W_DIM_HI; d++) {
-        if (!IS_EDGE(job, root, d)) {
+    for (int d = W(dim_lo)(WC(job)); d <= W(dim_hi)(WC(job)); d++) {
+        if (!W(has)(WC(job), root, d)) {
             continue;
         }
-        int64_t u = W_NEIGH(job, p, root, d);
-        if (dims[u] == d) {
+        if (dims[W(neigh)(WC(job), &p, root, d)] == d) {
             if (*count == 0) {
                 *first_dim = d;
             }
@@ -402,3 +387,10 @@ static void FN(root_children)(const job_t *job, int t, int *count, int *first_di
         }
     }
 }
+
+static const passes_t FN(passes) = {FN(span_pass),       FN(levels_pass),   FN(mask_pass),
+                                    FN(undirected_pass), FN(pathwise_pass), FN(root_children)};
+
+#undef WC
+#undef FN
+#undef WALK

@@ -1,7 +1,6 @@
 /* Two forests side by side: shared edges (paper 002 Lemma 15), root subtree sizes (Lemma 13)
  * and the bit-reversal isomorphism of Theorem 5. */
 #include "core/internal.h"
-#include "net/net_internal.h"
 #include "treecast/check.h"
 
 #include <stdlib.h>
@@ -13,7 +12,7 @@
 static tc_err_t subtree_sizes(const tc_forest_t *f, int t, int64_t *sizes)
 {
     const tc_net_t *net = tc_forest_net(f);
-    int64_t N = net->nodes, root = tc_forest_tree_root(f, t);
+    int64_t N = tc_net_nodes(net), root = tc_forest_tree_root(f, t);
     int lo = tc_net_dim_min(net);
     const uint8_t *dims = tc_forest_dims_const(f, t);
     uint8_t *top = tc__big_alloc((size_t)N, 1);
@@ -71,19 +70,23 @@ tc_err_t tc_compare_forests(const tc_forest_t *a, const tc_forest_t *b, tc_compa
     memset(out, 0, sizeof *out);
     out->example = -1;
     const tc_net_t *net = tc_forest_net(a), *nb = tc_forest_net(b);
-    if (net->family != nb->family || net->n != nb->n) {
+    char spec_a[256], spec_b[256];
+    tc_net_spec(net, spec_a, sizeof spec_a);
+    tc_net_spec(nb, spec_b, sizeof spec_b);
+    if (net != nb && strcmp(spec_a, spec_b) != 0) {
         return tc__fail(TC_EINVAL, "Forests on different networks cannot be compared.");
     }
     int64_t root = tc_forest_root(a);
     if (root != tc_forest_root(b)) {
         return tc__fail(TC_EINVAL, "Forests with different roots cannot be compared.");
     }
-    int n = net->n;
-    int64_t N = net->nodes;
+    int64_t N = tc_net_nodes(net);
     int T = tc_forest_trees(a) < tc_forest_trees(b) ? tc_forest_trees(a) : tc_forest_trees(b);
     out->pairs = T;
-    bool cube = net->family == TC_NET_CUBE;
-    out->reversal_tested = cube;
+    /* Theorem 5 of paper 002: the dimension reversal about the root, B_r(v) = T_r(B(T_r^-1(v))),
+     * maps the edge of dimension d to one of dimension B(d) */
+    bool reverses = tc_net_reverses(net) && tc_net_translates(net);
+    out->reversal_tested = reverses;
     for (int t = 0; t < T; t++) {
         const uint8_t *da = tc_forest_dims_const(a, t), *db = tc_forest_dims_const(b, t);
         int64_t ra = tc_forest_tree_root(a, t);
@@ -101,10 +104,10 @@ tc_err_t tc_compare_forests(const tc_forest_t *a, const tc_forest_t *b, tc_compa
                     }
                 }
             }
-            if (cube) {
-                /* v -> root ^ B(v ^ root) maps the edge of dimension d to dimension n-1-d */
-                int64_t w = root ^ (int64_t)tc_cube_reverse(n, (uint64_t)(v ^ root));
-                out->reversal_violations += db[w] != (uint8_t)(n - 1 - d);
+            if (reverses) {
+                int64_t w = tc_net_translate(
+                    net, root, tc_net_reverse(net, tc_net_translate(net, root, v, true)), false);
+                out->reversal_violations += db[w] != (uint8_t)tc_net_reverse_dim(net, d);
             }
         }
         out->shared_below1_total += out->shared_below1[t];

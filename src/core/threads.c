@@ -69,6 +69,11 @@ void tc__split_range(int64_t total, int tid, int nthreads, int64_t *lo, int64_t 
     *hi = *lo + base + (tid < rem ? 1 : 0);
 }
 
+int tc_online_cpus(void)
+{
+    return tc__online_cpus();
+}
+
 int tc__online_cpus(void)
 {
     long c = sysconf(_SC_NPROCESSORS_ONLN);

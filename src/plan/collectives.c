@@ -1,7 +1,9 @@
-/* The collectives of paper 000, Section 4, as plans for the round engine. */
+/* The collectives of paper 000, Section 4, as plans for an executor (the round engine). */
 #include "core/internal.h"
-#include "net/star_internal.h"
 #include "treecast/plan.h"
+#include "treecast/rng.h"
+
+#include <assert.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,14 +73,14 @@ static int64_t expected_one_source(void *ctx, int64_t node)
     return node == c->trees->root ? 0 : c->opts.M;
 }
 
-static void start_nothing(void *ctx, tc_sim_t *sim)
+static void start_nothing(void *ctx, tc_exec_t *ex)
 {
     (void)ctx;
-    (void)sim;
+    (void)ex;
 }
 
 /* Round r sends the (r-1)-th item of every tree's list. */
-static bool tick_bcast(void *ctx, tc_sim_t *sim, int64_t round)
+static bool tick_bcast(void *ctx, tc_exec_t *ex, int64_t round)
 {
     tc_coll_t *c = ctx;
     const tc_plan_trees_t *tr = c->trees;
@@ -91,21 +93,21 @@ static bool tick_bcast(void *ctx, tc_sim_t *sim, int64_t round)
             .msg = c->list[t][k].msg, .tree = (int16_t)t, .src = (int32_t)tr->root, .dst = -1};
         const int32_t *cs = kids_start(tr, t);
         for (int32_t j = cs[tr->root]; j < cs[tr->root + 1]; j++) {
-            tc_sim_send(sim, tr->root, kids(tr, t)[j], &p);
+            tc_exec_send(ex, tr->root, kids(tr, t)[j], &p);
         }
     }
     return round < c->longest;
 }
 
-static void receive_bcast(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void receive_bcast(void *ctx, tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
 {
     (void)port;
     tc_coll_t *c = ctx;
     const tc_plan_trees_t *tr = c->trees;
-    tc_sim_deliver(sim, node, p->msg);
+    tc_exec_deliver(ex, node, p->msg);
     const int32_t *cs = kids_start(tr, p->tree);
     for (int32_t j = cs[node]; j < cs[node + 1]; j++) {
-        tc_sim_send(sim, node, kids(tr, p->tree)[j], p);
+        tc_exec_send(ex, node, kids(tr, p->tree)[j], p);
     }
 }
 
@@ -114,7 +116,7 @@ static const uint8_t *route_of(const tc_coll_t *c, int t, int64_t dst)
     return c->routes + c->route_off[(size_t)t * (size_t)c->N + (size_t)dst];
 }
 
-static bool tick_scatter(void *ctx, tc_sim_t *sim, int64_t round)
+static bool tick_scatter(void *ctx, tc_exec_t *ex, int64_t round)
 {
     tc_coll_t *c = ctx;
     const tc_plan_trees_t *tr = c->trees;
@@ -126,25 +128,25 @@ static bool tick_scatter(void *ctx, tc_sim_t *sim, int64_t round)
         const item_t *it = &c->list[t][k];
         tc_packet_t p = {
             .msg = it->msg, .tree = (int16_t)t, .hop = 1, .src = (int32_t)tr->root, .dst = it->dst};
-        tc_sim_send(sim, tr->root, route_of(c, t, it->dst)[0], &p);
+        tc_exec_send(ex, tr->root, route_of(c, t, it->dst)[0], &p);
     }
     return round < c->longest;
 }
 
 /* Source-routed hop: deliver at the destination, otherwise take the next port of the route.
  * Keys are src * M + msg (one-source plans have src = root and keys 0..M-1 via the offset). */
-static void receive_routed(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void receive_routed(void *ctx, tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
 {
     (void)port;
     tc_coll_t *c = ctx;
     if (p->hop >= depth_of(c->trees, p->tree, p->dst)) {
         bool all = c->opts.what == TC_COLL_TOTAL_EXCHANGE;
-        tc_sim_deliver(sim, node, all ? (int64_t)p->src * c->opts.M + p->msg : p->msg);
+        tc_exec_deliver(ex, node, all ? (int64_t)p->src * c->opts.M + p->msg : p->msg);
         return;
     }
     tc_packet_t q = *p;
     q.hop++;
-    tc_sim_send(sim, node, route_of(c, p->tree, p->dst)[p->hop], &q);
+    tc_exec_send(ex, node, route_of(c, p->tree, p->dst)[p->hop], &q);
 }
 
 /* ---- multinode: the synchronized depth-first schedule ------------------------------------- */
@@ -172,10 +174,10 @@ static int64_t slack(const tc_coll_t *c, int t)
 
 /* Send tree t's group of source src from node to its child via port (the child's position in
  * the root's frame is rel), one packet per round from `offset` + 1 rounds on. */
-static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int t, int32_t src,
+static void send_group(tc_coll_t *c, tc_exec_t *ex, int64_t node, int port, int t, int32_t src,
                        int32_t rel, int64_t offset)
 {
-    int64_t now = tc_sim_round(sim);
+    int64_t now = tc_exec_round(ex);
     int64_t first = now + 1 + offset;
     for (int64_t k = 0; k < c->group_len[t]; k++) {
         tc_packet_t p = {.msg = c->group[t][k],
@@ -186,31 +188,31 @@ static void send_group(tc_coll_t *c, tc_sim_t *sim, int64_t node, int port, int 
                          .dst = -1,
                          .aux = (int32_t)k};
         if (first + k == now + 1) {
-            tc_sim_send(sim, node, port, &p); /* leaves next round, without the timer heap */
+            tc_exec_send(ex, node, port, &p); /* leaves next round, without the timer heap */
         } else {
-            tc_sim_send_at(sim, first + k, node, port, &p);
+            tc_exec_send_at(ex, first + k, node, port, &p);
         }
     }
 }
 
 /* Acknowledge to the parent `delay` rounds late. A free acknowledgement arrives at once; the
  * node that sends the next group adds the slack instead. */
-static void ack_up(tc_coll_t *c, tc_sim_t *sim, int64_t node, int t, int32_t src, int32_t rel,
+static void ack_up(tc_coll_t *c, tc_exec_t *ex, int64_t node, int t, int32_t src, int32_t rel,
                    int64_t delay)
 {
     uint8_t up = parent_port(c->trees, t, rel);
     tc_packet_t a = {
         .tree = (int16_t)t, .kind = KIND_ACK, .src = src, .rel = step(c->topo, rel, up), .dst = -1};
     if (c->opts.acks == TC_ACKS_FREE) {
-        tc_sim_signal(sim, node, up, &a);
+        tc_exec_signal(ex, node, up, &a);
     } else if (delay == 0) {
-        tc_sim_send(sim, node, up, &a);
+        tc_exec_send(ex, node, up, &a);
     } else {
-        tc_sim_send_at(sim, tc_sim_round(sim) + 1 + delay, node, up, &a);
+        tc_exec_send_at(ex, tc_exec_round(ex) + 1 + delay, node, up, &a);
     }
 }
 
-static bool tick_multinode(void *ctx, tc_sim_t *sim, int64_t round)
+static bool tick_multinode(void *ctx, tc_exec_t *ex, int64_t round)
 {
     tc_coll_t *c = ctx;
     const tc_plan_trees_t *tr = c->trees;
@@ -233,9 +235,9 @@ static bool tick_multinode(void *ctx, tc_sim_t *sim, int64_t round)
                                      .dst = -1,
                                      .aux = (int32_t)k};
                     if (k == 0) {
-                        tc_sim_send(sim, h, port, &p);
+                        tc_exec_send(ex, h, port, &p);
                     } else {
-                        tc_sim_send_at(sim, round + k, h, port, &p);
+                        tc_exec_send_at(ex, round + k, h, port, &p);
                     }
                 }
             }
@@ -244,7 +246,7 @@ static bool tick_multinode(void *ctx, tc_sim_t *sim, int64_t round)
     return false;
 }
 
-static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
+static void receive_multinode(void *ctx, tc_exec_t *ex, int64_t node, int port,
                               const tc_packet_t *p)
 {
     tc_coll_t *c = ctx;
@@ -254,7 +256,7 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
     const uint8_t *kp = kids(tr, t);
     int32_t r = p->rel;
     if (p->kind == KIND_DATA) {
-        tc_sim_deliver(sim, node, (int64_t)p->src * c->opts.M + p->msg);
+        tc_exec_deliver(ex, node, (int64_t)p->src * c->opts.M + p->msg);
         if (p->aux != c->group_len[t] - 1) {
             return; /* the group is complete with its last packet */
         }
@@ -265,15 +267,15 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
             for (int32_t j = cs[r]; j < cs[r + 1]; j++) {
                 int q = kp[j];
                 int32_t child = step(c->topo, r, q);
-                send_group(c, sim, node, q, t, p->src, child, offset);
+                send_group(c, ex, node, q, t, p->src, child, offset);
                 offset +=
                     (int64_t)tr->size[(size_t)t * (size_t)tr->nodes + (size_t)child] * c->group_max;
             }
         } else if (cs[r] < cs[r + 1]) {
             int first = kp[cs[r]];
-            send_group(c, sim, node, first, t, p->src, step(c->topo, r, first), slack(c, t));
+            send_group(c, ex, node, first, t, p->src, step(c->topo, r, first), slack(c, t));
         } else {
-            ack_up(c, sim, node, t, p->src, r, slack(c, t));
+            ack_up(c, ex, node, t, p->src, r, slack(c, t));
         }
         return;
     }
@@ -288,10 +290,10 @@ static void receive_multinode(void *ctx, tc_sim_t *sim, int64_t node, int port,
     if (j + 1 < cs[r + 1]) {
         int next = kp[j + 1];
         /* after a free acknowledgement the slack of the finished group is still due */
-        send_group(c, sim, node, next, t, p->src, step(c->topo, r, next),
+        send_group(c, ex, node, next, t, p->src, step(c->topo, r, next),
                    c->opts.acks == TC_ACKS_FREE ? slack(c, t) : 0);
     } else {
-        ack_up(c, sim, node, t, p->src, r, 0);
+        ack_up(c, ex, node, t, p->src, r, 0);
     }
 }
 
@@ -311,7 +313,7 @@ static bool carries(const tc_coll_t *c, int32_t u, int64_t m, int t)
  * previous group has arrived. One message per group: pipelining the M messages of a necklace
  * would put message m at hop h and message m+1 at hop h-1 of different trees on one dimension,
  * breaking Lemma 7 (measured on S_4 with M = 2: 13,680 queued packets). */
-static bool tick_total(void *ctx, tc_sim_t *sim, int64_t round)
+static bool tick_total(void *ctx, tc_exec_t *ex, int64_t round)
 {
     tc_coll_t *c = ctx;
     int64_t lo = 0, hi = c->ngroups - 1, g = -1;
@@ -342,7 +344,7 @@ static bool tick_total(void *ctx, tc_sim_t *sim, int64_t round)
                 }
                 tc_packet_t p = {
                     .msg = m, .tree = (int16_t)t, .hop = 1, .src = (int32_t)h, .dst = targets[t]};
-                tc_sim_send(sim, h, route_of(c, t, targets[t])[0], &p);
+                tc_exec_send(ex, h, route_of(c, t, targets[t])[0], &p);
             }
         }
     }
@@ -377,6 +379,11 @@ void tc_coll_free(tc_coll_t *c)
 const tc_plan_t *tc_coll_plan(const tc_coll_t *coll)
 {
     return &coll->plan;
+}
+
+const tc_coll_opts_t *tc_coll_options(const tc_coll_t *coll)
+{
+    return &coll->opts;
 }
 
 int64_t tc_coll_data_transmissions(const tc_coll_t *coll)
@@ -466,9 +473,61 @@ static tc_err_t alloc_lists(tc_coll_t *c, int64_t per_tree_cap)
     return TC_OK;
 }
 
+static const char *coll_name(tc_collective_t what)
+{
+    switch (what) {
+    case TC_COLL_BCAST:
+        return "broadcast";
+    case TC_COLL_FT_BCAST:
+        return "fault-tolerant broadcast";
+    case TC_COLL_MULTINODE:
+        return "multinode broadcast";
+    case TC_COLL_SCATTER:
+        return "scatter";
+    case TC_COLL_TOTAL_EXCHANGE:
+        return "total exchange";
+    default:
+        return "?";
+    }
+}
+
+/* What the schedule of opts->what needs of the network and the trees (see plan.h). */
+static tc_err_t requirements(const tc_plan_trees_t *trees, const tc_coll_opts_t *opts)
+{
+    const tc_net_t *net = trees->net;
+    char name[TC_LABEL_MAX];
+    tc_net_name(net, name, sizeof name);
+    bool all_sources = opts->what == TC_COLL_MULTINODE || opts->what == TC_COLL_TOTAL_EXCHANGE;
+    if (all_sources && !tc_net_translates(net)) {
+        return tc__fail(TC_EINVAL,
+                        "The %s schedule runs the trees of node 0 translated to every source, "
+                        "which needs translations that keep every edge's dimension; %s has none.",
+                        coll_name(opts->what), name);
+    }
+    if (all_sources && trees->root != 0) {
+        return tc__fail(TC_EINVAL, "The %s schedule uses the trees rooted at node 0.",
+                        coll_name(opts->what));
+    }
+    if (opts->what == TC_COLL_TOTAL_EXCHANGE && tc_net_rotation_order(net) == 0) {
+        return tc__fail(TC_EINVAL,
+                        "The necklace schedule of total exchange sends to the rotations of one "
+                        "node, which needs the star graph's rotation (paper 000 Definition 3); %s "
+                        "has no rotation.",
+                        name);
+    }
+    if (opts->what == TC_COLL_TOTAL_EXCHANGE && tc_net_rotation_order(net) != trees->ntrees) {
+        return tc__fail(TC_EINVAL,
+                        "The necklace schedule of total exchange needs one tree per rotation "
+                        "step (%d on %s), as the EDT has; these trees are %d.",
+                        tc_net_rotation_order(net), name, trees->ntrees);
+    }
+    return TC_OK;
+}
+
 tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
                      const tc_coll_opts_t *opts, tc_coll_t **out)
 {
+    assert(trees != NULL && topo != NULL && opts != NULL && out != NULL);
     *out = NULL;
     int T = trees->ntrees;
     if (opts->M < 1) {
@@ -477,8 +536,12 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
     if (opts->x < 1 || opts->x > T) {
         return tc__fail(TC_ERANGE, "x must be in 1..%d (the number of trees).", T);
     }
-    if (topo->nodes != trees->nodes) {
-        return tc__fail(TC_EINVAL, "The trees and the topology differ in size.");
+    if (topo->nodes != trees->nodes || topo->ports != trees->ports) {
+        return tc__fail(TC_EINVAL, "The trees and the topology belong to different networks.");
+    }
+    tc_err_t req = requirements(trees, opts);
+    if (req != TC_OK) {
+        return req;
     }
     tc_coll_t *c = calloc(1, sizeof *c);
     if (c == NULL) {
@@ -552,10 +615,6 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         break;
     }
     case TC_COLL_MULTINODE: {
-        if (trees->root != 0) {
-            err = tc__fail(TC_EINVAL, "Multinode plans use the trees rooted at node 0.");
-            break;
-        }
         c->group = tc__calloc_array((size_t)T, sizeof *c->group);
         c->group_len = tc__calloc_array((size_t)T, sizeof *c->group_len);
         if (c->group == NULL || c->group_len == NULL) {
@@ -592,16 +651,11 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         break;
     }
     case TC_COLL_TOTAL_EXCHANGE: {
-        if (trees->root != 0) {
-            err = tc__fail(TC_EINVAL, "The necklace schedule uses the trees rooted at node 0.");
-            break;
-        }
         err = build_routes(c);
         if (err != TC_OK) {
             break;
         }
         /* Necklaces: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l. */
-        int n = trees->ports + 1;
         int64_t necklaces = N - 1;
         c->ngroups = necklaces * M;
         c->targets = tc__malloc_array((size_t)necklaces * (size_t)T, sizeof *c->targets);
@@ -610,13 +664,10 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
             err = tc__fail(TC_ENOMEM, "Out of memory for the schedule.");
             break;
         }
-        uint8_t i[TC_STAR_MAX_N] = {0}, r[TC_STAR_MAX_N] = {0};
         int64_t at = 1;
         for (int64_t k = 0; k < necklaces; k++) {
-            tc_star_unrank(n, k + 1, i);
             for (int t = 0; t < T; t++) {
-                tc_star_rotate(n, i, t, r);
-                c->targets[k * T + t] = (int32_t)tc_star_rank(n, r);
+                c->targets[k * T + t] = (int32_t)tc_net_rotate(trees->net, k + 1, t);
             }
             /* As soon as a group reaches its destinations, the next is sent. */
             for (int64_t m = 0; m < M; m++) {
@@ -653,87 +704,42 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
     return TC_OK;
 }
 
-/* ---- the symmetry method ------------------------------------------------------------------------
- */
-
-typedef struct {
-    uint64_t *mask; /* ports used per round */
-    int64_t cap;
-    int64_t violations, first, steps;
-    int64_t per_port[64];
-    bool oom;
-} sym_ctx_t;
-
-static void observe_dims(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p)
+tc_err_t tc_plan_faults_on_paths(tc_faults_t *out, const tc_plan_trees_t *trees,
+                                 const tc_topo_t *topo, int64_t target, int k, uint64_t seed)
 {
-    (void)node;
-    (void)p;
-    sym_ctx_t *s = ctx;
-    if (round >= s->cap) {
-        int64_t n = s->cap ? s->cap : 4096;
-        while (n <= round) {
-            n *= 2;
-        }
-        uint64_t *m = realloc(s->mask, (size_t)n * sizeof *m);
-        if (m == NULL) {
-            s->oom = true;
-            return;
-        }
-        memset(m + s->cap, 0, (size_t)(n - s->cap) * sizeof *m);
-        s->mask = m;
-        s->cap = n;
-    }
-    uint64_t bit = 1ull << (port & 63);
-    s->per_port[port & 63]++;
-    if (s->mask[round] == 0) {
-        s->steps++;
-    }
-    if (s->mask[round] & bit) {
-        s->violations++;
-        if (s->first < 0 || round < s->first) {
-            s->first = round;
+    int T = trees->ntrees;
+    int usable[64];
+    int nu = 0;
+    for (int t = 0; t < T && t < 64; t++) {
+        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
+        if (d != 0xFF && d >= 2) { /* a path with an inner node */
+            usable[nu++] = t;
         }
     }
-    s->mask[round] |= bit;
-}
-
-tc_err_t tc_coll_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
-                          const tc_sim_config_t *config, tc_symmetry_t *out)
-{
-    memset(out, 0, sizeof *out);
-    if (!coll->opts.one_source ||
-        (coll->opts.what != TC_COLL_MULTINODE && coll->opts.what != TC_COLL_TOTAL_EXCHANGE)) {
-        return tc__fail(TC_EINVAL, "The symmetry method needs an all-sources plan built with "
-                                   "one_source.");
+    if (k < 0 || k > nu) {
+        return tc__fail(TC_ERANGE,
+                        "Only %d root paths of the target have an inner node to fault; %d asked.",
+                        nu, k);
     }
-    if (topo->ports > 64) {
-        return tc__fail(TC_ENOTSUP, "The symmetry check handles up to 64 dimensions.");
-    }
-    sym_ctx_t s = {.first = -1};
-    tc_sim_config_t cfg = *config;
-    cfg.observe = observe_dims;
-    cfg.observe_ctx = &s;
-    tc_sim_result_t res;
-    tc_err_t err = tc_sim_run(topo, &cfg, NULL, &coll->plan, &res, NULL);
-    free(s.mask);
+    tc_err_t err = tc_faults_init(out, topo);
     if (err != TC_OK) {
         return err;
     }
-    if (s.oom) {
-        return tc__fail(TC_ENOMEM, "Out of memory recording the dimensions of each round.");
+    tc_rng_t rng;
+    tc_rng_seed(&rng, seed, 0xadd);
+    for (int j = 0; j < k; j++) { /* a seeded partial shuffle picks k trees */
+        int pick = j + (int)tc_rng_below(&rng, (uint64_t)(nu - j));
+        int t = usable[pick];
+        usable[pick] = usable[j];
+        usable[j] = t;
+        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
+        int steps = 1 + (int)tc_rng_below(&rng, (uint64_t)(d - 1)); /* 1..d-1 hops up */
+        int64_t w = target;
+        for (int s = 0; s < steps; s++) {
+            uint8_t up = trees->pport[(size_t)t * (size_t)trees->nodes + (size_t)w];
+            w = topo->nbr[w * topo->ports + up];
+        }
+        tc_faults_add_node(out, w);
     }
-    out->rounds = res.rounds;
-    out->transmissions = res.transmissions;
-    out->steps_checked = s.steps;
-    out->violations = s.violations;
-    out->first_violation = s.first;
-    out->delivered_all = res.nodes_complete == res.nodes_nonfaulty;
-    /* Every directed link of dimension d carries, over all N translated sources, exactly the
-     * one source's packets of dimension d (one per source at a distinct position). */
-    for (int q = 0; q < topo->ports && q < 64; q++) {
-        out->max_link_load =
-            s.per_port[q] > out->max_link_load ? s.per_port[q] : out->max_link_load;
-    }
-    out->complete_round = res.complete_round;
     return TC_OK;
 }

@@ -1,13 +1,13 @@
-/* Trees prepared for plans: children as ports in the order of Section 3, parent ports, depths. */
+/* Trees prepared for plans: children as ports in the kind's order, parent ports, depths, subtree
+ * sizes, over the network's neighbour table. */
 #include "core/internal.h"
 #include "net/net_internal.h"
-#include "net/star_internal.h"
 #include "treecast/plan.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-void tc_plan_trees_free(tc_plan_trees_t *trees)
+void tc_plan_trees_destroy(tc_plan_trees_t *trees)
 {
     if (trees == NULL) {
         return;
@@ -17,38 +17,45 @@ void tc_plan_trees_free(tc_plan_trees_t *trees)
     free(trees->pport);
     free(trees->depth);
     free(trees->size);
+    tc_net_free((tc_net_t *)trees->net); /* drops the reference taken by init */
     memset(trees, 0, sizeof *trees);
 }
 
-/* The dimension order in which a node lists its children in the tree numbered l (S_n), or
- * ascending dimensions (Q_n: the order of paper 002 Section 5), as ports. */
-static void port_order(const tc_net_t *net, int l, tc_child_order_t order, int *ports)
+/* The order in which a node lists its children in the tree numbered l, as ports: the kind's
+ * (the l-th ordering of paper 000 Section 3, l+1, ..., the largest dimension, the smallest, ...,
+ * l, or ascending dimensions as in paper 002 Section 5), or the order asked for. */
+static void port_order(const tc_forest_t *forest, int t, tc_child_order_t order, int *ports)
 {
-    int n = net->n, deg = tc_net_degree(net);
+    const tc_net_t *net = tc_forest_net(forest);
+    int deg = tc_net_degree(net), lo = tc_net_dim_min(net);
+    int l = tc_forest_label(forest, t);
+    bool after = order == TC_ORDER_PAPER &&
+                 tc_kind_children_after_label(tc_forest_kind(forest), net) && l >= lo &&
+                 l < lo + deg;
     for (int s = 0; s < deg; s++) {
-        if (net->family != TC_NET_STAR) {
-            ports[s] = order == TC_ORDER_DESCENDING ? deg - 1 - s : s;
-        } else if (order == TC_ORDER_ASCENDING || l < 2 || l > n) {
-            ports[s] = s;
-        } else if (order == TC_ORDER_DESCENDING) {
-            ports[s] = n - s - 2;
+        if (order == TC_ORDER_DESCENDING) {
+            ports[s] = deg - 1 - s;
+        } else if (after) {
+            ports[s] = (l - lo + 1 + s) % deg;
         } else {
-            int d = l + 1 + s;
-            ports[s] = (d > n ? d - (n - 1) : d) - 2;
+            ports[s] = s;
         }
     }
 }
 
-tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
-                             tc_plan_trees_t *out)
+tc_err_t tc_plan_trees_init(tc_plan_trees_t *out, const tc_forest_t *forest, const tc_topo_t *topo,
+                            tc_child_order_t order)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    int64_t N = net->nodes;
+    int64_t N = tc_net_nodes(net);
     int T = tc_forest_trees(forest);
     int deg = tc_net_degree(net), lo = tc_net_dim_min(net);
-    char name[16];
+    char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
     memset(out, 0, sizeof *out);
+    if (topo->nodes != N || topo->ports != deg) {
+        return tc__fail(TC_EINVAL, "The neighbour table is not the one of %s.", name);
+    }
     for (int t = 0; t < T; t++) {
         if (tc_forest_tree_root(forest, t) != tc_forest_root(forest)) {
             return tc__fail(TC_EINVAL,
@@ -57,6 +64,7 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
                             t);
         }
     }
+    out->net = tc__net_ref(net);
     out->ntrees = T;
     out->nodes = N;
     out->root = tc_forest_root(forest);
@@ -67,36 +75,32 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
     out->depth = tc__malloc_array((size_t)T * (size_t)N, 1);
     out->size = tc__calloc_array((size_t)T * (size_t)N, sizeof *out->size);
     int64_t *queue = tc__malloc_array((size_t)N, sizeof *queue);
-    int32_t *nbr = tc__malloc_array((size_t)N * (size_t)deg, sizeof *nbr);
     if (out->cstart == NULL || out->cport == NULL || out->pport == NULL || out->depth == NULL ||
-        out->size == NULL || queue == NULL || nbr == NULL) {
+        out->size == NULL || queue == NULL) {
         free(queue);
-        free(nbr);
-        tc_plan_trees_free(out);
+        tc_plan_trees_destroy(out);
         return tc__fail(TC_ENOMEM, "Out of memory preparing the trees of %s.", name);
     }
-    /* the neighbour along port p (dimension lo + p) of every node, once */
-    for (int64_t v = 0; v < N; v++) {
-        for (int p = 0; p < deg; p++) {
-            nbr[v * deg + p] = (int32_t)tc_net_neighbor(net, v, lo + p);
-        }
-    }
-    int ports[TC_CUBE_MAX_N + 1];
+    const int32_t *nbr = topo->nbr;
+    int ports[64];
     for (int t = 0; t < T; t++) {
         const uint8_t *pd = tc_forest_dims_const(forest, t);
         int32_t *cs = out->cstart + (size_t)t * (size_t)(N + 1);
         uint8_t *cp = out->cport + (size_t)t * (size_t)N;
         uint8_t *pp = out->pport + (size_t)t * (size_t)N;
         uint8_t *dp = out->depth + (size_t)t * (size_t)N;
-        port_order(net, tc_forest_label(forest, t), order, ports);
+        port_order(forest, t, order, ports);
         int32_t pos = 0;
         for (int64_t v = 0; v < N; v++) {
             cs[v] = pos;
-            pp[v] = (pd[v] >= lo && pd[v] < lo + deg) ? (uint8_t)(pd[v] - lo) : 0xFF;
+            bool up = pd[v] >= lo && pd[v] < lo + deg && nbr[v * deg + pd[v] - lo] >= 0;
+            pp[v] = up ? (uint8_t)(pd[v] - lo) : 0xFF;
             dp[v] = 0xFF;
             for (int s = 0; s < deg; s++) {
                 int64_t u = nbr[v * deg + ports[s]];
-                if (u >= 0 && pd[u] == lo + ports[s]) {
+                /* u's parent port leads to v: u's dimension toward v is the back port's */
+                int back = topo->rev != NULL ? topo->rev[v * deg + ports[s]] : ports[s];
+                if (u >= 0 && pd[u] == lo + back) {
                     cp[pos++] = (uint8_t)ports[s];
                 }
             }
@@ -127,7 +131,6 @@ tc_err_t tc_plan_trees_build(const tc_forest_t *forest, tc_child_order_t order,
             }
         }
     }
-    free(nbr);
     free(queue);
     return TC_OK;
 }

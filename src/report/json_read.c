@@ -1,8 +1,6 @@
 /* Reading a forest JSON document: a small schema-directed parser (RFC 8259 syntax, unknown keys
  * skipped), strict about everything the forest depends on. */
 #include "core/internal.h"
-#include "net/net_internal.h"
-#include "net/star_internal.h"
 #include "treecast/report.h"
 
 #include <stdlib.h>
@@ -273,6 +271,7 @@ typedef struct {
     char root_child[MAX_TREES][TC_LABEL_MAX * 2];
     char tree_root[MAX_TREES][TC_LABEL_MAX * 2]; /* "" when the tree has the forest's root */
     tc_net_t *net;                               /* made when "network" has been read */
+    const tc_net_t *hint;                        /* the caller's network, or NULL */
     int64_t *parent[MAX_TREES];                  /* file ids; -1 root; -2 null */
     int64_t *label_rank;                         /* file id -> rank, or NULL */
     uint8_t *seen;                               /* ranks seen among labels */
@@ -281,6 +280,12 @@ typedef struct {
     int cur;
     uint32_t seen_keys; /* top-level keys already read (each may appear once) */
 } doc_t;
+
+/* The network the document is read onto: the caller's, or the one it names. */
+static const tc_net_t *doc_net(const doc_t *d)
+{
+    return d->hint != NULL ? d->hint : d->net;
+}
 
 static bool network_member(rd_t *r, const char *key, void *ctx)
 {
@@ -425,7 +430,7 @@ static bool labels_array(rd_t *r, doc_t *d)
             return false;
         }
         int64_t rank;
-        if (tc_net_parse_label(d->net, text, &rank) != TC_OK) {
+        if (tc_net_parse_label(doc_net(d), text, &rank) != TC_OK) {
             FAIL(r, "label %lld: %s", (long long)v, tc_err_detail());
         }
         if (d->seen[rank]) {
@@ -469,47 +474,39 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
         if (!object(r, network_member, d)) {
             return false;
         }
-        bool cube = strcmp(d->family, "cube") == 0;
-        if (strcmp(d->family, "icube") == 0) {
-            if (!d->have_k || d->n < 1 || d->n > TC_ICUBE_MAX_N || d->k < 0 || d->k >= d->n) {
-                FAIL(r, "an icube network needs \"n\" and \"k\" with 0 <= k < n <= %d",
-                     TC_ICUBE_MAX_N);
-            }
-            int64_t want = ((int64_t)1 << d->n) + ((int64_t)1 << d->k);
-            if (d->nodes != want) {
-                FAIL(r, "\"nodes\" is %lld but I_%lld^%lld has %lld", (long long)d->nodes,
-                     (long long)d->k, (long long)d->n, (long long)want);
-            }
-            r->err = tc_net_icube_new((int)d->n, (int)d->k, &d->net);
-            if (r->err != TC_OK) {
-                return false;
+        if (d->hint != NULL) { /* the caller's network: the document must name the same */
+            char name[TC_LABEL_MAX];
+            tc_net_name(d->hint, name, sizeof name);
+            if (strcmp(d->family, tc_net_family_name(d->hint)) != 0 ||
+                d->nodes != tc_net_nodes(d->hint)) {
+                FAIL(r, "the document's network (%s, %lld nodes) is not %s (%lld nodes)", d->family,
+                     (long long)d->nodes, name, (long long)tc_net_nodes(d->hint));
             }
             d->have_network = true;
             return true;
         }
-        if (!cube && strcmp(d->family, "star") != 0) {
-            FAIL(r,
-                 "network family \"%s\" is not supported; expected \"star\", \"cube\" or "
-                 "\"icube\"",
-                 d->family);
+        /* the network of the registry that the family, n and k name */
+        char spec[96];
+        if (d->have_k) {
+            snprintf(spec, sizeof spec, "%.31s:%lld,%lld", d->family, (long long)d->n,
+                     (long long)d->k);
+        } else {
+            snprintf(spec, sizeof spec, "%.31s:%lld", d->family, (long long)d->n);
         }
-        int lo = cube ? 1 : 2, hi = cube ? TC_CUBE_MAX_N : TC_STAR_MAX_N;
-        if (d->n < lo || d->n > hi) {
-            FAIL(r, "network size n = %lld is outside %d..%d", (long long)d->n, lo, hi);
+        tc_err_t err = tc_net_parse(spec, &d->net);
+        if (err != TC_OK) {
+            FAIL(r, "network %s: %s", spec, tc_err_detail());
         }
-        int64_t want = cube ? (int64_t)1 << d->n : tc__fact[d->n];
-        if (d->nodes != want) {
-            FAIL(r, "\"nodes\" is %lld but %s_%lld has %lld", (long long)d->nodes, cube ? "Q" : "S",
-                 (long long)d->n, (long long)want);
-        }
-        r->err = cube ? tc_net_cube_new((int)d->n, &d->net) : tc_net_star_new((int)d->n, &d->net);
-        if (r->err != TC_OK) {
-            return false;
+        if (d->nodes != tc_net_nodes(d->net)) {
+            char name[TC_LABEL_MAX];
+            tc_net_name(d->net, name, sizeof name);
+            FAIL(r, "\"nodes\" is %lld but %s has %lld", (long long)d->nodes, name,
+                 (long long)tc_net_nodes(d->net));
         }
         if (!tc_net_materializable(d->net)) {
-            r->err = tc__fail(TC_ETOOBIG, "%s_%lld is too large to read as a forest (n <= %d).",
-                              cube ? "Q" : "S", (long long)d->n,
-                              cube ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
+            char name[TC_LABEL_MAX];
+            tc_net_name(d->net, name, sizeof name);
+            r->err = tc__fail(TC_ETOOBIG, "%s is too large to read as a forest.", name);
             return false;
         }
         d->have_network = true;
@@ -544,16 +541,24 @@ static void doc_free(doc_t *d)
 tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **out,
                                     int64_t *nonedges)
 {
+    return tc_report_forest_read(text, len, NULL, out, nonedges);
+}
+
+tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hint,
+                               tc_forest_t **out, int64_t *nonedges)
+{
     *out = NULL;
     *nonedges = 0;
     rd_t r = {text, text, text + len, TC_OK};
     doc_t *d = calloc(1, sizeof *d);
-    tc_net_t *net = NULL;
+    tc_net_t *owned = NULL;
+    const tc_net_t *net = NULL;
     tc_forest_t *forest = NULL;
     tc_err_t err = TC_OK;
     if (d == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory.");
     }
+    d->hint = hint;
     if (!object(&r, top_member, d)) {
         err = r.err != TC_OK ? r.err : tc__fail(TC_EPARSE, "malformed document");
         goto cleanup;
@@ -571,8 +576,9 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
                                           : "root");
         goto cleanup;
     }
-    net = d->net;
+    owned = d->net;
     d->net = NULL;
+    net = hint != NULL ? hint : owned;
     int64_t root;
     if (tc_net_parse_label(net, d->root, &root) != TC_OK) {
         err = tc__fail(TC_EPARSE, "root: %s", tc_err_detail());
@@ -631,7 +637,7 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
     forest = NULL;
 cleanup:
     tc_forest_free(forest);
-    tc_net_free(net);
+    tc_net_free(owned); /* the forest holds its own reference */
     doc_free(d);
     free(d);
     return err;

@@ -1,28 +1,11 @@
 /* Writing forests: JSON, edge lists, DOT and text. */
 #include "core/internal.h"
 #include "net/net_internal.h"
-#include "net/star_internal.h"
 #include "treecast/report.h"
+#include "trees/trees_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-void tc_report_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\') {
-            fputc('\\', out);
-            fputc(ch, out);
-        } else if (ch < 0x20) {
-            fprintf(out, "\\u%04x", ch);
-        } else {
-            fputc(ch, out);
-        }
-    }
-    fputc('"', out);
-}
 
 /* Fast decimal output of an id (or -1). */
 static void put_id(FILE *out, int64_t v)
@@ -43,53 +26,8 @@ static void put_id(FILE *out, int64_t v)
     }
 }
 
-/* A cursor over the node ids in order, carrying the label (the permutation on S_n) so that a
- * neighbour costs no unranking. */
-typedef struct {
-    const tc_net_t *net;
-    int64_t v;
-    uint8_t p[TC_STAR_MAX_N];
-} cursor_t;
-
-static void cur_start(cursor_t *c, const tc_net_t *net)
-{
-    c->net = net;
-    c->v = 0;
-    if (net->family == TC_NET_STAR) {
-        tc_star_unrank(net->n, 0, c->p);
-    }
-}
-
-static void cur_next(cursor_t *c)
-{
-    c->v++;
-    if (c->net->family == TC_NET_STAR && c->v < c->net->nodes) {
-        tc_star_next(c->net->n, c->p);
-    }
-}
-
-/* The neighbour along d, or -1 when d is not a dimension (a marker or garbage). */
-static int64_t cur_parent(const cursor_t *c, uint8_t d)
-{
-    const tc_net_t *net = c->net;
-    if (d < tc_net_dim_min(net) || d > tc_net_dim_max(net)) {
-        return -1;
-    }
-    if (net->family != TC_NET_STAR) {
-        int64_t u = c->v ^ ((int64_t)1 << d);
-        return u < net->nodes ? u : -1;
-    }
-    return tc__star_rank_after_move(net->n, c->p, c->v, d);
-}
-
-static void cur_label(const cursor_t *c, char *buf, size_t cap)
-{
-    if (c->net->family != TC_NET_STAR) {
-        tc_net_label(c->net, c->v, false, buf, cap);
-    } else {
-        tc_star_format(c->net->n, c->p, false, buf, cap);
-    }
-}
+/* Parents are written a chunk of ids at a time (tc__forest_parents walks the network). */
+#define CHUNK 4096
 
 /* The depth of every tree (and the nodes each reaches), measured by check's spanning pass:
  * -1 for a tree whose depth could not be measured. */
@@ -132,13 +70,17 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
                                     const char *root_choice)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    int n = net->n;
-    int64_t N = net->nodes;
+    int n = tc_net_n(net);
+    int64_t N = tc_net_nodes(net);
     char lab[TC_LABEL_MAX];
+    int64_t *chunk = tc__malloc_array(CHUNK, sizeof *chunk);
+    if (chunk == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory.");
+    }
     fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,",
             tc_net_family_name(net), n);
-    if (net->family == TC_NET_ICUBE) {
-        fprintf(out, "\"k\":%d,", net->k);
+    if (tc__net_params(net) == 2) {
+        fprintf(out, "\"k\":%d,", tc_net_k(net));
     }
     fprintf(out, "\"nodes\":%lld},", (long long)N);
     fprintf(out, "\"kind\":\"%s\",\"root\":", tc_kind_name(tc_forest_kind(forest)));
@@ -150,7 +92,6 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     fputs(",\"trees\":[", out);
     int depth[TC_CHECK_MAX_TREES];
     forest_depths(forest, depth, NULL);
-    cursor_t cur;
     int64_t root = tc_forest_root(forest);
     for (int t = 0; t < tc_forest_trees(forest); t++) {
         const uint8_t *dims = tc_forest_dims_const(forest, t);
@@ -166,18 +107,19 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
         fputs("\"root_child\":", out);
         tc_report_json_string(out, lab);
         fprintf(out, ",\"depth\":%d,\"parent\":[", depth[t]);
-        for (cur_start(&cur, net); cur.v < N; cur_next(&cur)) {
-            if (cur.v) {
-                fputc(',', out);
-            }
-            uint8_t d = dims[cur.v];
-            int64_t parent = cur_parent(&cur, d);
-            if (d == TC_PARENT_ROOT) {
-                fputs("-1", out);
-            } else if (parent < 0) {
-                fputs("null", out);
-            } else {
-                put_id(out, parent);
+        (void)dims;
+        for (int64_t lo = 0; lo < N; lo += CHUNK) {
+            int64_t count = N - lo < CHUNK ? N - lo : CHUNK;
+            tc__forest_parents(forest, t, lo, count, chunk);
+            for (int64_t j = 0; j < count; j++) {
+                if (lo + j) {
+                    fputc(',', out);
+                }
+                if (chunk[j] == -2) {
+                    fputs("null", out);
+                } else {
+                    put_id(out, chunk[j]);
+                }
             }
         }
         fputs("]", out);
@@ -196,13 +138,15 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     fputs("]", out);
     if (labels) {
         fputs(",\n\"labels\":[", out);
-        for (cur_start(&cur, net); cur.v < N; cur_next(&cur)) {
-            cur_label(&cur, lab, sizeof lab);
-            fprintf(out, "%s\"%s\"", cur.v ? "," : "", lab);
+        for (int64_t v = 0; v < N; v++) {
+            tc_net_label(net, v, false, lab, sizeof lab);
+            fputs(v ? "," : "", out);
+            tc_report_json_string(out, lab);
         }
         fputs("]", out);
     }
     fputs("}\n", out);
+    free(chunk);
     return ferror(out) ? tc__fail(TC_EIO, "Writing the JSON document failed.") : TC_OK;
 }
 
@@ -212,15 +156,15 @@ static void tree_edges(FILE *out, const tc_forest_t *forest, int t, bool dot)
     const tc_net_t *net = tc_forest_net(forest);
     const uint8_t *dims = tc_forest_dims_const(forest, t);
     char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
-    cursor_t cur;
-    for (cur_start(&cur, net); cur.v < net->nodes; cur_next(&cur)) {
-        uint8_t d = dims[cur.v];
-        int64_t parent = cur_parent(&cur, d);
+    int64_t N = tc_net_nodes(net);
+    for (int64_t v = 0; v < N; v++) {
+        uint8_t d = dims[v];
+        int64_t parent = tc_forest_parent(forest, t, v);
         if (parent < 0) {
             continue;
         }
         tc_net_label(net, parent, false, a, sizeof a);
-        cur_label(&cur, b, sizeof b);
+        tc_net_label(net, v, false, b, sizeof b);
         if (dot) {
             fprintf(out, "    \"%s\" -> \"%s\" [label=\"T%d:%d\"];\n", a, b,
                     tc_forest_label(forest, t), d);
@@ -245,13 +189,13 @@ static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd"
 tc_err_t tc_report_forest_dot(FILE *out, const tc_forest_t *forest)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    char name[16];
+    char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
-    if (net->nodes > 128) {
+    if (tc_net_nodes(net) > 128) {
         return tc__fail(TC_ETOOBIG,
                         "DOT drawings are for networks of at most 128 nodes (S_5, Q_7); %s has "
                         "%lld.",
-                        name, (long long)net->nodes);
+                        name, (long long)tc_net_nodes(net));
     }
     char a[TC_LABEL_MAX];
     tc_net_label(net, tc_forest_root(forest), false, a, sizeof a);
@@ -288,12 +232,12 @@ static void draw(FILE *out, const tc_forest_t *forest, int t, int64_t v, int lev
 tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    char lab[TC_LABEL_MAX], name[16];
+    char lab[TC_LABEL_MAX], name[TC_LABEL_MAX];
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
     tc_net_name(net, name, sizeof name);
     fprintf(out, "%s of %s rooted at %s: %d tree%s over %lld nodes\n",
             tc_kind_name(tc_forest_kind(forest)), name, lab, tc_forest_trees(forest),
-            tc_forest_trees(forest) == 1 ? "" : "s", (long long)net->nodes);
+            tc_forest_trees(forest) == 1 ? "" : "s", (long long)tc_net_nodes(net));
     int depth[TC_CHECK_MAX_TREES];
     int64_t reached[TC_CHECK_MAX_TREES];
     forest_depths(forest, depth, reached);
@@ -304,11 +248,11 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
                 (long long)reached[t], depth[t], strchr(kids, ' ') ? "ren" : "",
                 kids[0] ? kids : "-");
     }
-    if (net->nodes <= 128) {
+    bool paper_order = tc_kind_children_after_label(tc_forest_kind(forest), net);
+    if (tc_net_nodes(net) <= 128) {
         for (int t = 0; t < tc_forest_trees(forest); t++) {
             fprintf(out, "\ntree %d (children %s):\n", tc_forest_label(forest, t),
-                    net->family != TC_NET_STAR ? "by ascending dimension"
-                                               : "in the order of Section 3");
+                    paper_order ? "in the order of Section 3" : "by ascending dimension");
             draw(out, forest, t, tc_forest_tree_root(forest, t), 0);
         }
     }
@@ -318,8 +262,8 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest)
 tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t)
 {
     const tc_net_t *net = tc_forest_net(forest);
-    int n = net->n;
-    if (net->family != TC_NET_CUBE || tc_forest_kind(forest) != TC_KIND_IST) {
+    int n = tc_net_n(net);
+    if (tc_forest_kind(forest) != TC_KIND_IST || !tc_kind_applies(TC_KIND_IST, net)) {
         return tc__fail(TC_EINVAL, "The table layout of paper 004 is for the ist kind on cube:N.");
     }
     if (t < 0 || t >= tc_forest_trees(forest)) {
@@ -335,7 +279,7 @@ tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t)
             "5.1-5.5)\n",
             t, n, (long long)root, rbits, t);
     fprintf(out, "x\tbinary\tH(r,x)\tsucc(%d)\t2^succ(%d)\tparent(T_%d,x)\n", t, t, t);
-    for (int64_t x = 0; x < net->nodes; x++) {
+    for (int64_t x = 0; x < tc_net_nodes(net); x++) {
         tc_cube_format(n, (uint64_t)x, bits, sizeof bits);
         fprintf(out, "%lld\t%s", (long long)x, bits);
         uint64_t h = (uint64_t)(x ^ root);
@@ -376,4 +320,142 @@ tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t)
         }
     }
     return ferror(out) ? tc__fail(TC_EIO, "Writing the table failed.") : TC_OK;
+}
+
+void tc_report_json_network(tc_json_t *j, const tc_net_t *net)
+{
+    tc_json_key(j, "network");
+    tc_json_object(j);
+    tc_json_kstr(j, "family", tc_net_family_name(net));
+    tc_json_kint(j, "n", tc_net_n(net));
+    tc_json_kint(j, "nodes", tc_net_nodes(net));
+    tc_json_end_object(j);
+}
+
+/* ---- check results -------------------------------------------------------------------------- */
+
+static void int_array(tc_json_t *j, const char *key, const int64_t *v, int count)
+{
+    if (key != NULL) {
+        tc_json_key(j, key);
+    }
+    tc_json_array(j);
+    for (int k = 0; k < count; k++) {
+        tc_json_int(j, v[k]);
+    }
+    tc_json_end_array(j);
+}
+
+static void levels_json(tc_json_t *j, const tc_net_t *net, const tc_check_report_t *rep)
+{
+    int levels = 0;
+    while (levels < TC_CHECK_MAX_LEVELS && rep->level_nodes[levels] > 0) {
+        levels++;
+    }
+    int64_t fan[TC_CHECK_MAX_LEVELS];
+    for (int l = 0; l < levels; l++) {
+        fan[l] = rep->level_fanout[l];
+    }
+    tc_json_key(j, "levels");
+    tc_json_object(j);
+    int_array(j, "nodes", rep->level_nodes, levels);
+    int_array(j, "max_fanout", fan, levels);
+    tc_json_key(j, "tree0_edges_per_dimension");
+    tc_json_array(j);
+    int dims = tc_net_degree(net) < TC_CHECK_MAX_DIMS ? tc_net_degree(net) : TC_CHECK_MAX_DIMS;
+    for (int l = 1; l < levels; l++) {
+        int_array(j, NULL, rep->level_dim_edges[l], dims);
+    }
+    tc_json_end_array(j);
+    tc_json_kint(j, "cyclic_inner", rep->cyclic_inner);
+    tc_json_end_object(j);
+}
+
+void tc_report_check_json(tc_json_t *j, const tc_net_t *net, const tc_check_report_t *rep,
+                          const tc_claims_t *claims)
+{
+    char lab[TC_LABEL_MAX];
+    int64_t tmp[TC_CHECK_MAX_TREES];
+    tc_net_label(net, rep->root, false, lab, sizeof lab);
+    tc_json_object(j);
+    tc_json_kstr(j, "root", lab);
+    tc_json_kint(j, "trees", rep->ntrees);
+    for (int t = 0; t < rep->ntrees; t++) {
+        tmp[t] = rep->label[t];
+    }
+    int_array(j, "tree_index", tmp, rep->ntrees);
+    for (int t = 0; t < rep->ntrees; t++) {
+        tmp[t] = rep->depth[t];
+    }
+    int_array(j, "depth", tmp, rep->ntrees);
+    int_array(j, "reached", rep->reached, rep->ntrees);
+    int_array(j, "cyclic", rep->cyclic, rep->ntrees);
+    bool spanning = true, moved = false;
+    for (int t = 0; t < rep->ntrees; t++) {
+        spanning = spanning && rep->reached[t] == rep->nodes;
+        moved = moved || rep->tree_root[t] != rep->root;
+    }
+    tc_json_kbool(j, "spanning", spanning);
+    tc_json_kint(j, "directed_shared", rep->shared_directed);
+    tc_json_kbool(j, "directed_disjoint", rep->shared_directed == 0);
+    if (rep->undirected_tested) {
+        tc_json_key(j, "undirected_use");
+        tc_json_object(j);
+        tc_json_kint(j, "both", rep->undirected_use[2]);
+        tc_json_kint(j, "one", rep->undirected_use[1]);
+        tc_json_kint(j, "unused", rep->undirected_use[0]);
+        tc_json_end_object(j);
+    }
+    if (rep->indep_tested) {
+        tc_json_key(j, "independence");
+        tc_json_object(j);
+        tc_json_kint(j, "nodes", rep->indep_nodes);
+        tc_json_kint(j, "violations", rep->indep_violations);
+        tc_json_kbool(j, "independent", rep->indep_violations == 0);
+        tc_json_kstr(j, "mode", rep->indep_sampled ? "sample" : "exhaustive");
+        if (rep->indep_sampled) {
+            tc_json_key(j, "seed");
+            tc_json_uint(j, rep->indep_seed);
+        }
+        tc_json_end_object(j);
+    }
+    if (rep->excess_tested) {
+        int_array(j, "path_excess", rep->excess, TC_CHECK_EXCESS_BINS);
+    }
+    if (rep->rot_tested) {
+        tc_json_key(j, "rotation");
+        tc_json_object(j);
+        tc_json_kint(j, "pairs", rep->rot_checked);
+        tc_json_kint(j, "violations", rep->rot_violations);
+        tc_json_end_object(j);
+    }
+    if (moved) {
+        tc_json_key(j, "tree_roots");
+        tc_json_array(j);
+        for (int t = 0; t < rep->ntrees; t++) {
+            tc_net_label(net, rep->tree_root[t], false, lab, sizeof lab);
+            tc_json_str(j, lab);
+        }
+        tc_json_end_array(j);
+    }
+    if (rep->levels_tested) {
+        levels_json(j, net, rep);
+    }
+    tc_json_key(j, "properties");
+    tc_json_array(j);
+    for (int k = 0; k < claims->count; k++) {
+        const tc_claim_row_t *r = &claims->rows[k];
+        tc_json_newline(j);
+        tc_json_object(j);
+        tc_json_kstr(j, "key", r->key);
+        tc_json_kstr(j, "property", r->property);
+        tc_json_kstr(j, "measured", r->measured);
+        tc_json_kstr(j, "claim", r->claim);
+        tc_json_kstr(j, "source", r->source);
+        tc_json_kstr(j, "verdict", tc_verdict_name(r->verdict));
+        tc_json_end_object(j);
+    }
+    tc_json_end_array(j);
+    tc_json_kbool(j, "all_hold", claims->all_hold);
+    tc_json_end_object(j);
 }

@@ -17,6 +17,7 @@
 #include "treecast/sim.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,7 +51,7 @@ typedef struct {
     const tc_plan_t *plan;
     int T;
     int64_t links;
-    int64_t lo[65]; /* node ranges: thread t owns [lo[t], lo[t+1]) */
+    int64_t lo[TC_MAX_THREADS + 1]; /* node ranges: thread t owns [lo[t], lo[t+1]) */
     /* per link (each written by its owner only) */
     int32_t *head, *tail;
     uint32_t *qlen, *load;
@@ -67,9 +68,9 @@ typedef struct {
     mailbox_t *arr_box;
     mailbox_t *sig_box[2];
     /* votes, one per thread, read after a barrier: [0] whether to go on, [1] signals left */
-    uint8_t vote[2][64];
-    uint8_t fail[2][64]; /* per ballot, like the votes */
-    int64_t complete_part[64];
+    uint8_t vote[2][TC_MAX_THREADS];
+    uint8_t fail[2][TC_MAX_THREADS]; /* per ballot, like the votes */
+    int64_t complete_part[TC_MAX_THREADS];
     int64_t complete_round;
     bool stopped;
     /* a spinning barrier: rounds are short and a sleeping barrier costs a millisecond on a
@@ -82,7 +83,11 @@ typedef struct {
     int gate;
 } shared_t;
 
+/* One thread's share of a run; it is the executor the plan's callbacks see. */
+typedef struct tc_sim tc_sim_t;
+
 struct tc_sim {
+    tc_exec_t exec; /* first: the plan's tc_exec_t * is this thread's tc_sim_t * */
     shared_t *sh;
     int tid;
     int64_t lo, hi;
@@ -144,10 +149,18 @@ static void sync_all(shared_t *sh)
         __atomic_add_fetch(&sh->bar_gen, 1, __ATOMIC_RELEASE);
         return;
     }
-    while (__atomic_load_n(&sh->bar_gen, __ATOMIC_ACQUIRE) == gen) {
+    /* Spin while the other threads are about to arrive (rounds are short); when they do not,
+     * they are not running (the machine has other work), so give the core away instead of
+     * spinning through their time slice: an oversubscribed run then costs yields, not seconds
+     * per round. */
+    for (unsigned spins = 0; __atomic_load_n(&sh->bar_gen, __ATOMIC_ACQUIRE) == gen; spins++) {
+        if (spins < 4096) {
 #if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
+            __builtin_ia32_pause();
 #endif
+        } else {
+            sched_yield();
+        }
     }
 }
 
@@ -230,8 +243,14 @@ static bool owns(const tc_sim_t *s, int64_t node)
     return node >= s->lo && node < s->hi;
 }
 
-void tc_sim_send(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static inline tc_sim_t *sim_of(tc_exec_t *ex)
 {
+    return (tc_sim_t *)ex;
+}
+
+static void sim_send(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
+{
+    tc_sim_t *sim = sim_of(ex);
     int64_t link = node * sim->sh->topo->ports + port;
     if (!owns(sim, node) || sim->sh->topo->nbr[link] < 0) {
         return;
@@ -286,8 +305,9 @@ static void heap_pop(tc_sim_t *s, timed_t *out)
     }
 }
 
-void tc_sim_send_at(tc_sim_t *sim, int64_t round, int64_t node, int port, const tc_packet_t *p)
+static void sim_send_at(tc_exec_t *ex, int64_t round, int64_t node, int port, const tc_packet_t *p)
 {
+    tc_sim_t *sim = sim_of(ex);
     int64_t link = node * sim->sh->topo->ports + port;
     if (!owns(sim, node) || sim->sh->topo->nbr[link] < 0) {
         return;
@@ -299,8 +319,9 @@ void tc_sim_send_at(tc_sim_t *sim, int64_t round, int64_t node, int port, const 
     heap_push(sim, &t);
 }
 
-void tc_sim_signal(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void sim_signal(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
 {
+    tc_sim_t *sim = sim_of(ex);
     shared_t *sh = sim->sh;
     const tc_topo_t *t = sh->topo;
     int64_t link = node * t->ports + port;
@@ -321,8 +342,9 @@ void tc_sim_signal(tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
     box->a[box->n++] = (arrival_t){(int32_t)u, t->rev ? t->rev[link] : port, *p};
 }
 
-void tc_sim_deliver(tc_sim_t *sim, int64_t node, int64_t key)
+static void sim_deliver(tc_exec_t *ex, int64_t node, int64_t key)
 {
+    tc_sim_t *sim = sim_of(ex);
     shared_t *sh = sim->sh;
     const tc_plan_t *plan = sh->plan;
     if (key < 0 || key >= plan->keys || node_faulty(sh, node) || !owns(sim, node)) {
@@ -348,15 +370,25 @@ void tc_sim_deliver(tc_sim_t *sim, int64_t node, int64_t key)
     }
 }
 
-int64_t tc_sim_round(const tc_sim_t *sim)
+static int64_t sim_round(const tc_exec_t *ex)
 {
-    return sim->round;
+    return ((const tc_sim_t *)ex)->round;
 }
 
-const tc_topo_t *tc_sim_topo(const tc_sim_t *sim)
+static const tc_topo_t *sim_topo(const tc_exec_t *ex)
 {
-    return sim->sh->topo;
+    return ((const tc_sim_t *)ex)->sh->topo;
 }
+
+/* The round engine as an executor of plans. */
+static const tc_exec_ops_t SIM_EXEC = {
+    .send = sim_send,
+    .send_at = sim_send_at,
+    .signal = sim_signal,
+    .deliver = sim_deliver,
+    .round = sim_round,
+    .topo = sim_topo,
+};
 
 /* Whether the port model lets the head of `link` cross this round (one thread only). */
 static bool may_send(tc_sim_t *s, int64_t link, int64_t v, int64_t u)
@@ -469,7 +501,7 @@ static void handle_column(tc_sim_t *s, mailbox_t *boxes)
         mailbox_t *box = &boxes[src * sh->T + s->tid];
         for (int64_t a = 0; a < box->n; a++) {
             arrival_t in = box->a[a];
-            sh->plan->receive(sh->plan->ctx, s, in.node, in.port, &in.p);
+            sh->plan->receive(sh->plan->ctx, &s->exec, in.node, in.port, &in.p);
         }
         box->n = 0;
     }
@@ -519,7 +551,7 @@ static void run_thread(tc_sim_t *s)
     const tc_plan_t *plan = sh->plan;
     s->round = 0;
     s->more = plan->tick != NULL;
-    plan->start(plan->ctx, s);
+    plan->start(plan->ctx, &s->exec);
     handle_signals(s);
     for (;;) {
         sh->complete_part[s->tid] = s->complete;
@@ -551,7 +583,7 @@ static void run_thread(tc_sim_t *s)
         release_timed(s);
         if (plan->tick != NULL) {
             s->in_tick = true;
-            s->more = plan->tick(plan->ctx, s, s->round);
+            s->more = plan->tick(plan->ctx, &s->exec, s->round);
             s->in_tick = false;
         }
         bool moved = false;
@@ -678,6 +710,7 @@ static tc_err_t run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
     }
     for (int t = 0; ok && t < T; t++) {
         tc_sim_t *s = &ctx[t];
+        s->exec.ops = &SIM_EXEC;
         s->sh = &sh;
         s->tid = t;
         s->lo = sh.lo[t];
@@ -716,7 +749,7 @@ static tc_err_t run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
     if (T > 1) {
         pthread_mutex_init(&sh.gate_lock, NULL);
         pthread_cond_init(&sh.gate_cond, NULL);
-        pthread_t th[64];
+        pthread_t th[TC_MAX_THREADS];
         int started = 0;
         for (int t = 1; t < T; t++) {
             if (pthread_create(&th[t], NULL, thread_main, &ctx[t]) != 0) {
@@ -805,8 +838,8 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         return tc__fail(TC_EINVAL, "The topology must have 1..2^31 links.");
     }
     int T = config->threads > 1 ? config->threads : 1;
-    if (T > 64) {
-        T = 64;
+    if (T > TC_MAX_THREADS) {
+        T = TC_MAX_THREADS;
     }
     if (T > topo->nodes) {
         T = (int)topo->nodes;

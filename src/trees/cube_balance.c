@@ -8,9 +8,9 @@
 typedef struct {
     int n;
     tc_sbnt_t variant;
-    int64_t subtree[64][64]; /* [thread][j] */
-    int64_t binomial[64][64];
-    int64_t by_period[64][65]; /* cyclic nodes by period */
+    int64_t subtree[TC_MAX_THREADS][64]; /* [thread][j] */
+    int64_t binomial[TC_MAX_THREADS][64];
+    int64_t by_period[TC_MAX_THREADS][65]; /* cyclic nodes by period */
 } balance_job_t;
 
 static void balance_range(void *arg, int tid, int nthreads)
@@ -46,7 +46,7 @@ static void balance_range(void *arg, int tid, int nthreads)
 
 tc_err_t tc_cube_balance(int n, tc_sbnt_t variant, int threads, tc_balance_t *out)
 {
-    if (n < 1 || n > 40) {
+    if (n < 1 || n > TC_CUBE_MAX_N) {
         return tc__fail(TC_ERANGE, "Q_%d is outside the supported range 1..40.", n);
     }
     balance_job_t *job = tc__calloc_array(1, sizeof *job);
@@ -56,7 +56,7 @@ tc_err_t tc_cube_balance(int n, tc_sbnt_t variant, int threads, tc_balance_t *ou
     job->n = n;
     job->variant = variant;
     int T = threads > 0 ? threads : tc__online_cpus();
-    T = T > 64 ? 64 : T;
+    T = T > TC_MAX_THREADS ? TC_MAX_THREADS : T;
     tc_err_t err = tc__parallel(T, balance_range, job);
     if (err == TC_OK) {
         memset(out, 0, sizeof *out);

@@ -1,9 +1,8 @@
 /* Hypercube spanning-tree rules on relative addresses (papers 002, 003, 004). */
 #include "core/internal.h"
-#include "net/net_internal.h"
 #include "treecast/net.h"
 #include "treecast/trees.h"
-#include "trees/forest_internal.h"
+#include "trees/trees_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -148,9 +147,49 @@ int tc_cube_sbg_tree_parent(int n, uint64_t c, int j)
     return dims[best];
 }
 
-/* All n trees of the SBG at once: one pass over J_c instead of one per tree. */
-static void sbg_all(int n, uint64_t c, uint8_t *out)
+/* ---- the rows' rules: on the relative address c = x XOR root ---------------------------- */
+
+int tc__cube_rule_binomial(const tc_net_t *net, uint64_t root, uint64_t x, int t)
 {
+    (void)t;
+    return tc_cube_binomial_parent(tc_net_n(net), x ^ root);
+}
+
+int tc__cube_rule_sbnt_minr(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    (void)t;
+    return tc_cube_sbnt_minr_parent(tc_net_n(net), x ^ root);
+}
+
+int tc__cube_rule_sbnt_maxl(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    (void)t;
+    return tc_cube_sbnt_parent(tc_net_n(net), x ^ root, TC_SBNT_MAXL);
+}
+
+int tc__cube_rule_sbnt_minbl(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    (void)t;
+    return tc_cube_sbnt_parent(tc_net_n(net), x ^ root, TC_SBNT_MINBL);
+}
+
+int tc__cube_rule_sbnt_maxbr(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    (void)t;
+    return tc_cube_sbnt_parent(tc_net_n(net), x ^ root, TC_SBNT_MAXBR);
+}
+
+int tc__cube_rule_sbg(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    return tc_cube_sbg_tree_parent(tc_net_n(net), x ^ root, t);
+}
+
+/* All n trees of the SBG at once: one pass over J_c instead of one per tree. */
+void tc__cube_rules_sbg(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees, uint8_t *out)
+{
+    int n = tc_net_n(net);
+    uint64_t c = x ^ root;
+    (void)ntrees;
     if (c == 0) {
         memset(out, TC_PARENT_ROOT, (size_t)n);
         return;
@@ -167,39 +206,82 @@ static void sbg_all(int n, uint64_t c, uint8_t *out)
     }
 }
 
-int tc__cube_rule(int n, tc_kind_t kind, int t, uint64_t c)
+int tc__cube_rule_nedst(const tc_net_t *net, uint64_t root, uint64_t x, int t)
 {
-    switch (kind) {
-    case TC_KIND_BINOMIAL:
-        return tc_cube_binomial_parent(n, c);
-    case TC_KIND_SBNT_MINR:
-        return tc_cube_sbnt_minr_parent(n, c);
-    case TC_KIND_SBNT_MAXL:
-    case TC_KIND_SBNT_MINBL:
-    case TC_KIND_SBNT_MAXBR:
-        return tc_cube_sbnt_parent(n, c, (tc_sbnt_t)tc_kind_sbnt_variant(kind));
-    case TC_KIND_SBG:
-        return tc_cube_sbg_tree_parent(n, c, t);
-    case TC_KIND_NEDST:
-        return tc_cube_nedst_parent(n, c, t);
-    case TC_KIND_NEDST_PIVOTED:
-        return tc_cube_nedst_pivoted_parent(n, c, t);
-    case TC_KIND_IST:
-        return tc_cube_ist_parent(n, c, t);
-    case TC_KIND_IST_HDLS:
-        return tc_cube_ist_hdls_parent(n, c, t);
-    default:
-        return TC_PARENT_NONE;
+    return tc_cube_nedst_parent(tc_net_n(net), x ^ root, t);
+}
+
+int tc__cube_rule_nedst_pivoted(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    return tc_cube_nedst_pivoted_parent(tc_net_n(net), x ^ root, t);
+}
+
+/* Tree j of the pivoted nEDST is rooted at the pivot root XOR 2^j (paper 003 Sec. III-A). */
+int64_t tc__cube_pivot_root(const tc_net_t *net, int64_t root, int t)
+{
+    (void)net;
+    return root ^ ((int64_t)1 << t);
+}
+
+int tc__cube_rule_ist(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    return tc_cube_ist_parent(tc_net_n(net), x ^ root, t);
+}
+
+int tc__cube_rule_ist_hdls(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    return tc_cube_ist_hdls_parent(tc_net_n(net), x ^ root, t);
+}
+
+/* ---- the address families' forests (Q_n and I_k^n) --------------------------------------- */
+
+int tc__addr_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node)
+{
+    return kind->addr_rule(net, (uint64_t)root, (uint64_t)node, t);
+}
+
+/* Every node's parents in every tree from the row's rule, on contiguous ranges of addresses,
+ * one per thread. */
+typedef struct {
+    const tc__kind_t *kind;
+    const tc_net_t *net;
+    uint64_t root;
+    int ntrees;
+    uint8_t *dims[TC_CUBE_MAX_N + 1];
+} address_job_t;
+
+static void address_range(void *arg, int tid, int nthreads)
+{
+    address_job_t *job = arg;
+    const tc__kind_t *kind = job->kind;
+    int64_t lo, hi;
+    tc__split_range(tc_net_nodes(job->net), tid, nthreads, &lo, &hi);
+    uint8_t d[TC_CUBE_MAX_N + 1];
+    for (int64_t v = lo; v < hi; v++) {
+        if (kind->addr_rules != NULL) {
+            kind->addr_rules(job->net, job->root, (uint64_t)v, job->ntrees, d);
+        } else {
+            for (int t = 0; t < job->ntrees; t++) {
+                d[t] = (uint8_t)kind->addr_rule(job->net, job->root, (uint64_t)v, t);
+            }
+        }
+        for (int t = 0; t < job->ntrees; t++) {
+            job->dims[t][v] = d[t];
+        }
     }
 }
 
-void tc__cube_parents(int n, tc_kind_t kind, uint64_t c, int ntrees, uint8_t *out)
+tc_err_t tc__addr_fill(const tc__kind_t *kind, tc_forest_t *forest, int threads)
 {
-    if (kind == TC_KIND_SBG) {
-        sbg_all(n, c, out);
-        return;
+    address_job_t job = {.kind = kind,
+                         .net = tc_forest_net(forest),
+                         .root = (uint64_t)tc_forest_root(forest),
+                         .ntrees = tc_forest_trees(forest)};
+    if (job.ntrees > TC_CUBE_MAX_N + 1) {
+        return tc__fail(TC_EINVAL, "An address family has at most %d trees.", TC_CUBE_MAX_N + 1);
     }
-    for (int t = 0; t < ntrees; t++) {
-        out[t] = (uint8_t)tc__cube_rule(n, kind, t, c);
+    for (int t = 0; t < job.ntrees; t++) {
+        job.dims[t] = tc_forest_dims(forest, t);
     }
+    return tc__parallel(threads, address_range, &job);
 }

@@ -1,9 +1,11 @@
 /* Materialized forests: one parent-dimension byte per node per tree. */
 #include "core/internal.h"
-#include "net/net_internal.h"
-#include "net/star_internal.h"
+#include "net/walk.h"
+#include "net/walk_addr.h"
+#include "net/walk_star.h"
+#include "net/walk_table.h"
 #include "treecast/trees.h"
-#include "trees/forest_internal.h"
+#include "trees/trees_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +13,7 @@
 #define TC_FOREST_MAX_TREES 64
 
 struct tc_forest {
-    tc_net_t net; /* a private copy */
+    const tc_net_t *net; /* a reference: the network lives while the forest does */
     int ntrees;
     int64_t root;
     tc_kind_t kind;
@@ -33,37 +35,38 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
         return tc__fail(TC_EINVAL, "A forest has 1..%d trees, not %d.", TC_FOREST_MAX_TREES,
                         ntrees);
     }
+    int64_t N = tc_net_nodes(net);
+    char name[TC_LABEL_MAX];
+    tc_net_name(net, name, sizeof name);
     if (!tc_net_materializable(net)) {
-        bool cube = net->family != TC_NET_STAR;
         return tc__fail(TC_ETOOBIG,
-                        "%s_%d has %lld nodes; forests are materialized up to %s_%d. Use the "
-                        "streamed rules instead.",
-                        cube ? "Q" : "S", net->n, (long long)net->nodes, cube ? "Q" : "S",
-                        cube ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
+                        "%s has %lld nodes, too many to materialize a forest (one byte per node "
+                        "and tree). Use the streamed rules instead.",
+                        name, (long long)N);
     }
-    if (root < 0 || root >= net->nodes) {
+    if (root < 0 || root >= N) {
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
-                        (long long)net->nodes - 1);
+                        (long long)N - 1);
     }
     tc_forest_t *f = calloc(1, sizeof *f);
     if (f == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory.");
     }
-    f->net = *net;
+    f->net = tc__net_ref(net);
     f->ntrees = ntrees;
     f->root = root;
     f->kind = TC_KIND_CUSTOM;
     for (int t = 0; t < ntrees; t++) {
         f->labels[t] = t;
         f->troot[t] = root;
-        f->dims[t] = tc__big_alloc((size_t)net->nodes, 1);
+        f->dims[t] = tc__big_alloc((size_t)N, 1);
         if (f->dims[t] == NULL) {
             tc_forest_free(f);
-            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s:%d.",
-                            ntrees, (long long)net->nodes, tc_net_family_name(net), net->n);
+            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s.",
+                            ntrees, (long long)N, name);
         }
         if (clear) {
-            memset(f->dims[t], TC_PARENT_NONE, (size_t)net->nodes);
+            memset(f->dims[t], TC_PARENT_NONE, (size_t)N);
         }
     }
     *out = f;
@@ -78,12 +81,13 @@ void tc_forest_free(tc_forest_t *forest)
     for (int t = 0; t < forest->ntrees; t++) {
         free(forest->dims[t]);
     }
+    tc_net_free((tc_net_t *)forest->net); /* drops the forest's reference */
     free(forest);
 }
 
 const tc_net_t *tc_forest_net(const tc_forest_t *forest)
 {
-    return &forest->net;
+    return forest->net;
 }
 
 int tc_forest_trees(const tc_forest_t *forest)
@@ -145,37 +149,69 @@ int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node)
     if (d == TC_PARENT_NONE) {
         return -2;
     }
-    return tc_net_neighbor(&forest->net, node, d);
+    return tc_net_neighbor(forest->net, node, d);
 }
 
 int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *out)
 {
-    const tc_net_t *net = &forest->net;
-    int n = net->n;
-    int count = 0;
-    if (net->family != TC_NET_STAR) {
-        for (int dim = 0; dim <= tc_net_dim_max(net); dim++) {
-            int64_t u = node ^ ((int64_t)1 << dim);
-            if (u < net->nodes && forest->dims[t][u] == dim) {
-                out[count++] = u;
-            }
-        }
-        return count;
-    }
+    const tc_net_t *net = forest->net;
+    int lo = tc_net_dim_min(net), hi = tc_net_dim_max(net);
+    /* the l-th ordering l+1, ..., hi, lo, ..., l; ascending for a label outside lo..hi */
     int label = forest->labels[t];
-    uint8_t p[TC_STAR_MAX_N];
-    tc_star_unrank(n, node, p);
-    /* The l-th ordering l+1, ..., n, 2, ..., l; ascending 2..n for a tree numbered 0. */
-    int start = (label >= 2 && label <= n) ? label : n;
-    for (int step = 1; step <= n - 1; step++) {
+    int start =
+        tc_kind_children_after_label(forest->kind, net) && label >= lo && label <= hi ? label : hi;
+    int count = 0;
+    for (int step = 1; step <= hi - lo + 1; step++) {
         int dim = start + step;
-        if (dim > n) {
-            dim -= n - 1;
+        if (dim > hi) {
+            dim -= hi - lo + 1;
         }
-        int64_t u = tc__star_rank_after_move(n, p, node, dim);
-        if (forest->dims[t][u] == dim) {
+        int64_t u = tc_net_neighbor(net, node, dim);
+        if (u >= 0 && forest->dims[t][u] == dim) {
             out[count++] = u;
         }
     }
     return count;
+}
+
+/* ---- parents as ids, a chunk at a time (the writers), by the network's walker -------------- */
+
+#define WALK star
+#include "trees/forest_parents.h"
+#define WALK addr
+#include "trees/forest_parents.h"
+#define WALK table
+#include "trees/forest_parents.h"
+
+void tc__forest_parents(const tc_forest_t *forest, int t, int64_t lo, int64_t count, int64_t *out)
+{
+    const tc_net_t *net = forest->net;
+    switch (tc__net_walker(net)) {
+    case TC__WALK_STAR: {
+        walk_star_net_t w;
+        walk_star_init(&w, net, NULL);
+        parents_star(&w, forest->dims[t], lo, count, out);
+        break;
+    }
+    case TC__WALK_ADDR: {
+        walk_addr_net_t w;
+        walk_addr_init(&w, net, NULL);
+        parents_addr(&w, forest->dims[t], lo, count, out);
+        break;
+    }
+    default: {
+        const tc_topo_t *table = tc__net_table(net);
+        if (table != NULL) {
+            walk_table_net_t w;
+            walk_table_init(&w, net, table);
+            parents_table(&w, forest->dims[t], lo, count, out);
+            break;
+        }
+        for (int64_t j = 0; j < count; j++) { /* no table: ask the network */
+            out[j] = tc_forest_parent(forest, t, lo + j);
+            out[j] = out[j] < -1 ? -2 : out[j];
+        }
+        break;
+    }
+    }
 }

@@ -34,7 +34,6 @@
  */
 #include "treecast/hamilton.h"
 #include "core/internal.h"
-#include "net/net_internal.h"
 #include "treecast/net.h"
 #include "treecast/rng.h"
 #include "treecast/trees.h"
@@ -521,14 +520,20 @@ void tc_edhc_free(tc_edhc_t *h)
     memset(h, 0, sizeof *h);
 }
 
+/* Theorem 4 is about I_k^n: this file is that family's construction, so it may ask. */
+static bool is_icube(const tc_net_t *net)
+{
+    return net != NULL && strcmp(tc_net_family_name(net), "icube") == 0;
+}
+
 tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (net == NULL || net->family != TC_NET_ICUBE) {
+    if (!is_icube(net)) {
         return tc__fail(TC_EINVAL, "Edge-disjoint Hamiltonian cycles are built on an incomplete "
                                    "hypercube I_k^n only.");
     }
-    int n = net->n, k = net->k;
+    int n = tc_net_n(net), k = tc_net_k(net);
     if (n > TC_EDHC_MAX_N) {
         return tc__fail(TC_ETOOBIG,
                         "Edge-disjoint Hamiltonian cycles are built for n <= %d, not I_%d^%d.",
@@ -536,7 +541,7 @@ tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
     }
     out->n = n;
     out->k = k;
-    out->nodes = net->nodes;
+    out->nodes = tc_net_nodes(net);
     out->count = tc_icube_edhc_count(n, k);
     if (out->count == 0) {
         return TC_OK; /* k = 0: the back node is a leaf */
@@ -596,12 +601,12 @@ tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
 
 tc_err_t tc_edhc_validate(const tc_net_t *net, const tc_edhc_t *h)
 {
-    if (net == NULL || h == NULL || net->family != TC_NET_ICUBE) {
+    if (h == NULL || !is_icube(net)) {
         return tc__fail(TC_EINVAL, "Hamiltonian cycles are validated on an incomplete hypercube.");
     }
-    if (h->n != net->n || h->k != net->k || h->nodes != net->nodes) {
+    if (h->n != tc_net_n(net) || h->k != tc_net_k(net) || h->nodes != tc_net_nodes(net)) {
         return tc__fail(TC_EINVAL, "The cycles were built for I_%d^%d (%lld nodes), not I_%d^%d.",
-                        h->k, h->n, (long long)h->nodes, net->k, net->n);
+                        h->k, h->n, (long long)h->nodes, tc_net_k(net), tc_net_n(net));
     }
     if (h->count < 0 || (h->count > 0 && h->next == NULL)) {
         return tc__fail(TC_EINVAL, "The cycle set is malformed (%d cycles).", h->count);
@@ -610,7 +615,7 @@ tc_err_t tc_edhc_validate(const tc_net_t *net, const tc_edhc_t *h)
         return TC_OK;
     }
     int64_t N = h->nodes;
-    int D = net->n + 1;
+    int D = tc_net_n(net) + 1;
     /* owner[lower * D + dim]: 1 + the cycle using that edge, 0 for none; seen[v]: last cycle */
     int16_t *owner = tc__calloc_array((size_t)N * (size_t)D, sizeof *owner);
     int16_t *seen = tc__calloc_array((size_t)N, sizeof *seen);
@@ -712,8 +717,8 @@ tc_err_t tc_edhc_path_dims(const tc_edhc_t *h, int64_t root, uint8_t *dims)
 tc_err_t tc_edhc_forest(const tc_net_t *net, const tc_edhc_t *h, int64_t root, tc_forest_t **out)
 {
     *out = NULL;
-    if (net == NULL || net->family != TC_NET_ICUBE || h->n != net->n || h->k != net->k ||
-        h->nodes != net->nodes) {
+    if (!is_icube(net) || h->n != tc_net_n(net) || h->k != tc_net_k(net) ||
+        h->nodes != tc_net_nodes(net)) {
         return tc__fail(TC_EINVAL, "The Hamiltonian cycles do not belong to this network.");
     }
     if (h->count < 1) {

@@ -15,10 +15,9 @@
  *   block bit in which i differs from the root's block (the binomial tree over the pivots).
  */
 #include "core/internal.h"
-#include "net/net_internal.h"
 #include "treecast/net.h"
 #include "treecast/trees.h"
-#include "trees/forest_internal.h"
+#include "trees/trees_internal.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -92,11 +91,13 @@ int tc_icube_edst_parent(int n, int k, uint64_t root, uint64_t x, int t)
     return tc_cube_nedst_parent(k + 1, (x ^ ri) & low, t);
 }
 
-void tc__icube_parents(int n, int k, tc_kind_t kind, uint64_t root, uint64_t x, int ntrees,
-                       uint8_t *out)
+int tc__icube_rule_binomial(const tc_net_t *net, uint64_t root, uint64_t x, int t)
 {
-    for (int t = 0; t < ntrees; t++) {
-        out[t] = (uint8_t)(kind == TC_KIND_EDST ? tc_icube_edst_parent(n, k, root, x, t)
-                                                : tc_icube_binomial_parent(n, k, root, x));
-    }
+    (void)t;
+    return tc_icube_binomial_parent(tc_net_n(net), tc_net_k(net), root, x);
+}
+
+int tc__icube_rule_edst(const tc_net_t *net, uint64_t root, uint64_t x, int t)
+{
+    return tc_icube_edst_parent(tc_net_n(net), tc_net_k(net), root, x, t);
 }

@@ -1,231 +1,63 @@
-/* Construction kinds: names, tree counts and numbers, and the family-dispatched builders. */
+/* Construction kinds: one descriptor row per kind and family (trees_internal.h), and the
+ * functions of treecast/trees.h that read the table. Adding a kind is its rule in the family's
+ * rule file and one row here; lists and messages are generated from the table. */
 #include "core/internal.h"
-#include "net/net_internal.h"
 #include "treecast/hamilton.h"
 #include "treecast/trees.h"
-#include "trees/forest_internal.h"
+#include "trees/trees_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-    tc_kind_t kind;
-    const char *name;
-    tc_net_family_t family;
-} KINDS[] = {
-    {TC_KIND_EDT, "edt", TC_NET_STAR},
-    {TC_KIND_SPG, "spg", TC_NET_STAR},
-    {TC_KIND_SPT, "spt", TC_NET_STAR},
-    {TC_KIND_BFS, "bfs", TC_NET_STAR},
-    {TC_KIND_BINOMIAL, "binomial", TC_NET_CUBE},
-    {TC_KIND_SBNT_MINR, "sbnt-minr", TC_NET_CUBE},
-    {TC_KIND_SBNT_MAXL, "sbnt-maxl", TC_NET_CUBE},
-    {TC_KIND_SBNT_MINBL, "sbnt-minbl", TC_NET_CUBE},
-    {TC_KIND_SBNT_MAXBR, "sbnt-maxbr", TC_NET_CUBE},
-    {TC_KIND_SBG, "sbg", TC_NET_CUBE},
-    {TC_KIND_NEDST, "nedst", TC_NET_CUBE},
-    {TC_KIND_NEDST_PIVOTED, "nedst-pivoted", TC_NET_CUBE},
-    {TC_KIND_IST, "ist", TC_NET_CUBE},
-    {TC_KIND_IST_HDLS, "ist-hdls", TC_NET_CUBE},
-    {TC_KIND_EDST, "edst", TC_NET_ICUBE},
-    {TC_KIND_EDHP, "edhp", TC_NET_ICUBE},
-};
-#define NKINDS (sizeof KINDS / sizeof KINDS[0])
+/* ---- counts ------------------------------------------------------------------------------- */
 
-const char *tc_kind_name(tc_kind_t kind)
+static int one(const tc_net_t *net)
 {
-    for (size_t j = 0; j < NKINDS; j++) {
-        if (KINDS[j].kind == kind) {
-            return KINDS[j].name;
-        }
-    }
-    return "custom";
+    (void)net;
+    return 1;
 }
 
-tc_net_family_t tc_kind_family(tc_kind_t kind)
+static int n_minus_1(const tc_net_t *net)
 {
-    for (size_t j = 0; j < NKINDS; j++) {
-        if (KINDS[j].kind == kind) {
-            return KINDS[j].family;
-        }
-    }
-    return 0;
+    return tc_net_n(net) - 1;
 }
 
-int tc_kind_sbnt_variant(tc_kind_t kind)
+static int n_trees(const tc_net_t *net)
 {
-    switch (kind) {
-    case TC_KIND_SBNT_MINR:
-        return TC_SBNT_MINR;
-    case TC_KIND_SBNT_MAXL:
-        return TC_SBNT_MAXL;
-    case TC_KIND_SBNT_MINBL:
-        return TC_SBNT_MINBL;
-    case TC_KIND_SBNT_MAXBR:
-        return TC_SBNT_MAXBR;
-    default:
-        return -1;
-    }
+    return tc_net_n(net);
 }
 
-bool tc_kind_applies(tc_kind_t kind, tc_net_family_t family)
+static int k_plus_1(const tc_net_t *net)
 {
-    return tc_kind_family(kind) == family || (kind == TC_KIND_BINOMIAL && family == TC_NET_ICUBE);
+    return tc_net_k(net) + 1;
 }
 
-const char *tc_kind_list(tc_net_family_t family)
+static int edhp_count(const tc_net_t *net)
 {
-    switch (family) {
-    case TC_NET_CUBE:
-        return "binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr, sbg, nedst, "
-               "nedst-pivoted, ist or ist-hdls";
-    case TC_NET_ICUBE:
-        return "binomial, edst or edhp";
-    default:
-        return "edt, spg, spt or bfs";
-    }
+    return tc_icube_edhc_directed_count(tc_net_n(net), tc_net_k(net));
 }
 
-tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
-{
-    for (size_t j = 0; j < NKINDS; j++) {
-        if (text != NULL && strcmp(text, KINDS[j].name) == 0) {
-            *out = KINDS[j].kind;
-            return TC_OK;
-        }
-    }
-    return tc__fail(TC_EINVAL, "Unknown tree kind \"%.40s\"; expected %s (star:N) or %s (cube:N).",
-                    text ? text : "", tc_kind_list(TC_NET_STAR), tc_kind_list(TC_NET_CUBE));
-}
-
-int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
-{
-    if (!tc_kind_applies(kind, net->family)) {
-        return 0;
-    }
-    switch (kind) {
-    case TC_KIND_EDST:
-        return net->k + 1;
-    case TC_KIND_EDHP:
-        return tc_icube_edhc_directed_count(net->n, net->k);
-    case TC_KIND_EDT:
-    case TC_KIND_SPG:
-        return net->n - 1;
-    case TC_KIND_SBG:
-    case TC_KIND_NEDST:
-    case TC_KIND_NEDST_PIVOTED:
-    case TC_KIND_IST:
-    case TC_KIND_IST_HDLS:
-        return net->n;
-    default:
-        return 1;
-    }
-}
-
-int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
-{
-    if (kind == TC_KIND_EDT || kind == TC_KIND_SPG) {
-        return t + 2;
-    }
-    return tc_trees_count(net, kind) > 1 ? t : 0;
-}
-
-static tc_err_t no_rule(const tc_net_t *net, tc_kind_t kind)
-{
-    if (kind == TC_KIND_EDHP && net->family == TC_NET_ICUBE) {
-        return tc__fail(TC_EINVAL,
-                        "I_0^%d has no Hamiltonian path from every root (its back "
-                        "node is a leaf); Theorem 4 gives edhp paths for k >= 1.",
-                        net->n);
-    }
-    return tc__fail(TC_EINVAL, "Tree kind %s has no rule on %s:%d; its kinds are %s.",
-                    tc_kind_name(kind), tc_net_family_name(net), net->n, tc_kind_list(net->family));
-}
-
-tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
-                             int *dim)
-{
-    int count = tc_trees_count(net, kind);
-    if (count == 0) {
-        return no_rule(net, kind);
-    }
-    if (t < 0 || t >= count) {
-        return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
-                        tc_kind_name(kind), count - 1);
-    }
-    if (root < 0 || root >= net->nodes || node < 0 || node >= net->nodes) {
-        return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)net->nodes - 1);
-    }
-    if (kind == TC_KIND_EDHP) {
-        tc_forest_t *f = NULL;
-        tc_err_t err = tc_trees_build(net, kind, root, 1, &f);
-        if (err != TC_OK) {
-            return err;
-        }
-        *dim = tc_forest_dims_const(f, t)[node];
-        tc_forest_free(f);
-        return TC_OK;
-    }
-    if (net->family == TC_NET_CUBE) {
-        *dim = tc__cube_rule(net->n, kind, t, (uint64_t)(node ^ root));
-    } else if (net->family == TC_NET_ICUBE) {
-        *dim = kind == TC_KIND_EDST
-                   ? tc_icube_edst_parent(net->n, net->k, (uint64_t)root, (uint64_t)node, t)
-                   : tc_icube_binomial_parent(net->n, net->k, (uint64_t)root, (uint64_t)node);
-    } else {
-        *dim = tc__star_parent_dim(net, kind, root, t, node);
-    }
-    return TC_OK;
-}
-
-/* Cube and incomplete-cube forests: every node's parents in every tree from the family's rule,
- * on contiguous ranges of addresses, one per thread. */
-typedef struct {
-    const tc_net_t *net;
-    uint64_t root;
-    tc_kind_t kind;
-    int ntrees;
-    uint8_t *dims[TC_CUBE_MAX_N + 1];
-} address_job_t;
-
-static void address_range(void *arg, int tid, int nthreads)
-{
-    address_job_t *job = arg;
-    const tc_net_t *net = job->net;
-    int64_t lo, hi;
-    tc__split_range(net->nodes, tid, nthreads, &lo, &hi);
-    uint8_t d[TC_CUBE_MAX_N + 1];
-    for (int64_t v = lo; v < hi; v++) {
-        if (net->family == TC_NET_ICUBE) {
-            tc__icube_parents(net->n, net->k, job->kind, job->root, (uint64_t)v, job->ntrees, d);
-        } else {
-            tc__cube_parents(net->n, job->kind, (uint64_t)v ^ job->root, job->ntrees, d);
-        }
-        for (int t = 0; t < job->ntrees; t++) {
-            job->dims[t][v] = d[t];
-        }
-    }
-}
-
-static tc_err_t address_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
-{
-    address_job_t job = {.net = tc_forest_net(forest),
-                         .root = (uint64_t)tc_forest_root(forest),
-                         .kind = kind,
-                         .ntrees = tc_forest_trees(forest)};
-    for (int t = 0; t < job.ntrees; t++) {
-        job.dims[t] = tc_forest_dims(forest, t);
-        if (kind == TC_KIND_NEDST_PIVOTED) { /* tree t is rooted at the pivot root XOR 2^t */
-            tc_forest_set_tree_root(forest, t, (int64_t)(job.root ^ (1ull << t)));
-        }
-    }
-    return tc__parallel(threads, address_range, &job);
-}
+/* ---- kinds built as a whole ------------------------------------------------------------------ */
 
 /* Theorem 4's paths: the undirected EDHCs of I_k^n (constructed with seed 1), each walked both
  * ways from the root (hamilton.c builds the forest). */
-static tc_err_t edhp_build(const tc_net_t *net, int64_t root, tc_forest_t **out)
+static tc_err_t edhp_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out)
 {
+    (void)threads;
+    if (tc_net_k(net) == 0) {
+        return tc__fail(TC_EINVAL,
+                        "I_0^%d has no Hamiltonian path from every root (its back node is a "
+                        "leaf); Theorem 4 gives edhp paths for k >= 1.",
+                        tc_net_n(net));
+    }
+    if (tc_net_nodes(net) - 1 > TC_EDHP_MAX_DEPTH) {
+        return tc__fail(TC_ETOOBIG,
+                        "The Hamiltonian paths of icube:%d,%d have %lld links; the check and the "
+                        "round engine follow at most %d (n <= 7).",
+                        tc_net_n(net), tc_net_k(net), (long long)tc_net_nodes(net) - 1,
+                        TC_EDHP_MAX_DEPTH);
+    }
     tc_edhc_t h;
     tc_err_t err = tc_icube_edhc(net, 1, &h);
     if (err == TC_OK) {
@@ -238,27 +70,399 @@ static tc_err_t edhp_build(const tc_net_t *net, int64_t root, tc_forest_t **out)
     return err;
 }
 
+/* ---- the table ---------------------------------------------------------------------------- */
+
+#define STAR_ROW(k, nm, src, wh, cnt, off, rule)                                                   \
+    {                                                                                              \
+        .kind = (k), .name = (nm), .family = "star", .source = (src), .what = (wh),                \
+        .count = (cnt), .label_offset = (off), .parent = tc__star_parent, .fill = tc__star_fill,   \
+        .star_rule = (rule), .after_label = true, .sbnt_variant = -1                               \
+    }
+#define CUBE_ROW(k, nm, src, wh, cnt, rule)                                                        \
+    {                                                                                              \
+        .kind = (k), .name = (nm), .family = "cube", .source = (src), .what = (wh),                \
+        .count = (cnt), .parent = tc__addr_parent, .fill = tc__addr_fill, .addr_rule = (rule),     \
+        .sbnt_variant = -1                                                                         \
+    }
+
+static const tc__kind_t KINDS[] = {
+    /* the star graph S_n (paper 000, Section 3; rules at I_n carried to any root) */
+    {.kind = TC_KIND_EDT,
+     .name = "edt",
+     .family = "star",
+     .source = "000 Def. 8",
+     .what = "EDT_h, the n-1 edge-disjoint spanning trees",
+     .count = n_minus_1,
+     .label_offset = 2,
+     .parent = tc__star_parent,
+     .fill = tc__star_fill,
+     .star_rule = tc__star_rule_edt,
+     .star_rules = tc__star_rules_edt,
+     .after_label = true,
+     .sbnt_variant = -1,
+     .summary = true,
+     .primary = true},
+    STAR_ROW(TC_KIND_SPG, "spg", "000 Def. 7",
+             "SPG_h, the shortest path graph as n-1 partial trees", n_minus_1, 2,
+             tc__star_rule_spg),
+    STAR_ROW(TC_KIND_SPT, "spt", "000 Def. 6", "SPT_h, the shortest path tree of the substars", one,
+             0, tc__star_rule_spt),
+    STAR_ROW(TC_KIND_BFS, "bfs", "000 Sec. 4.1", "a breadth-first spanning tree (the baseline)",
+             one, 0, tc__star_rule_bfs),
+    /* the hypercube Q_n (papers 002, 003, 004; rules on the relative address) */
+    CUBE_ROW(TC_KIND_BINOMIAL, "binomial", "002 Sec. 1", "the spanning binomial tree", one,
+             tc__cube_rule_binomial),
+    {.kind = TC_KIND_SBNT_MINR,
+     .name = "sbnt-minr",
+     .family = "cube",
+     .source = "002 Sec. 3",
+     .what = "the spanning balanced n-tree",
+     .count = one,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_sbnt_minr,
+     .sbnt_variant = TC_SBNT_MINR},
+    {.kind = TC_KIND_SBNT_MAXL,
+     .name = "sbnt-maxl",
+     .family = "cube",
+     .source = "002 Sec. 4",
+     .what = "its variant maxL",
+     .count = one,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_sbnt_maxl,
+     .sbnt_variant = TC_SBNT_MAXL},
+    {.kind = TC_KIND_SBNT_MINBL,
+     .name = "sbnt-minbl",
+     .family = "cube",
+     .source = "002 Sec. 4",
+     .what = "its variant minBL",
+     .count = one,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_sbnt_minbl,
+     .sbnt_variant = TC_SBNT_MINBL},
+    {.kind = TC_KIND_SBNT_MAXBR,
+     .name = "sbnt-maxbr",
+     .family = "cube",
+     .source = "002 Sec. 4",
+     .what = "its variant maxBR",
+     .count = one,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_sbnt_maxbr,
+     .sbnt_variant = TC_SBNT_MAXBR},
+    {.kind = TC_KIND_SBG,
+     .name = "sbg",
+     .family = "cube",
+     .source = "002 Sec. 3 (SBG)",
+     .what = "the balanced graph as its n rotated SBnTs",
+     .count = n_trees,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_sbg,
+     .addr_rules = tc__cube_rules_sbg,
+     .sbnt_variant = -1},
+    {.kind = TC_KIND_NEDST,
+     .name = "nedst",
+     .family = "cube",
+     .source = "003 Sec. II-C",
+     .what = "Johnsson-Ho n directed edge-disjoint trees",
+     .count = n_trees,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_nedst,
+     .sbnt_variant = -1,
+     .primary = true},
+    {.kind = TC_KIND_NEDST_PIVOTED,
+     .name = "nedst-pivoted",
+     .family = "cube",
+     .source = "003 Sec. III-A",
+     .what = "the same, tree j rooted at the pivot r XOR 2^j",
+     .count = n_trees,
+     .parent = tc__addr_parent,
+     .tree_root = tc__cube_pivot_root,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__cube_rule_nedst_pivoted,
+     .sbnt_variant = -1},
+    CUBE_ROW(TC_KIND_IST, "ist", "004 Alg. 5", "n independent spanning trees, Algorithm 5", n_trees,
+             tc__cube_rule_ist),
+    CUBE_ROW(TC_KIND_IST_HDLS, "ist-hdls", "004 Alg. 4",
+             "the same by the Latin square, Algorithm 4", n_trees, tc__cube_rule_ist_hdls),
+    /* the incomplete hypercube I_k^n (paper 003) */
+    {.kind = TC_KIND_BINOMIAL,
+     .name = "binomial",
+     .family = "icube",
+     .source = "003 Sec. II-B",
+     .what = "the binomial spanning tree (e-cube routing)",
+     .count = one,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__icube_rule_binomial,
+     .sbnt_variant = -1},
+    {.kind = TC_KIND_EDST,
+     .name = "edst",
+     .family = "icube",
+     .source = "003 Sec. III",
+     .what = "the K+1 edge-disjoint spanning trees",
+     .count = k_plus_1,
+     .parent = tc__addr_parent,
+     .fill = tc__addr_fill,
+     .addr_rule = tc__icube_rule_edst,
+     .sbnt_variant = -1,
+     .primary = true},
+    {.kind = TC_KIND_EDHP,
+     .name = "edhp",
+     .family = "icube",
+     .source = "003 Theorem 4",
+     .what = "Theorem 4's directed edge-disjoint Hamiltonian paths",
+     .count = edhp_count,
+     .build = edhp_build,
+     .sbnt_variant = -1},
+};
+#define NKINDS (sizeof KINDS / sizeof KINDS[0])
+
+const tc__kind_t *tc__kind_find(tc_kind_t kind, const tc_net_t *net)
+{
+    const tc__kind_t *any = NULL;
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (KINDS[j].kind != kind) {
+            continue;
+        }
+        if (KINDS[j].family == NULL) {
+            any = &KINDS[j];
+        } else if (strcmp(KINDS[j].family, tc_net_family_name(net)) == 0) {
+            return &KINDS[j];
+        }
+    }
+    return any;
+}
+
+const char *tc_kind_name(tc_kind_t kind)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (KINDS[j].kind == kind) {
+            return KINDS[j].name;
+        }
+    }
+    return "custom";
+}
+
+int tc_kind_sbnt_variant(tc_kind_t kind)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (KINDS[j].kind == kind) {
+            return KINDS[j].sbnt_variant;
+        }
+    }
+    return -1;
+}
+
+bool tc_kind_applies(tc_kind_t kind, const tc_net_t *net)
+{
+    return tc__kind_find(kind, net) != NULL;
+}
+
+const char *tc_kind_source(tc_kind_t kind, const tc_net_t *net)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL ? row->source : "";
+}
+
+const char *tc_kind_what(tc_kind_t kind, const tc_net_t *net)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL ? row->what : "";
+}
+
+/* Append "a, b or c" of the names of the rows that pass keep(row, ctx), each once. */
+static void list_names(char *buf, size_t cap, bool (*keep)(const tc__kind_t *, const void *),
+                       const void *ctx)
+{
+    const char *names[NKINDS];
+    size_t count = 0;
+    for (size_t j = 0; j < NKINDS; j++) {
+        bool seen = false;
+        for (size_t q = 0; q < count; q++) {
+            seen = seen || strcmp(names[q], KINDS[j].name) == 0;
+        }
+        if (!seen && keep(&KINDS[j], ctx)) {
+            names[count++] = KINDS[j].name;
+        }
+    }
+    size_t len = strlen(buf);
+    for (size_t q = 0; q < count; q++) {
+        const char *sep = q == 0 ? "" : q + 1 == count ? " or " : ", ";
+        int w = snprintf(buf + len, len < cap ? cap - len : 0, "%s%s", sep, names[q]);
+        len += w > 0 ? (size_t)w : 0;
+    }
+}
+
+static bool on_net(const tc__kind_t *row, const void *ctx)
+{
+    return tc__kind_find(row->kind, ctx) == row;
+}
+
+const char *tc_kind_list(const tc_net_t *net)
+{
+    static _Thread_local char buf[512];
+    buf[0] = '\0';
+    list_names(buf, sizeof buf, on_net, net);
+    return buf;
+}
+
+static bool same_family(const char *a, const char *b);
+
+static bool of_family(const tc__kind_t *row, const void *ctx)
+{
+    return same_family(row->family, ctx);
+}
+
+static bool same_family(const char *a, const char *b)
+{
+    return a == b || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+tc_err_t tc_kind_parse(const char *text, tc_kind_t *out)
+{
+    for (size_t j = 0; j < NKINDS; j++) {
+        if (text != NULL && strcmp(text, KINDS[j].name) == 0) {
+            *out = KINDS[j].kind;
+            return TC_OK;
+        }
+    }
+    /* every kind, grouped by the family it is defined on, in table order */
+    char list[768] = "";
+    for (size_t j = 0; j < NKINDS; j++) {
+        bool first = true; /* a group starts at its family's first row */
+        for (size_t q = 0; q < j; q++) {
+            first = first && !same_family(KINDS[q].family, KINDS[j].family);
+        }
+        if (!first) {
+            continue;
+        }
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s", len > 0 ? "; " : "");
+        list_names(list, sizeof list, of_family, KINDS[j].family);
+        len = strlen(list);
+        snprintf(list + len, sizeof list - len, " (%s)",
+                 KINDS[j].family != NULL ? KINDS[j].family : "any network");
+    }
+    return tc__fail(TC_EINVAL, "Unknown tree kind \"%.40s\"; expected %s.", text ? text : "", list);
+}
+
+int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL ? row->count(net) : 0;
+}
+
+int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    if (row != NULL && row->label_offset != 0) {
+        return t + row->label_offset;
+    }
+    return tc_trees_count(net, kind) > 1 ? t : 0;
+}
+
+int64_t tc_trees_tree_root(const tc_net_t *net, tc_kind_t kind, int64_t root, int t)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL && row->tree_root != NULL ? row->tree_root(net, root, t) : root;
+}
+
+tc_kind_t tc_kind_primary(const tc_net_t *net)
+{
+    tc_kind_t any = TC_KIND_CUSTOM;
+    for (size_t j = 0; j < NKINDS; j++) {
+        const tc__kind_t *row = &KINDS[j];
+        if (!row->primary || tc__kind_find(row->kind, net) != row) {
+            continue;
+        }
+        if (row->family != NULL) {
+            return row->kind;
+        }
+        any = row->kind;
+    }
+    return any;
+}
+
+bool tc_kind_summary(tc_kind_t kind, const tc_net_t *net)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL && row->summary;
+}
+
+bool tc_kind_children_after_label(tc_kind_t kind, const tc_net_t *net)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    return row != NULL && row->after_label;
+}
+
+static tc_err_t no_rule(const tc_net_t *net, tc_kind_t kind)
+{
+    char name[TC_LABEL_MAX];
+    tc_net_name(net, name, sizeof name);
+    return tc__fail(TC_EINVAL, "Tree kind %s has no rule on %s; its kinds are %s.",
+                    tc_kind_name(kind), name, tc_kind_list(net));
+}
+
+tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
+                             int *dim)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    if (row == NULL) {
+        return no_rule(net, kind);
+    }
+    int count = row->count(net);
+    if (count == 0 && row->build != NULL) { /* the builder says why there is none */
+        tc_forest_t *f = NULL;
+        tc_err_t err = row->build(net, root, 1, &f);
+        tc_forest_free(f);
+        return err != TC_OK ? err : no_rule(net, kind);
+    }
+    if (t < 0 || t >= count) {
+        return tc__fail(TC_EINVAL, "Tree %d does not exist; %s has trees 0..%d.", t,
+                        tc_kind_name(kind), count - 1);
+    }
+    int64_t N = tc_net_nodes(net);
+    if (root < 0 || root >= N || node < 0 || node >= N) {
+        return tc__fail(TC_EINVAL, "Node id outside 0..%lld.", (long long)N - 1);
+    }
+    if (row->parent != NULL) {
+        *dim = row->parent(row, net, root, t, node);
+        return TC_OK;
+    }
+    tc_forest_t *f = NULL; /* no per-node rule: build the forest (O(N) per call) */
+    tc_err_t err = tc_trees_build(net, kind, root, 1, &f);
+    if (err == TC_OK) {
+        *dim = tc_forest_dims_const(f, t)[node];
+    }
+    tc_forest_free(f);
+    return err;
+}
+
 tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
                         tc_forest_t **out)
 {
     *out = NULL;
-    int count = tc_trees_count(net, kind);
-    if (count == 0) {
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    if (row == NULL) {
         return no_rule(net, kind);
     }
-    if (root < 0 || root >= net->nodes) {
+    int64_t N = tc_net_nodes(net);
+    if (root < 0 || root >= N) {
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
-                        (long long)net->nodes - 1);
+                        (long long)N - 1);
     }
-    if (kind == TC_KIND_EDHP && net->nodes - 1 > TC_EDHP_MAX_DEPTH) {
-        return tc__fail(TC_ETOOBIG,
-                        "The Hamiltonian paths of %s:%d,%d have %lld links; the check and the "
-                        "round engine follow at most %d (n <= 7).",
-                        tc_net_family_name(net), net->n, net->k, (long long)net->nodes - 1,
-                        TC_EDHP_MAX_DEPTH);
+    int nthreads = threads > 0 ? threads : tc__online_cpus();
+    if (row->build != NULL) {
+        return row->build(net, root, nthreads, out);
     }
-    if (kind == TC_KIND_EDHP) {
-        return edhp_build(net, root, out);
+    int count = row->count(net);
+    if (count == 0) {
+        return no_rule(net, kind);
     }
     tc_forest_t *forest = NULL;
     tc_err_t err = tc__forest_alloc(net, count, root, false, &forest);
@@ -268,10 +472,11 @@ tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int t
     tc_forest_set_kind(forest, kind);
     for (int t = 0; t < count; t++) {
         tc_forest_set_label(forest, t, tc_trees_label(net, kind, t));
+        if (row->tree_root != NULL) {
+            tc_forest_set_tree_root(forest, t, row->tree_root(net, root, t));
+        }
     }
-    int nthreads = threads > 0 ? threads : tc__online_cpus();
-    err = net->family == TC_NET_STAR ? tc__star_fill(forest, kind, nthreads)
-                                     : address_fill(forest, kind, nthreads);
+    err = row->fill(row, forest, nthreads);
     if (err != TC_OK) {
         tc_forest_free(forest);
         return err;

@@ -5,7 +5,7 @@
  * fixes is the literal 1 or -1 and add_clause drops it (or the whole clause) on the way in. */
 #include "treecast/search.h"
 #include "core/internal.h"
-#include "treecast/sim.h"
+#include "treecast/net.h"
 #include "treecast/trees.h"
 #include "trees/search_internal.h"
 
@@ -59,7 +59,7 @@ typedef struct {
 
 static void ctx_free(ctx_t *c)
 {
-    tc_topo_free(&c->topo);
+    tc_topo_destroy(&c->topo);
     free(c->dist);
     free(c->lb);
     free(c->rport);
@@ -111,7 +111,7 @@ static tc_err_t ctx_init(const tc_net_t *net, int64_t root, int ntrees, unsigned
         return tc__fail(TC_EINVAL, "The search asks for 1..%d trees on %s (its degree), not %d.",
                         degree, name, ntrees);
     }
-    tc_err_t err = tc_topo_from_net(net, &c->topo);
+    tc_err_t err = tc_topo_init(&c->topo, net);
     if (err != TC_OK) {
         return err;
     }

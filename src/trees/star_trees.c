@@ -1,8 +1,8 @@
 /* Star-graph spanning-tree rules of paper 000, Section 3, as distributed O(n) parent rules. */
 #include "core/internal.h"
-#include "net/net_internal.h"
+#include "net/walk_star.h"
 #include "treecast/trees.h"
-#include "trees/forest_internal.h"
+#include "trees/trees_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -151,37 +151,50 @@ int tc_star_bfs_parent(int n, const uint8_t *i)
     return TC_PARENT_ROOT;
 }
 
-/* The rule of kind at root I_n, for tree t, on the relative label j. */
-static int rule_at_identity(int n, tc_kind_t kind, int t, const uint8_t *j)
+/* ---- the rows' rules: at root I_n, tree t, on the relative label h^-1 . i ------------------ */
+
+int tc__star_rule_edt(int n, const uint8_t *rel, int t)
 {
-    switch (kind) {
-    case TC_KIND_EDT:
-        return tc_star_edt_parent(n, j, t + 2);
-    case TC_KIND_SPG:
-        return tc_star_spg_parent(n, j, t + 2);
-    case TC_KIND_SPT:
-        return tc_star_spt_parent(n, j);
-    default:
-        return tc_star_bfs_parent(n, j);
-    }
+    return tc_star_edt_parent(n, rel, t + 2);
 }
 
-int tc__star_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node)
+void tc__star_rules_edt(int n, const uint8_t *rel, uint8_t *dims)
 {
-    int n = net->n;
-    uint8_t h[TC_STAR_MAX_N], hinv[TC_STAR_MAX_N], i[TC_STAR_MAX_N], j[TC_STAR_MAX_N];
-    tc_star_unrank(n, root, h);
-    tc_star_unrank(n, node, i);
-    tc_star_inverse(n, h, hinv);
-    tc_star_compose(n, hinv, i, j);
-    return rule_at_identity(n, kind, t, j);
+    tc_star_edt_parents(n, rel, dims);
+}
+
+int tc__star_rule_spg(int n, const uint8_t *rel, int t)
+{
+    return tc_star_spg_parent(n, rel, t + 2);
+}
+
+int tc__star_rule_spt(int n, const uint8_t *rel, int t)
+{
+    (void)t;
+    return tc_star_spt_parent(n, rel);
+}
+
+int tc__star_rule_bfs(int n, const uint8_t *rel, int t)
+{
+    (void)t;
+    return tc_star_bfs_parent(n, rel);
+}
+
+/* Any root h by translation: the rule of T_h^{-1}(node) = h^{-1} . node (paper 000 Lemma 1). */
+int tc__star_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node)
+{
+    int n = tc_net_n(net);
+    uint8_t j[TC_STAR_MAX_N];
+    tc_star_unrank(n, tc_net_translate(net, root, node, true), j);
+    return kind->star_rule(n, j, t);
 }
 
 /* ---- building a forest ------------------------------------------------------------------- */
 
 typedef struct {
-    const tc_net_t *net;
-    tc_kind_t kind;
+    const tc__kind_t *kind;
+    walk_star_net_t w;
+    int64_t nodes;
     uint8_t hinv[TC_STAR_MAX_N];
     bool identity_root;
     uint8_t **dims; /* one array per tree */
@@ -191,39 +204,40 @@ typedef struct {
 static void build_range(void *arg, int tid, int nthreads)
 {
     build_job_t *job = arg;
-    int n = job->net->n;
+    int n = job->w.n;
     int64_t lo, hi;
-    tc__split_range(job->net->nodes, tid, nthreads, &lo, &hi);
+    tc__split_range(job->nodes, tid, nthreads, &lo, &hi);
     if (lo >= hi) {
         return;
     }
-    uint8_t i[TC_STAR_MAX_N], j[TC_STAR_MAX_N], d[TC_STAR_MAX_N];
-    tc_star_unrank(n, lo, i);
-    for (int64_t v = lo; v < hi; v++) {
-        const uint8_t *rel = i;
+    walk_star_t s;
+    uint8_t j[TC_STAR_MAX_N], d[TC_STAR_MAX_N];
+    walk_star_start(&job->w, &s, lo);
+    for (int64_t v = lo; v < hi; v++, walk_star_next(&job->w, &s)) {
+        const uint8_t *rel = s.p;
         if (!job->identity_root) {
-            tc_star_compose(n, job->hinv, i, j);
+            tc_star_compose(n, job->hinv, s.p, j);
             rel = j;
         }
-        if (job->kind == TC_KIND_EDT) {
-            tc_star_edt_parents(n, rel, d);
+        if (job->kind->star_rules != NULL) {
+            job->kind->star_rules(n, rel, d);
             for (int t = 0; t < job->ntrees; t++) {
                 job->dims[t][v] = d[t];
             }
         } else {
             for (int t = 0; t < job->ntrees; t++) {
-                job->dims[t][v] = (uint8_t)rule_at_identity(n, job->kind, t, rel);
+                job->dims[t][v] = (uint8_t)job->kind->star_rule(n, rel, t);
             }
         }
-        tc_star_next(n, i);
     }
 }
 
-tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
+tc_err_t tc__star_fill(const tc__kind_t *kind, tc_forest_t *forest, int threads)
 {
     const tc_net_t *net = tc_forest_net(forest);
     int64_t root = tc_forest_root(forest);
-    build_job_t job = {.net = net, .kind = kind, .ntrees = tc_forest_trees(forest)};
+    build_job_t job = {.kind = kind, .nodes = tc_net_nodes(net), .ntrees = tc_forest_trees(forest)};
+    walk_star_init(&job.w, net, NULL);
     job.dims = tc__malloc_array((size_t)job.ntrees, sizeof *job.dims);
     if (job.dims == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory.");
@@ -232,8 +246,8 @@ tc_err_t tc__star_fill(tc_forest_t *forest, tc_kind_t kind, int threads)
         job.dims[t] = tc_forest_dims(forest, t);
     }
     uint8_t h[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, root, h);
-    tc_star_inverse(net->n, h, job.hinv);
+    tc_star_unrank(job.w.n, root, h);
+    tc_star_inverse(job.w.n, h, job.hinv);
     job.identity_root = (root == 0);
     tc_err_t err = tc__parallel(threads, build_range, &job);
     free(job.dims);

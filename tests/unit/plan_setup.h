@@ -19,16 +19,16 @@ static inline void plan_setup(plan_setup_t *s, int n, tc_kind_t kind, int64_t ro
 {
     memset(s, 0, sizeof *s);
     assert_int_equal(tc_net_cube_new(n, &s->net), TC_OK);
-    assert_int_equal(tc_topo_from_net(s->net, &s->topo), TC_OK);
+    assert_int_equal(tc_topo_init(&s->topo, s->net), TC_OK);
     assert_int_equal(tc_trees_build(s->net, kind, root, 1, &s->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(s->forest, TC_ORDER_PAPER, &s->trees), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&s->trees, s->forest, &s->topo, TC_ORDER_PAPER), TC_OK);
 }
 
 static inline void plan_teardown(plan_setup_t *s)
 {
-    tc_plan_trees_free(&s->trees);
+    tc_plan_trees_destroy(&s->trees);
     tc_forest_free(s->forest);
-    tc_topo_free(&s->topo);
+    tc_topo_destroy(&s->topo);
     tc_net_free(s->net);
 }
 

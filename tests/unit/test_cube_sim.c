@@ -77,30 +77,31 @@ static void test_ist_survives_n_minus_1_faults(void **state)
         for (size_t k = 0; k < 4; k++) {
             for (uint64_t seed = 1; seed <= 60; seed++) {
                 tc_faults_t f;
-                assert_int_equal(tc_faults_random(&s.topo, kinds[k], n - 1, seed, 3 % N, &f),
+                assert_int_equal(tc_faults_random(&f, &s.topo, kinds[k], n - 1, seed, 3 % N),
                                  TC_OK);
                 tc_sim_result_t r = run(&s, TC_COLL_FT_BCAST, 3, n, &f);
                 assert_int_equal(r.nodes_complete, r.nodes_nonfaulty);
-                tc_faults_free(&f);
+                tc_faults_destroy(&f);
             }
         }
         /* adversarial: one inner node on n-1 of the n root paths of a target */
         int hit = 0;
         for (int64_t target = 0; target < N; target++) {
             tc_faults_t f;
-            if (tc_faults_on_paths(&s.trees, &s.topo, target, n - 1, (uint64_t)target, &f) !=
+            if (tc_plan_faults_on_paths(&f, &s.trees, &s.topo, target, n - 1, (uint64_t)target) !=
                 TC_OK) {
                 continue; /* fewer than n-1 paths with an inner node (the root's neighbours) */
             }
             hit++;
             tc_sim_result_t r = run(&s, TC_COLL_FT_BCAST, 2, n, &f);
             assert_int_equal(r.nodes_complete, r.nodes_nonfaulty);
-            tc_faults_free(&f);
+            tc_faults_destroy(&f);
             /* n faults, one on every path of the target, cut it off (the test can fail) */
-            if (tc_faults_on_paths(&s.trees, &s.topo, target, n, (uint64_t)target, &f) == TC_OK) {
+            if (tc_plan_faults_on_paths(&f, &s.trees, &s.topo, target, n, (uint64_t)target) ==
+                TC_OK) {
                 r = run(&s, TC_COLL_FT_BCAST, 2, n, &f);
                 assert_true(r.nodes_complete < r.nodes_nonfaulty);
-                tc_faults_free(&f);
+                tc_faults_destroy(&f);
             }
         }
         assert_true(hit > N / 2);

@@ -274,16 +274,16 @@ static void test_alltoall_needs_cube(void **state)
     tc_forest_t *forest = NULL;
     tc_plan_trees_t trees = {0};
     assert_int_equal(tc_net_icube_new(3, 1, &net), TC_OK);
-    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
     assert_int_equal(tc_trees_build(net, TC_KIND_BINOMIAL, 0, 1, &forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&trees, forest, &topo, TC_ORDER_PAPER), TC_OK);
     tc_cycles_t c;
     assert_int_equal(tc_cycles_alltoall(&trees, &topo, 0, true, 1, 1, 1, true, &c), TC_EINVAL);
     /* the scatter itself runs on any network */
     assert_int_equal(tc_cycles_scatter(&trees, &topo, 0, 1, 1, 1, true, &c, NULL), TC_OK);
-    tc_plan_trees_free(&trees);
+    tc_plan_trees_destroy(&trees);
     tc_forest_free(forest);
-    tc_topo_free(&topo);
+    tc_topo_destroy(&topo);
     tc_net_free(net);
 }
 

@@ -156,13 +156,13 @@ static void test_bcast_edst(void **state)
             tc_net_t *net = NULL;
             assert_int_equal(tc_net_icube_new(n, k, &net), TC_OK);
             tc_topo_t topo;
-            assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+            assert_int_equal(tc_topo_init(&topo, net), TC_OK);
             int64_t V = tc_net_nodes(net);
             for (int64_t r = 0; r < V; r += 5) {
                 tc_forest_t *f = NULL;
                 tc_plan_trees_t trees;
                 assert_int_equal(tc_trees_build(net, TC_KIND_EDST, r, 1, &f), TC_OK);
-                assert_int_equal(tc_plan_trees_build(f, TC_ORDER_PAPER, &trees), TC_OK);
+                assert_int_equal(tc_plan_trees_init(&trees, f, &topo, TC_ORDER_PAPER), TC_OK);
                 int64_t M = 10 + r % 7;
                 tc_sim_result_t res = run_bcast(&trees, &topo, M);
                 /* tree t carries floor(M/(k+1)) + (t < M mod (k+1)) packets */
@@ -183,10 +183,10 @@ static void test_bcast_edst(void **state)
                 assert_int_equal(res.queued_packets, 0);
                 assert_true(res.rounds <= (M + k) / (k + 1) + n + 1);
                 assert_true(res.rounds >= (M + k) / (k + 1) + n);
-                tc_plan_trees_free(&trees);
+                tc_plan_trees_destroy(&trees);
                 tc_forest_free(f);
             }
-            tc_topo_free(&topo);
+            tc_topo_destroy(&topo);
             tc_net_free(net);
         }
     }
@@ -216,7 +216,7 @@ static void test_edhp(void **state)
                 continue;
             }
             tc_topo_t topo;
-            assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+            assert_int_equal(tc_topo_init(&topo, net), TC_OK);
             for (int64_t r = 0; r < V; r += V / 3) {
                 assert_int_equal(tc_trees_build(net, TC_KIND_EDHP, r, 1, &f), TC_OK);
                 assert_int_equal(tc_forest_trees(f), want);
@@ -232,13 +232,13 @@ static void test_edhp(void **state)
                 assert_true(cl.all_hold);
                 /* the broadcast: ceil(M/paths) + V - 2 rounds, no queueing */
                 tc_plan_trees_t trees;
-                assert_int_equal(tc_plan_trees_build(f, TC_ORDER_PAPER, &trees), TC_OK);
+                assert_int_equal(tc_plan_trees_init(&trees, f, &topo, TC_ORDER_PAPER), TC_OK);
                 int64_t M = 3 * want + 1;
                 tc_sim_result_t res = run_bcast(&trees, &topo, M);
                 assert_int_equal(res.rounds, (M + want - 1) / want + V - 2);
                 assert_int_equal(res.nodes_complete, V);
                 assert_int_equal(res.queued_packets, 0);
-                tc_plan_trees_free(&trees);
+                tc_plan_trees_destroy(&trees);
                 /* two paths sharing an arc: the disjointness claim fails */
                 if (want >= 2) {
                     uint8_t *d0 = tc_forest_dims(f, 0), *d1 = tc_forest_dims(f, 1);
@@ -253,7 +253,7 @@ static void test_edhp(void **state)
                 }
                 tc_forest_free(f);
             }
-            tc_topo_free(&topo);
+            tc_topo_destroy(&topo);
             tc_net_free(net);
         }
     }

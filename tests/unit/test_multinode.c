@@ -24,9 +24,9 @@ static void env_open(env_t *e, int n, tc_acks_t acks)
 {
     memset(e, 0, sizeof *e);
     assert_int_equal(tc_net_star_new(n, &e->net), TC_OK);
-    assert_int_equal(tc_topo_from_net(e->net, &e->topo), TC_OK);
+    assert_int_equal(tc_topo_init(&e->topo, e->net), TC_OK);
     assert_int_equal(tc_trees_build(e->net, TC_KIND_EDT, 0, 1, &e->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(e->forest, TC_ORDER_PAPER, &e->trees), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&e->trees, e->forest, &e->topo, TC_ORDER_PAPER), TC_OK);
     tc_coll_opts_t o = {.what = TC_COLL_MULTINODE, .M = 1, .x = n - 1, .acks = acks};
     assert_int_equal(tc_coll_new(&e->trees, &e->topo, &o, &e->coll), TC_OK);
 }
@@ -34,9 +34,9 @@ static void env_open(env_t *e, int n, tc_acks_t acks)
 static void env_close(env_t *e)
 {
     tc_coll_free(e->coll);
-    tc_plan_trees_free(&e->trees);
+    tc_plan_trees_destroy(&e->trees);
     tc_forest_free(e->forest);
-    tc_topo_free(&e->topo);
+    tc_topo_destroy(&e->topo);
     tc_net_free(e->net);
 }
 
@@ -66,11 +66,11 @@ static void test_timetable_matches_acknowledged_schedule(void **state)
 static int64_t campaign_complete(env_t *e, tc_fault_kind_t kind, int64_t k, int64_t trials)
 {
     tc_sim_config_t cfg = tc_sim_defaults();
-    tc_campaign_t c = {.trials = trials, .seed = 11, .kind = kind, .k = k, .threads = 2};
-    tc_trial_t out[64];
+    tc_sim_campaign_t c = {.trials = trials, .seed = 11, .kind = kind, .k = k, .threads = 2};
+    tc_sim_trial_t out[64];
     assert_true(trials <= 64);
-    assert_int_equal(tc_campaign_run(&e->topo, &cfg, tc_coll_plan(e->coll), &e->trees, -1, &c, out),
-                     TC_OK);
+    assert_int_equal(
+        tc_sim_campaign_run(&e->topo, &cfg, tc_coll_plan(e->coll), &e->trees, -1, &c, out), TC_OK);
     int64_t all = 0;
     for (int64_t i = 0; i < trials; i++) {
         all += out[i].all;
@@ -131,17 +131,17 @@ static void test_threads_do_not_change_results(void **state)
     tc_topo_t topo;
     tc_forest_t *forest = NULL;
     assert_int_equal(tc_net_star_new(n, &net), TC_OK);
-    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
     assert_int_equal(tc_trees_build(net, TC_KIND_EDT, 0, 1, &forest), TC_OK);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         tc_plan_trees_t trees;
         tc_coll_t *coll = NULL;
-        assert_int_equal(tc_plan_trees_build(forest, cases[k].order, &trees), TC_OK);
+        assert_int_equal(tc_plan_trees_init(&trees, forest, &topo, cases[k].order), TC_OK);
         tc_coll_opts_t o = {.what = cases[k].what, .M = 2, .x = n - 1, .acks = cases[k].acks};
         assert_int_equal(tc_coll_new(&trees, &topo, &o, &coll), TC_OK);
         tc_faults_t f = {0};
         if (cases[k].faults > 0) {
-            assert_int_equal(tc_faults_random(&topo, TC_FAULTS_MIXED, cases[k].faults, k, -1, &f),
+            assert_int_equal(tc_faults_random(&f, &topo, TC_FAULTS_MIXED, cases[k].faults, k, -1),
                              TC_OK);
         }
         tc_sim_result_t r[3];
@@ -160,12 +160,12 @@ static void test_threads_do_not_change_results(void **state)
         if (cases[k].order == TC_ORDER_ASCENDING) {
             assert_true(r[0].queued_packets > 0); /* the case that falls back to one thread */
         }
-        tc_faults_free(&f);
+        tc_faults_destroy(&f);
         tc_coll_free(coll);
-        tc_plan_trees_free(&trees);
+        tc_plan_trees_destroy(&trees);
     }
     tc_forest_free(forest);
-    tc_topo_free(&topo);
+    tc_topo_destroy(&topo);
     tc_net_free(net);
 }
 
@@ -181,9 +181,9 @@ static void test_total_exchange_fewer_copies(void **state)
     tc_forest_t *forest = NULL;
     tc_plan_trees_t trees;
     assert_int_equal(tc_net_star_new(n, &net), TC_OK);
-    assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
     assert_int_equal(tc_trees_build(net, TC_KIND_EDT, 0, 1, &forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(forest, TC_ORDER_PAPER, &trees), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&trees, forest, &topo, TC_ORDER_PAPER), TC_OK);
     for (int x = 1; x <= n - 1; x++) {
         tc_coll_t *coll = NULL;
         tc_coll_opts_t o = {.what = TC_COLL_TOTAL_EXCHANGE, .M = M, .x = x};
@@ -196,20 +196,20 @@ static void test_total_exchange_fewer_copies(void **state)
         assert_int_equal(r.duplicates, (x - 1) * M * N * (N - 1));
         assert_int_equal(r.transmissions, tc_coll_data_transmissions(coll));
         if (x > 1) {
-            tc_campaign_t c = {
+            tc_sim_campaign_t c = {
                 .trials = 20, .seed = 5, .kind = TC_FAULTS_NODES, .k = x - 1, .threads = 2};
-            tc_trial_t out[20];
-            assert_int_equal(tc_campaign_run(&topo, &cfg, tc_coll_plan(coll), &trees, -1, &c, out),
-                             TC_OK);
+            tc_sim_trial_t out[20];
+            assert_int_equal(
+                tc_sim_campaign_run(&topo, &cfg, tc_coll_plan(coll), &trees, -1, &c, out), TC_OK);
             for (int i = 0; i < 20; i++) {
                 assert_true(out[i].all);
             }
         }
         tc_coll_free(coll);
     }
-    tc_plan_trees_free(&trees);
+    tc_plan_trees_destroy(&trees);
     tc_forest_free(forest);
-    tc_topo_free(&topo);
+    tc_topo_destroy(&topo);
     tc_net_free(net);
 }
 

@@ -1,7 +1,7 @@
 /* Property tests of the collective plans (include/treecast/plan.h) run in the round engine
  * (include/treecast/sim.h) on star graphs S_4 .. S_7, wired as `treecast sim` wires them
  * (tools/treecast/cmd_sim.c): tc_topo_from_net, tc_trees_build (EDT or BFS),
- * tc_plan_trees_build, tc_coll_new, tc_sim_run.
+ * tc_plan_trees_init, tc_coll_new, tc_sim_run.
  *
  * Paper 000 (Fragopoulou & Akl), Section 4, with READING-NOTES 000 items 5-7:
  *   - the EDT subtrees have depth exactly floor(3(n-2)/2) + 4, the BFS tree floor(3(n-1)/2);
@@ -73,7 +73,7 @@ static void env_open(env_t *e, int n)
     e->n = n;
     assert_int_equal(tc_net_star_new(n, &e->net), TC_OK);
     e->N = tc_net_nodes(e->net);
-    assert_int_equal(tc_topo_from_net(e->net, &e->topo), TC_OK);
+    assert_int_equal(tc_topo_init(&e->topo, e->net), TC_OK);
     assert_int_equal(e->topo.nodes, e->N);
     assert_int_equal(e->topo.ports, n - 1);
 }
@@ -81,7 +81,7 @@ static void env_open(env_t *e, int n)
 static void env_drop_trees(env_t *e)
 {
     if (e->have_trees) {
-        tc_plan_trees_free(&e->trees);
+        tc_plan_trees_destroy(&e->trees);
         tc_forest_free(e->forest);
         e->forest = NULL;
         e->have_trees = false;
@@ -92,7 +92,7 @@ static void env_trees(env_t *e, tc_kind_t kind, int64_t root, tc_child_order_t o
 {
     env_drop_trees(e);
     assert_int_equal(tc_trees_build(e->net, kind, root, 1, &e->forest), TC_OK);
-    assert_int_equal(tc_plan_trees_build(e->forest, order, &e->trees), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&e->trees, e->forest, &e->topo, order), TC_OK);
     e->have_trees = true;
     assert_int_equal(e->trees.root, root);
     assert_int_equal(e->trees.nodes, e->N);
@@ -101,7 +101,7 @@ static void env_trees(env_t *e, tc_kind_t kind, int64_t root, tc_child_order_t o
 static void env_close(env_t *e)
 {
     env_drop_trees(e);
-    tc_topo_free(&e->topo);
+    tc_topo_destroy(&e->topo);
     tc_net_free(e->net);
     memset(e, 0, sizeof *e);
 }
@@ -362,12 +362,12 @@ static void campaign_all_delivered(const env_t *e, const tc_plan_t *plan, int64_
                                    tc_fault_kind_t kind, int64_t k, bool on_paths, int64_t trials,
                                    uint64_t seed)
 {
-    tc_trial_t *out = calloc((size_t)trials, sizeof *out);
+    tc_sim_trial_t *out = calloc((size_t)trials, sizeof *out);
     assert_non_null(out);
-    tc_campaign_t camp = {
+    tc_sim_campaign_t camp = {
         .trials = trials, .seed = seed, .kind = kind, .k = k, .on_paths = on_paths, .threads = 2};
     tc_sim_config_t cfg = tc_sim_defaults();
-    tc_err_t err = tc_campaign_run(&e->topo, &cfg, plan, &e->trees, protect, &camp, out);
+    tc_err_t err = tc_sim_campaign_run(&e->topo, &cfg, plan, &e->trees, protect, &camp, out);
     if (err != TC_OK) {
         print_error("%s: tc_campaign_run: %s\n", where, tc_err_detail());
     }
@@ -495,7 +495,7 @@ static void test_ft_bcast_tightness(void **state)
                              n, X, (long long)M, (long long)target, cuts, X,
                              arc ? "links" : "nodes");
                     tc_faults_t f;
-                    assert_int_equal(tc_faults_empty(&e.topo, &f), TC_OK);
+                    assert_int_equal(tc_faults_init(&f, &e.topo), TC_OK);
                     for (int j = 0; j < cuts; j++) {
                         fault_on_path(&e, spread_tree(0, X, j, n - 1), target, arc, &rng, &f);
                     }
@@ -510,7 +510,7 @@ static void test_ft_bcast_tightness(void **state)
                         holds(r.nodes_complete < r.nodes_nonfaulty, "someone misses a message");
                         holds(r.keys_delivered < r.keys_expected, "a key is missing");
                     }
-                    tc_faults_free(&f);
+                    tc_faults_destroy(&f);
                 }
             }
             tc_coll_free(c);
@@ -531,19 +531,21 @@ static void test_ft_bcast_tightness(void **state)
             snprintf(where, sizeof where, "S_%d ft-bcast x=%d, paths:%d at target %lld", n, n - 1,
                      n - 1, (long long)target);
             tc_faults_t f;
-            assert_int_equal(tc_faults_on_paths(&e.trees, &e.topo, target, n - 1, s, &f), TC_OK);
+            assert_int_equal(tc_plan_faults_on_paths(&f, &e.trees, &e.topo, target, n - 1, s),
+                             TC_OK);
             eq(f.faulty_nodes, n - 1, "faulty nodes");
             eq(f.node[target], 0, "target not faulty");
             tc_sim_result_t r = sim_run(&e, tc_coll_plan(c), &f, complete);
             eq(complete[target], 0, "target complete");
             holds(r.nodes_complete < r.nodes_nonfaulty, "someone misses a message");
-            tc_faults_free(&f);
+            tc_faults_destroy(&f);
             /* one fewer: the target gets everything */
-            assert_int_equal(tc_faults_on_paths(&e.trees, &e.topo, target, n - 2, s, &f), TC_OK);
+            assert_int_equal(tc_plan_faults_on_paths(&f, &e.trees, &e.topo, target, n - 2, s),
+                             TC_OK);
             r = sim_run(&e, tc_coll_plan(c), &f, complete);
             eq(complete[target], 1, "target complete with n-2 paths cut");
             eq(r.nodes_complete, r.nodes_nonfaulty, "nodes_complete with n-2 paths cut");
-            tc_faults_free(&f);
+            tc_faults_destroy(&f);
         }
         tc_coll_free(c);
         free(complete);
@@ -567,19 +569,19 @@ static int64_t live_expected(void *ctx, int64_t node)
     return w->inner->expected(w->inner->ctx, node) - w->discount;
 }
 
-static void live_start(void *ctx, tc_sim_t *sim)
+static void live_start(void *ctx, tc_exec_t *sim)
 {
     live_plan_t *w = ctx;
     w->inner->start(w->inner->ctx, sim);
 }
 
-static void live_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void live_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     live_plan_t *w = ctx;
     w->inner->receive(w->inner->ctx, sim, node, port, p);
 }
 
-static bool live_tick(void *ctx, tc_sim_t *sim, int64_t round)
+static bool live_tick(void *ctx, tc_exec_t *sim, int64_t round)
 {
     live_plan_t *w = ctx;
     return w->inner->tick(w->inner->ctx, sim, round);
@@ -1026,8 +1028,8 @@ static void test_multinode_faulty_node(void **state)
                 memset(&first, 0, sizeof first);
                 for (uint64_t s = 0; s < (n == 4 ? 4u : 2u); s++) {
                     tc_faults_t f;
-                    assert_int_equal(tc_faults_random(&e.topo, TC_FAULTS_NODES, 1,
-                                                      0xfa17 + s * 31 + (uint64_t)M, -1, &f),
+                    assert_int_equal(tc_faults_random(&f, &e.topo, TC_FAULTS_NODES, 1,
+                                                      0xfa17 + s * 31 + (uint64_t)M, -1),
                                      TC_OK);
                     int64_t bad = 0;
                     while (!f.node[bad]) {
@@ -1038,7 +1040,7 @@ static void test_multinode_faulty_node(void **state)
                     mn_model_t model;
                     tc_sim_result_t r = check_multinode_model(&e, M, n - 1, acks, &f, &model);
                     free(model.complete);
-                    tc_faults_free(&f);
+                    tc_faults_destroy(&f);
                     if (s == 0) {
                         print_message("%s: %lld rounds, %lld of %lld non-faulty nodes got every "
                                       "non-faulty source's messages, %lld data transmissions "
@@ -1086,7 +1088,7 @@ static void test_all_sources_faulty_source_expectation(void **state)
     env_trees(&e, TC_KIND_EDT, 0, TC_ORDER_PAPER);
     for (uint64_t s = 0; s < 3; s++) {
         tc_faults_t f;
-        assert_int_equal(tc_faults_random(&e.topo, TC_FAULTS_NODES, 1, 0xfa17 + s, -1, &f), TC_OK);
+        assert_int_equal(tc_faults_random(&f, &e.topo, TC_FAULTS_NODES, 1, 0xfa17 + s, -1), TC_OK);
         snprintf(where, sizeof where, "S_4 multinode M=1, one faulty node, plain plan");
         mn_model_t model;
         check_multinode_model(&e, 1, 3, TC_ACKS_FREE, &f, &model);
@@ -1100,7 +1102,7 @@ static void test_all_sources_faulty_source_expectation(void **state)
         eq(r.keys_expected, 23 * 22, "keys expected (none from the faulty source)");
         free(model.complete);
         tc_coll_free(c);
-        tc_faults_free(&f);
+        tc_faults_destroy(&f);
     }
     for (int n = 4; n <= 5; n++) {
         if (n == 5) {
@@ -1139,7 +1141,7 @@ static void test_multinode_faulty_links(void **state)
                     tc_acks_t acks = a ? TC_ACKS_ROUND : TC_ACKS_FREE;
                     tc_faults_t f;
                     assert_int_equal(
-                        tc_faults_random(&e.topo, kinds[k], counts[k], 0x11c + s, -1, &f), TC_OK);
+                        tc_faults_random(&f, &e.topo, kinds[k], counts[k], 0x11c + s, -1), TC_OK);
                     snprintf(where, sizeof where, "S_%d multinode M=2 %s acks, %s (seed %llu)", n,
                              a ? "round" : "free", names[k], (unsigned long long)(0x11c + s));
                     mn_model_t model;
@@ -1156,7 +1158,7 @@ static void test_multinode_faulty_links(void **state)
                                       (long long)r.nodes_nonfaulty, (long long)r.dropped);
                     }
                     free(model.complete);
-                    tc_faults_free(&f);
+                    tc_faults_destroy(&f);
                 }
             }
         }
@@ -1386,19 +1388,19 @@ static void test_faults_on_paths_limits(void **state)
         }
         eq(short_paths, 1, "trees in which a root neighbour is a child of the root");
         tc_faults_t f;
-        assert_int_equal(tc_faults_on_paths(&e.trees, &e.topo, nb, 4, 1, &f), TC_ERANGE);
-        assert_int_equal(tc_faults_on_paths(&e.trees, &e.topo, nb, 3, 1, &f), TC_OK);
+        assert_int_equal(tc_plan_faults_on_paths(&f, &e.trees, &e.topo, nb, 4, 1), TC_ERANGE);
+        assert_int_equal(tc_plan_faults_on_paths(&f, &e.trees, &e.topo, nb, 3, 1), TC_OK);
         eq(f.faulty_nodes, 3, "faulty nodes");
         eq(f.node[nb], 0, "target not faulty");
         eq(f.node[0], 0, "root not faulty");
-        tc_faults_free(&f);
+        tc_faults_destroy(&f);
     }
     tc_coll_t *c = coll_make(&e, TC_COLL_FT_BCAST, 3, 4, TC_ACKS_FREE);
-    tc_trial_t out[50];
-    tc_campaign_t camp = {
+    tc_sim_trial_t out[50];
+    tc_sim_campaign_t camp = {
         .trials = 50, .seed = 78, .kind = TC_FAULTS_NODES, .k = 4, .on_paths = true, .threads = 2};
     tc_sim_config_t cfg = tc_sim_defaults();
-    assert_int_equal(tc_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, 0, &camp, out),
+    assert_int_equal(tc_sim_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, 0, &camp, out),
                      TC_OK);
     for (int i = 0; i < 50; i++) {
         eq(out[i].faulty_nodes, 4, "faulty nodes");
@@ -1415,7 +1417,7 @@ static void test_faults_on_paths_limits(void **state)
 
 /* ---- (f) determinism of campaigns ------------------------------------------------------------ */
 
-static void same_trials(const tc_trial_t *a, const tc_trial_t *b, int64_t trials)
+static void same_trials(const tc_sim_trial_t *a, const tc_sim_trial_t *b, int64_t trials)
 {
     for (int64_t i = 0; i < trials; i++) {
         eq(a[i].rounds, b[i].rounds, "rounds");
@@ -1433,7 +1435,7 @@ static void test_campaign_threads_deterministic(void **state)
 {
     (void)state;
     enum { TRIALS = 200 };
-    static tc_trial_t one[TRIALS], two[TRIALS];
+    static tc_sim_trial_t one[TRIALS], two[TRIALS];
     env_t e;
     env_open(&e, 5);
     env_trees(&e, TC_KIND_EDT, 0, TC_ORDER_PAPER);
@@ -1453,21 +1455,23 @@ static void test_campaign_threads_deterministic(void **state)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         int64_t trials = cases[k].what == TC_COLL_MULTINODE ? 40 : TRIALS;
         tc_coll_t *c = coll_make(&e, cases[k].what, 3, cases[k].x, TC_ACKS_FREE);
-        tc_campaign_t camp = {.trials = trials,
-                              .seed = 77 + k,
-                              .kind = cases[k].kind,
-                              .k = cases[k].k,
-                              .on_paths = cases[k].on_paths,
-                              .threads = 1};
+        tc_sim_campaign_t camp = {.trials = trials,
+                                  .seed = 77 + k,
+                                  .kind = cases[k].kind,
+                                  .k = cases[k].k,
+                                  .on_paths = cases[k].on_paths,
+                                  .threads = 1};
         tc_sim_config_t cfg = tc_sim_defaults();
         int64_t protect = cases[k].what == TC_COLL_MULTINODE ? -1 : 0;
         memset(one, 0xAB, sizeof one);
         memset(two, 0xCD, sizeof two);
         assert_int_equal(
-            tc_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, protect, &camp, one), TC_OK);
+            tc_sim_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, protect, &camp, one),
+            TC_OK);
         camp.threads = 2;
         assert_int_equal(
-            tc_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, protect, &camp, two), TC_OK);
+            tc_sim_campaign_run(&e.topo, &cfg, tc_coll_plan(c), &e.trees, protect, &camp, two),
+            TC_OK);
         snprintf(where, sizeof where, "determinism case %zu", k);
         same_trials(one, two, trials);
         int64_t all = 0, changes = 0;

@@ -177,7 +177,7 @@ static void test_brute_force(void **state)
     for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++) {
         tc_net_t *net = net_of(cases[j].net);
         tc_topo_t topo;
-        assert_int_equal(tc_topo_from_net(net, &topo), TC_OK);
+        assert_int_equal(tc_topo_init(&topo, net), TC_OK);
         trees_t tr;
         enumerate(&topo, cases[j].root, cases[j].H, &tr);
         bool exists = disjoint_pick(&tr, 0, cases[j].T, 0);
@@ -195,7 +195,7 @@ static void test_brute_force(void **state)
         }
         tc_forest_free(f);
         free(tr.set);
-        tc_topo_free(&topo);
+        tc_topo_destroy(&topo);
         tc_net_free(net);
     }
     assert_true(found >= 4 && none >= 4);

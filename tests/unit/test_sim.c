@@ -94,7 +94,7 @@ static void merge_init(topo_buf_t *b)
 /* ---- a scripted plan ------------------------------------------------------------------------ */
 
 typedef struct {
-    int64_t round; /* 0: tc_sim_send from start; > 0: tc_sim_send_at(round) from start */
+    int64_t round; /* 0: tc_sim_send from start; > 0: tc_exec_send_at(round) from start */
     int64_t node;
     int port;
     int32_t msg;
@@ -164,34 +164,34 @@ static int64_t script_expected(void *ctx, int64_t node)
     return c->expect[node];
 }
 
-static void script_start(void *ctx, tc_sim_t *sim)
+static void script_start(void *ctx, tc_exec_t *sim)
 {
     script_t *c = ctx;
-    assert_int_equal(tc_sim_round(sim), 0);
+    assert_int_equal(tc_exec_round(sim), 0);
     for (int k = 0; k < c->nsends; k++) {
         const script_send_t *s = &c->sends[k];
         tc_packet_t p = data_packet(s->msg, s->node);
         if (s->round == 0) {
-            tc_sim_send(sim, s->node, s->port, &p);
+            tc_exec_send(sim, s->node, s->port, &p);
         } else {
-            tc_sim_send_at(sim, s->round, s->node, s->port, &p);
+            tc_exec_send_at(sim, s->round, s->node, s->port, &p);
         }
     }
 }
 
-static void script_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void script_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     script_t *c = ctx;
-    int64_t round = tc_sim_round(sim);
+    int64_t round = tc_exec_round(sim);
     c->arrivals++;
     if (p->kind != 0) { /* an acknowledgement: record it and pass it up */
         if (c->ack_round[node] < 0) {
             c->ack_round[node] = round;
             c->ack_in_port[node] = port;
         }
-        tc_sim_deliver(sim, node, c->ack_key);
+        tc_exec_deliver(sim, node, c->ack_key);
         if (c->ack_port[node] >= 0) {
-            tc_sim_signal(sim, node, c->ack_port[node], p);
+            tc_exec_signal(sim, node, c->ack_port[node], p);
         }
         return;
     }
@@ -199,27 +199,27 @@ static void script_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, con
         c->arrive[node][p->msg] = round;
         c->arrive_port[node][p->msg] = port;
     }
-    tc_sim_deliver(sim, node, p->msg);
+    tc_exec_deliver(sim, node, p->msg);
     if (c->bounce) {
-        tc_sim_send(sim, node, port, p);
+        tc_exec_send(sim, node, port, p);
     } else if (c->fwd[node] >= 0) {
         tc_packet_t q = *p;
         q.hop++;
-        tc_sim_send(sim, node, c->fwd[node], &q);
+        tc_exec_send(sim, node, c->fwd[node], &q);
     } else if (c->ack && c->ack_port[node] >= 0) {
         tc_packet_t a = *p;
         a.kind = 1;
-        tc_sim_signal(sim, node, c->ack_port[node], &a);
+        tc_exec_signal(sim, node, c->ack_port[node], &a);
     }
 }
 
-static bool script_tick(void *ctx, tc_sim_t *sim, int64_t round)
+static bool script_tick(void *ctx, tc_exec_t *sim, int64_t round)
 {
     script_t *c = ctx;
-    assert_int_equal(tc_sim_round(sim), round);
+    assert_int_equal(tc_exec_round(sim), round);
     if (round >= 1 && round <= c->tick_count) {
         tc_packet_t p = data_packet(c->tick_msg0 + (int32_t)(round - 1), c->tick_node);
-        tc_sim_send(sim, c->tick_node, c->tick_port, &p);
+        tc_exec_send(sim, c->tick_node, c->tick_port, &p);
     }
     return c->tick_forever || round < c->tick_count;
 }
@@ -579,7 +579,7 @@ static void test_faulty_node_on_path(void **state)
     tc_faults_t f;
     path_init(&b, N);
     pipeline_setup(&c, N, M, PACE_TICK);
-    assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+    assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
     tc_faults_add_node(&f, 2);
     tc_faults_add_node(&f, 2); /* idempotent */
     assert_int_equal(f.faulty_nodes, 1);
@@ -602,10 +602,10 @@ static void test_faulty_node_on_path(void **state)
         assert_int_equal(c.arrive[2][m], -1); /* never told */
         assert_int_equal(c.arrive[3][m], -1);
     }
-    tc_faults_free(&f);
+    tc_faults_destroy(&f);
     assert_null(f.node);
-    tc_faults_free(&f); /* twice: the pointers were cleared */
-    tc_faults_free(NULL);
+    tc_faults_destroy(&f); /* twice: the pointers were cleared */
+    tc_faults_destroy(NULL);
 }
 
 static void test_faulty_directed_link(void **state)
@@ -621,7 +621,7 @@ static void test_faulty_directed_link(void **state)
         c.expect[1] = 1;
         script_add(&c, 0, 0, 0, 0);
         script_add(&c, 0, 1, 0, 1);
-        assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+        assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
         tc_faults_add_link(&f, &b.t, 0, 0, both);
         assert_int_equal(f.faulty_links, both ? 2 : 1);
         assert_int_equal(f.faulty_nodes, 0);
@@ -635,11 +635,11 @@ static void test_faulty_directed_link(void **state)
         assert_int_equal(complete[0], both ? 0 : 1); /* 1 -> 0 works unless both */
         assert_int_equal(c.arrive[0][1], both ? -1 : 1);
         assert_int_equal(c.arrive[1][0], -1);
-        tc_faults_free(&f);
+        tc_faults_destroy(&f);
     }
     /* With an explicit rev table "both" marks the reverse arc through rev. */
     path_init(&b, 3);
-    assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+    assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
     tc_faults_add_link(&f, &b.t, 1, 1, true);
     assert_int_equal(f.faulty_links, 2);
     assert_int_equal(f.link[1 * 2 + 1], 1);
@@ -648,7 +648,7 @@ static void test_faulty_directed_link(void **state)
     assert_int_equal(f.link[2 * 2 + 1], 0);
     tc_faults_add_link(&f, &b.t, 2, 0, false); /* already faulty: not counted again */
     assert_int_equal(f.faulty_links, 2);
-    tc_faults_free(&f);
+    tc_faults_destroy(&f);
 }
 
 static int64_t count_set(const uint8_t *a, int64_t n)
@@ -672,31 +672,31 @@ static void test_faults_random(void **state)
     for (uint64_t seed = 0; seed < 50; seed++) {
         for (int64_t k = 0; k <= N - 1; k++) {
             int64_t protect = (int64_t)(seed % N);
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, k, seed, protect, &f), TC_OK);
+            assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_NODES, k, seed, protect), TC_OK);
             assert_int_equal(f.faulty_nodes, k);
             assert_int_equal(count_set(f.node, N), k);
             assert_int_equal(f.node[protect], 0);
             assert_int_equal(f.faulty_links, 0);
             assert_int_equal(count_set(f.link, L), 0);
             /* Deterministic in the seed. */
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, k, seed, protect, &g), TC_OK);
+            assert_int_equal(tc_faults_random(&g, &b.t, TC_FAULTS_NODES, k, seed, protect), TC_OK);
             assert_memory_equal(f.node, g.node, N);
-            tc_faults_free(&f);
-            tc_faults_free(&g);
+            tc_faults_destroy(&f);
+            tc_faults_destroy(&g);
         }
     }
     /* Too many: every node but the protected one is the most. */
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, N, 1, 0, &f), TC_ERANGE);
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, N, 1, -1, &f), TC_OK);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_NODES, N, 1, 0), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_NODES, N, 1, -1), TC_OK);
     assert_int_equal(f.faulty_nodes, N);
-    tc_faults_free(&f);
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, N + 1, 1, -1, &f), TC_ERANGE);
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_NODES, -1, 1, -1, &f), TC_ERANGE);
+    tc_faults_destroy(&f);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_NODES, N + 1, 1, -1), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_NODES, -1, 1, -1), TC_ERANGE);
 
     /* Undirected links: both arcs, only existing links, at most 5. */
     for (uint64_t seed = 0; seed < 20; seed++) {
         for (int64_t k = 0; k <= N - 1; k++) {
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_LINKS, k, seed, 0, &f), TC_OK);
+            assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_LINKS, k, seed, 0), TC_OK);
             assert_int_equal(f.faulty_links, 2 * k);
             assert_int_equal(count_set(f.link, L), 2 * k);
             assert_int_equal(f.faulty_nodes, 0);
@@ -710,46 +710,46 @@ static void test_faults_random(void **state)
                     }
                 }
             }
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_LINKS, k, seed, 0, &g), TC_OK);
+            assert_int_equal(tc_faults_random(&g, &b.t, TC_FAULTS_LINKS, k, seed, 0), TC_OK);
             assert_memory_equal(f.link, g.link, (size_t)L);
-            tc_faults_free(&f);
-            tc_faults_free(&g);
+            tc_faults_destroy(&f);
+            tc_faults_destroy(&g);
         }
     }
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_LINKS, N, 3, 0, &f), TC_ERANGE);
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_LINKS, L, 3, 0, &f), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_LINKS, N, 3, 0), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_LINKS, L, 3, 0), TC_ERANGE);
 
     /* Arcs: one direction each, at most 10. */
     for (uint64_t seed = 0; seed < 20; seed++) {
         for (int64_t k = 0; k <= 10; k++) {
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_ARCS, k, seed, 0, &f), TC_OK);
+            assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_ARCS, k, seed, 0), TC_OK);
             assert_int_equal(f.faulty_links, k);
             assert_int_equal(count_set(f.link, L), k);
             assert_int_equal(f.link[0 * 2 + 0], 0);       /* no such link */
             assert_int_equal(f.link[(N - 1) * 2 + 1], 0); /* no such link */
-            tc_faults_free(&f);
+            tc_faults_destroy(&f);
         }
     }
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_ARCS, 11, 3, 0, &f), TC_ERANGE);
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_ARCS, L + 1, 3, 0, &f), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_ARCS, 11, 3, 0), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_ARCS, L + 1, 3, 0), TC_ERANGE);
 
     /* Mixed: k faults in all, each a node or an undirected link; never the protected node. */
     for (uint64_t seed = 0; seed < 50; seed++) {
         for (int64_t k = 0; k <= 5; k++) {
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_MIXED, k, seed, 2, &f), TC_OK);
+            assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_MIXED, k, seed, 2), TC_OK);
             assert_int_equal(f.faulty_links % 2, 0);
             assert_int_equal(f.faulty_nodes + f.faulty_links / 2, k);
             assert_int_equal(count_set(f.node, N), f.faulty_nodes);
             assert_int_equal(count_set(f.link, L), f.faulty_links);
             assert_int_equal(f.node[2], 0);
-            assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_MIXED, k, seed, 2, &g), TC_OK);
+            assert_int_equal(tc_faults_random(&g, &b.t, TC_FAULTS_MIXED, k, seed, 2), TC_OK);
             assert_memory_equal(f.node, g.node, N);
             assert_memory_equal(f.link, g.link, (size_t)L);
-            tc_faults_free(&f);
-            tc_faults_free(&g);
+            tc_faults_destroy(&f);
+            tc_faults_destroy(&g);
         }
     }
-    assert_int_equal(tc_faults_random(&b.t, TC_FAULTS_MIXED, L, 3, 0, &f), TC_ERANGE);
+    assert_int_equal(tc_faults_random(&f, &b.t, TC_FAULTS_MIXED, L, 3, 0), TC_ERANGE);
 }
 
 /* ---- 7: free signals --------------------------------------------------------------------------
@@ -806,7 +806,7 @@ static void test_signal_lost_on_faulty_link(void **state)
     tc_faults_t f;
     path_init(&b, 4);
     ack_setup(&c);
-    assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+    assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
     tc_faults_add_link(&f, &b.t, 2, 0, false); /* 2 -> 1 only: the data still goes down */
     uint8_t complete[4];
     tc_sim_config_t cfg = tc_sim_defaults();
@@ -821,12 +821,12 @@ static void test_signal_lost_on_faulty_link(void **state)
     static const uint8_t want[4] = {0, 0, 1, 1};
     assert_memory_equal(complete, want, 4);
     assert_int_equal(r.complete_round, -1);
-    tc_faults_free(&f);
+    tc_faults_destroy(&f);
 
     /* A signal into a faulty node is lost too. */
     ack_setup(&c);
     c.expect[1] = 0; /* node 1 is faulty and would not count anyway */
-    assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+    assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
     tc_faults_add_node(&f, 1);
     /* The data cannot pass node 1 now: start the data at node 2 instead. */
     c.nsends = 0;
@@ -838,7 +838,7 @@ static void test_signal_lost_on_faulty_link(void **state)
     assert_int_equal(r.free_signals, 1);
     assert_int_equal(r.dropped, 1);
     assert_int_equal(r.nodes_nonfaulty, 3);
-    tc_faults_free(&f);
+    tc_faults_destroy(&f);
 }
 
 /* ---- 8: timed sends ---------------------------------------------------------------------------
@@ -875,24 +875,24 @@ static void test_send_at_leaves_at_its_round(void **state)
 }
 
 /* A plan whose receive schedules the reply with tc_sim_send_at three rounds later. */
-static void delayed_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void delayed_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     int64_t *arrive = ctx; /* arrive[hop] */
-    int64_t now = tc_sim_round(sim);
+    int64_t now = tc_exec_round(sim);
     arrive[p->hop] = now;
     if (p->hop < 3) {
         tc_packet_t q = *p;
         q.hop++;
-        tc_sim_send_at(sim, now + 3, node, port, &q);
+        tc_exec_send_at(sim, now + 3, node, port, &q);
     }
 }
 
-static void delayed_start(void *ctx, tc_sim_t *sim)
+static void delayed_start(void *ctx, tc_exec_t *sim)
 {
     (void)ctx;
     tc_packet_t p;
     memset(&p, 0, sizeof p);
-    tc_sim_send_at(sim, 2, 0, 0, &p);
+    tc_exec_send_at(sim, 2, 0, 0, &p);
 }
 
 static int64_t expect_nothing(void *ctx, int64_t node)
@@ -934,26 +934,26 @@ static int64_t deliv_expected(void *ctx, int64_t node)
     return node == 1 ? 2 : 0;
 }
 
-static void deliv_start(void *ctx, tc_sim_t *sim)
+static void deliv_start(void *ctx, tc_exec_t *sim)
 {
     (void)ctx;
-    tc_sim_deliver(sim, 1, 0);
-    tc_sim_deliver(sim, 1, 0);  /* duplicate */
-    tc_sim_deliver(sim, 1, 2);  /* keys == 2: ignored */
-    tc_sim_deliver(sim, 1, 99); /* ignored */
-    tc_sim_deliver(sim, 1, -1); /* ignored */
+    tc_exec_deliver(sim, 1, 0);
+    tc_exec_deliver(sim, 1, 0);  /* duplicate */
+    tc_exec_deliver(sim, 1, 2);  /* keys == 2: ignored */
+    tc_exec_deliver(sim, 1, 99); /* ignored */
+    tc_exec_deliver(sim, 1, -1); /* ignored */
     tc_packet_t p = data_packet(1, 0);
-    tc_sim_send(sim, 0, 1, &p);
+    tc_exec_send(sim, 0, 1, &p);
 }
 
-static void deliv_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void deliv_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     (void)ctx;
     (void)port;
     if (node == 1) {
-        tc_sim_deliver(sim, 1, p->msg);
-        tc_sim_deliver(sim, 1, p->msg); /* duplicate */
-        tc_sim_send(sim, 1, 1, p);
+        tc_exec_deliver(sim, 1, p->msg);
+        tc_exec_deliver(sim, 1, p->msg); /* duplicate */
+        tc_exec_send(sim, 1, 1, p);
     }
 }
 
@@ -979,13 +979,13 @@ static void test_deliveries(void **state)
     assert_int_equal(r.rounds, 2);
 }
 
-static void idle_start(void *ctx, tc_sim_t *sim)
+static void idle_start(void *ctx, tc_exec_t *sim)
 {
     (void)ctx;
     (void)sim;
 }
 
-static void idle_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void idle_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     (void)ctx;
     (void)sim;
@@ -1030,12 +1030,12 @@ static int64_t expect_one(void *ctx, int64_t node)
     return 1;
 }
 
-static void faulty_source_start(void *ctx, tc_sim_t *sim)
+static void faulty_source_start(void *ctx, tc_exec_t *sim)
 {
     (void)ctx;
-    tc_sim_deliver(sim, 0, 0);
+    tc_exec_deliver(sim, 0, 0);
     tc_packet_t p = data_packet(0, 0);
-    tc_sim_send(sim, 0, 0, &p);
+    tc_exec_send(sim, 0, 0, &p);
 }
 
 static void test_delivery_at_faulty_node(void **state)
@@ -1044,14 +1044,14 @@ static void test_delivery_at_faulty_node(void **state)
     topo_buf_t b;
     tc_faults_t f;
     pair_init(&b);
-    assert_int_equal(tc_faults_empty(&b.t, &f), TC_OK);
+    assert_int_equal(tc_faults_init(&f, &b.t), TC_OK);
     tc_faults_add_node(&f, 0);
     tc_plan_t plan = {NULL, 1, expect_one, faulty_source_start, idle_receive, NULL, NULL};
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_sim_result_t r;
     uint8_t complete[2];
     assert_int_equal(tc_sim_run(&b.t, &cfg, &f, &plan, &r, complete), TC_OK);
-    tc_faults_free(&f);
+    tc_faults_destroy(&f);
     assert_int_equal(r.nodes_nonfaulty, 1);
     assert_int_equal(r.nodes_complete, 0);
     assert_int_equal(r.keys_delivered, 0);
@@ -1077,34 +1077,34 @@ static int64_t flood_expected(void *ctx, int64_t node)
     return 1;
 }
 
-static void flood_out(tc_sim_t *sim, int64_t node, int except)
+static void flood_out(tc_exec_t *sim, int64_t node, int except)
 {
-    const tc_topo_t *t = tc_sim_topo(sim);
+    const tc_topo_t *t = tc_exec_topo(sim);
     tc_packet_t p = data_packet(0, 0);
     for (int q = 0; q < t->ports; q++) {
         if (q != except) {
-            tc_sim_send(sim, node, q, &p);
+            tc_exec_send(sim, node, q, &p);
         }
     }
 }
 
-static void flood_start(void *ctx, tc_sim_t *sim)
+static void flood_start(void *ctx, tc_exec_t *sim)
 {
     flood_t *c = ctx;
     c->first[0] = 0;
-    tc_sim_deliver(sim, 0, 0);
+    tc_exec_deliver(sim, 0, 0);
     flood_out(sim, 0, -1);
 }
 
-static void flood_receive(void *ctx, tc_sim_t *sim, int64_t node, int port, const tc_packet_t *p)
+static void flood_receive(void *ctx, tc_exec_t *sim, int64_t node, int port, const tc_packet_t *p)
 {
     (void)p;
     flood_t *c = ctx;
     if (c->first[node] >= 0) {
         return;
     }
-    c->first[node] = tc_sim_round(sim);
-    tc_sim_deliver(sim, node, 0);
+    c->first[node] = tc_exec_round(sim);
+    tc_exec_deliver(sim, node, 0);
     flood_out(sim, node, port);
 }
 
@@ -1114,7 +1114,7 @@ static void test_topo_from_star(void **state)
     tc_net_t *net = NULL;
     assert_int_equal(tc_net_star_new(4, &net), TC_OK);
     tc_topo_t t;
-    assert_int_equal(tc_topo_from_net(net, &t), TC_OK);
+    assert_int_equal(tc_topo_init(&t, net), TC_OK);
     assert_int_equal(t.nodes, 24);
     assert_int_equal(t.ports, 3);
     assert_null(t.rev);
@@ -1146,10 +1146,10 @@ static void test_topo_from_star(void **state)
     assert_int_equal(r.complete_round, tc_net_diameter(net));
     assert_int_equal(r.nodes_complete, 24);
 
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     assert_null(t.nbr);
-    tc_topo_free(&t);
-    tc_topo_free(NULL);
+    tc_topo_destroy(&t);
+    tc_topo_destroy(NULL);
     tc_net_free(net);
 }
 

@@ -35,7 +35,7 @@ static void teardown(setup_t *s)
 static bool engine_reaches_all(setup_t *s, const int64_t *order, int64_t k)
 {
     tc_faults_t faults;
-    assert_int_equal(tc_faults_empty(&s->p.topo, &faults), TC_OK);
+    assert_int_equal(tc_faults_init(&faults, &s->p.topo), TC_OK);
     for (int64_t j = 0; j < k; j++) {
         int64_t v;
         int port;
@@ -50,7 +50,7 @@ static bool engine_reaches_all(setup_t *s, const int64_t *order, int64_t k)
     tc_sim_result_t res;
     assert_int_equal(tc_sim_run(&s->p.topo, &cfg, &faults, tc_coll_plan(coll), &res, NULL), TC_OK);
     tc_coll_free(coll);
-    tc_faults_free(&faults);
+    tc_faults_destroy(&faults);
     return res.nodes_complete == res.nodes_nonfaulty;
 }
 

@@ -2,47 +2,21 @@
 #include "common.h"
 #include "treecast/bounds.h"
 
-#include <getopt.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+typedef struct {
+    const char *net_spec, *output, *x_text;
+    int64_t M;
+    int format;
+} args_t;
 
 #define M_MAX 1000000000000LL /* 10^12 */
 #define CUBE_MAX_K 40
 
 static const char convention[] = "a packet crosses one link per step, one packet per directed "
                                  "link per step, full duplex, all ports at once";
-
-static void help(void)
-{
-    printf("usage: treecast bounds --net star:N|cube:K [--M M] [--x X] [--format text|json]\n"
-           "                       [--output FILE]\n"
-           "\n"
-           "The lower bounds of paper 000 for single node broadcasting (bcast) and the fault\n"
-           "tolerant single node broadcasting (ft-bcast), multinode broadcasting (multinode),\n"
-           "single node scattering (scatter) and total exchange (total-exchange): for each, the\n"
-           "time bound as printed (formula and value), the corrected value where a correction\n"
-           "applies, and the transmission bound, with the table it comes from. S_N: Table 1\n"
-           "when X = N-1, Table 2 otherwise; the hypercube C_K: Table 3.\n"
-           "\n"
-           "Steps are counted as: a packet crosses one link per step, one packet per directed\n"
-           "link per step, full duplex, all ports at once.\n"
-           "Under that count every time bound \"ceil(...) + diameter\" is lowered by 1\n"
-           "(READING-NOTES 000.6). Disagreements found in other entries are listed as notes.\n"
-           "\n"
-           "  --net star:N     the star graph S_N (2 <= N <= 20)\n"
-           "  --net cube:K     the hypercube C_K (1 <= K <= %d)\n"
-           "  --M M            messages per source, per destination for scatter and total\n"
-           "                   exchange (1 <= M <= %lld; default 1)\n"
-           "  --x X            parallel paths per message, fault-tolerance degree X-1\n"
-           "                   (1 <= X <= degree; default the degree: N-1 or K)\n"
-           "  --format F       text (default) or json\n"
-           "  --output FILE    write there (atomically) instead of stdout\n"
-           "\n"
-           "Values are exact integers up to 2^53 and rounded doubles above (shown with ~).\n"
-           "\n"
-           "exit status: 0 success, 2 misuse, 4 output not writable.\n",
-           CUBE_MAX_K, (long long)M_MAX);
-}
 
 typedef struct {
     bool cube;
@@ -211,13 +185,28 @@ static void write_json(FILE *fp, const network_t *net, int64_t M, int x, const t
     fputs("]}\n", fp);
 }
 
-/* Parse --net: "cube:K" here, "star:N" through the library. Prints and returns a status. */
+/* An integer in lo..hi for an option, strictly; false after a misuse message. */
+static bool int_in(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end = NULL;
+    long long v = text[0] >= '0' && text[0] <= '9' ? strtoll(text, &end, 10) : -1;
+    if (end == NULL || *end != '\0' || v < lo || v > hi) {
+        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo, (long long)hi,
+               text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Parse --net: the bounds are paper 000's tables for S_N and C_K, so this command takes
+ * star:N or cube:K (K up to 40) by name. Prints and returns a status. */
 static int parse_network(const char *spec, network_t *net)
 {
     memset(net, 0, sizeof *net);
-    if (spec != NULL && strncmp(spec, "cube:", 5) == 0) {
-        int64_t k;
-        if (!parse_int_opt("--net cube:K", spec + 5, 1, CUBE_MAX_K, &k)) {
+    int64_t k;
+    if (strncmp(spec, "cube:", 5) == 0) {
+        if (!int_in("--net cube:K", spec + 5, 1, CUBE_MAX_K, &k)) {
             return EXIT_MISUSE;
         }
         *net = (network_t){.cube = true,
@@ -226,6 +215,9 @@ static int parse_network(const char *spec, network_t *net)
                            .diameter = (int)k,
                            .nodes = (int64_t)1 << k};
         return 0;
+    }
+    if (strncmp(spec, "star:", 5) != 0) {
+        return misuse("--net must be star:N or cube:K (paper 000's tables), not \"%s\"", spec);
     }
     tc_net_t *star = NULL;
     int st = open_net(spec, &star);
@@ -241,66 +233,18 @@ static int parse_network(const char *spec, network_t *net)
     return 0;
 }
 
-int cmd_bounds(int argc, char **argv)
+static int bounds(const char *net_spec, int64_t M, const char *x_text, bool json,
+                  const char *output)
 {
-    static const struct option longopts[] = {
-        {"net", required_argument, NULL, 'n'},
-        {"M", required_argument, NULL, 'M'},
-        {"x", required_argument, NULL, 'x'},
-        {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    const char *net_spec = NULL, *format = "text", *output = NULL, *x_text = NULL;
-    int64_t M = 1;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            net_spec = optarg;
-            break;
-        case 'M':
-            if (!parse_int_opt("--M", optarg, 1, M_MAX, &M)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case 'x':
-            x_text = optarg; /* its range depends on --net */
-            break;
-        case 'f':
-            format = optarg;
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        default:
-            return common_option(c, argv, help);
-        }
-    }
-    if (optind < argc) {
-        return misuse("unexpected argument \"%s\"", argv[optind]);
-    }
-    int fmt = pick("--format", format, (const char *const[]){"text", "json", NULL});
-    if (fmt < 0) {
-        return EXIT_MISUSE;
-    }
-    bool json = fmt == 1;
-    if (net_spec == NULL) {
-        return misuse("--net is required (for example --net star:7 or --net cube:4)");
-    }
     network_t net;
     int st = parse_network(net_spec, &net);
     if (st != 0) {
         return st;
     }
     int64_t x = net.degree;
-    if (x_text != NULL && !parse_int_opt("--x", x_text, 1, net.degree, &x)) {
+    if (x_text != NULL && !int_in("--x", x_text, 1, net.degree, &x)) {
         return EXIT_MISUSE;
     }
-
     tc_bound_t b[5];
     double tn = 0;
     for (int k = 0; k < 5; k++) {
@@ -317,7 +261,6 @@ int cmd_bounds(int argc, char **argv)
             return lib_fail(err, NULL);
         }
     }
-
     output_t out;
     st = output_open(&out, output);
     if (st != 0) {
@@ -329,4 +272,55 @@ int cmd_bounds(int argc, char **argv)
         write_text(out.fp, &net, M, (int)x, b, tn);
     }
     return output_close(&out, true);
+}
+
+static int bounds_cmd(const call_t *call)
+{
+    const args_t *a = call->ctx;
+    if (a->net_spec == NULL) {
+        return misuse("--net is required (for example --net star:7 or --net cube:4)");
+    }
+    return bounds(a->net_spec, a->M, a->x_text, a->format == 1, a->output);
+}
+
+static const opt_t OPTS[] = {
+    {.type = OPT_STRING_,
+     .name = "net",
+     OPT_FIELD(net_spec),
+     .argh = "NET",
+     .help = "star:N, the star graph S_N (2 <= N <= 20), or cube:K, the hypercube C_K\n"
+             "(1 <= K <= 40)"},
+    OPT_INT("M", M, 1, M_MAX, "M",
+            "messages per source, per destination for scatter and total exchange (default 1)"),
+    OPT_STRING("x", x_text, "X",
+               "parallel paths per message, fault-tolerance degree X-1 (1 <= X <= degree;\n"
+               "default the degree: N-1 or K)"),
+    OPT_FORMAT(format, FORMATS_TEXT_JSON),
+    OPT_OUTPUT(output),
+    OPT_END(),
+};
+
+static const command_doc_t DOC = {
+    .usage = "treecast bounds --net star:N|cube:K [--M M] [--x X] [--format text|json]\n"
+             "                       [--output FILE]",
+    .about = "The lower bounds of paper 000 for single node broadcasting (bcast) and the fault\n"
+             "tolerant single node broadcasting (ft-bcast), multinode broadcasting (multinode),\n"
+             "single node scattering (scatter) and total exchange (total-exchange): for each, the\n"
+             "time bound as printed (formula and value), the corrected value where a correction\n"
+             "applies, and the transmission bound, with the table it comes from. S_N: Table 1\n"
+             "when X = N-1, Table 2 otherwise; the hypercube C_K: Table 3.\n"
+             "\n"
+             "Steps are counted as: a packet crosses one link per step, one packet per directed\n"
+             "link per step, full duplex, all ports at once. Under that count every time bound\n"
+             "\"ceil(...) + diameter\" is lowered by 1 (READING-NOTES 000.6). Disagreements found\n"
+             "in other entries are listed as notes. Values are exact integers up to 2^53 and\n"
+             "rounded doubles above (shown with ~).",
+    .opts = OPTS,
+    .status = "0 success, 2 misuse, 4 output not writable.",
+};
+
+int cmd_bounds(int argc, char **argv)
+{
+    args_t a = {.M = 1};
+    return run_command(argc, argv, &DOC, 0, bounds_cmd, &a);
 }

@@ -1,80 +1,24 @@
 /* treecast check — verify a forest and set the paper's claims beside the measured values. */
 #include "common.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void help(void)
-{
-    printf(
-        "usage: treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
-        "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
-        "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
-        "                      [--output FILE]\n"
-        "       treecast check --input FILE.json [same options but --net/--kind/--root]\n"
-        "\n"
-        "Verify a forest, whoever built it: spanning and rooted at the root, acyclic, the depth\n"
-        "of every tree, directed edge-disjointness, how undirected edges are used, independence\n"
-        "(internally node-disjoint root paths), the root-path excess over the distance, and the\n"
-        "rotation symmetry of Lemma 6.2. Every property is printed with the measured value and\n"
-        "the paper's claim side by side. On the hypercube also the fan-out per level (Lemma 3,\n"
-        "Theorem 4), cyclic nodes as leaves (Lemma 8) and edges per dimension per level\n"
-        "(Corollary 3) of paper 002.\n"
-        "\n"
-        "  --net NET           star:N (2 <= N <= 12 here), cube:N (1 <= N <= 32) or\n"
-        "                      icube:N,K (the incomplete hypercube I_K^N, 0 <= K < N <= 30)\n"
-        "  --kind KIND         star:N: edt (Def. 8), spg (Def. 7), spt (Def. 6) or bfs\n"
-        "                      cube:N: binomial, sbnt-minr, sbnt-maxl, sbnt-minbl, sbnt-maxbr,\n"
-        "                      sbg, nedst, nedst-pivoted, ist or ist-hdls (docs/constructions.md)\n"
-        "                      icube:N,K: binomial or edst (K+1 trees; with --all-roots a table\n"
-        "                      of heights by the root's subcube against Lemma 3)\n"
-        "  --root R            a label (3517246 or 3,5,1,7,2,4,6; a bit string 01000 or a\n"
-        "                      decimal address on cube:N), identity (default) or random\n"
-        "  --all-roots         check the family at every root (at most 5040 nodes)\n"
-        "  --roots K           check the family at K seeded random roots\n"
-        "  --seed S            seed of random roots and of sampling (default 1; printed)\n"
-        "  --input FILE        check the forest in a JSON document ('-' for stdin)\n"
-        "  --threads T         worker threads (default: every core)\n"
-        "  --sample K          test independence and rotation on K seeded random nodes\n"
-        "  --exhaustive        test every node (the default up to 3,628,800 nodes)\n"
-        "  --properties LIST   comma list of: undirected, independence, excess, rotation\n"
-        "                      (star:N), levels (cube:N), all (spanning, rooting, depth and\n"
-        "                      directed disjointness are always checked; default: all but\n"
-        "                      levels, which is on for the single-tree cube kinds and sbg)\n"
-        "  --compare KIND2     also build KIND2 at the same root and compare (cube:N): shared\n"
-        "                      edges below level 1 (002 Lemma 15), root subtree sizes (Lemma 13)\n"
-        "                      and the bit-reversal isomorphism (Theorem 5)\n"
-        "  --format F          text (default) or json\n"
-        "  --output FILE       write there (atomically) instead of stdout\n"
-        "  --timing            add wall-clock times to the output\n"
-        "\n"
-        "exit status: 0 every claim holds, 1 a claim fails, 2 misuse, 3 bad input data,\n"
-        "4 out of memory or output not writable.\n");
-}
-
-enum {
-    OPT_ALL_ROOTS = 1000,
-    OPT_ROOTS,
-    OPT_SAMPLE,
-    OPT_EXHAUSTIVE,
-    OPT_PROPS,
-    OPT_TIMING,
-    OPT_COMPARE
-};
-
 typedef struct {
-    const char *net_spec, *kind_text, *root_text, *input, *format, *output, *props, *compare;
-    bool all_roots, exhaustive, timing, json;
+    const char *net_spec, *kind_text, *root_text, *input, *output, *props, *compare;
+    bool all_roots, exhaustive, timing;
+    int format;
     int64_t roots, threads, sample;
     uint64_t seed;
-    bool seed_given;
     tc_kind_t compare_kind;
 } args_t;
 
+/* --properties LIST over the defaults in *o; 0 or the misuse status. */
 static int parse_props(const char *list, tc_check_opts_t *o)
 {
+    static const char *const names[] = {"undirected", "independence", "excess",   "rotation",
+                                        "levels",     "all",          "spanning", "disjoint"};
+    bool *flags[] = {&o->undirected, &o->independence, &o->excess, &o->rotation, &o->levels};
     if (list == NULL) {
         return 0;
     }
@@ -82,58 +26,78 @@ static int parse_props(const char *list, tc_check_opts_t *o)
     if (strspn(list, ",") == strlen(list)) {
         return misuse("--properties needs at least one property");
     }
-    char *copy = strdup(list);
-    if (copy == NULL) {
-        return fail(EXIT_RESOURCE, "out of memory");
-    }
-    int status = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
-        if (strcmp(tok, "undirected") == 0) {
-            o->undirected = true;
-        } else if (strcmp(tok, "independence") == 0) {
-            o->independence = true;
-        } else if (strcmp(tok, "excess") == 0) {
-            o->excess = true;
-        } else if (strcmp(tok, "rotation") == 0) {
-            o->rotation = true;
-        } else if (strcmp(tok, "levels") == 0) {
-            o->levels = true;
-        } else if (strcmp(tok, "all") == 0) {
-            o->undirected = o->independence = o->excess = o->rotation = o->levels = true;
-        } else if (strcmp(tok, "spanning") == 0 || strcmp(tok, "disjoint") == 0) {
-            /* always checked */
-        } else {
-            status = misuse("--properties: unknown property \"%s\"", tok);
-            break;
+    for (const char *s = list; *s != '\0';) {
+        size_t len = strcspn(s, ",");
+        size_t k = 0;
+        while (k < 8 && (strlen(names[k]) != len || strncmp(s, names[k], len) != 0)) {
+            k++;
         }
+        if (k == 8) {
+            return misuse("--properties: unknown property \"%.*s\"", (int)len, s);
+        }
+        for (size_t f = 0; f < 5; f++) { /* spanning and disjoint: always checked */
+            *flags[f] = *flags[f] || f == k || k == 5;
+        }
+        s += len + (s[len] == ',');
     }
-    free(copy);
-    return status;
+    return 0;
 }
 
-/* Whether the forest's trees are numbered 2..n (so the rotation of Lemma 6.2 can map them). */
-static bool numbered_by_dimension(const tc_forest_t *f)
+/* Build (unless given), check and judge one forest; 0 or a status. */
+static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
+                     const tc_forest_t *given, int64_t nonedges, tc_check_report_t *rep,
+                     tc_claims_t *claims, double t[2])
 {
-    int n = tc_net_n(tc_forest_net(f));
-    if (tc_net_family(tc_forest_net(f)) != TC_NET_STAR) {
-        return false;
+    tc_forest_t *built = NULL;
+    double t0 = now();
+    int st = given != NULL ? 0
+                           : require_memory(tc_net_nodes(net) * tc_trees_count(net, kind),
+                                            "building this forest");
+    if (st == 0 && given == NULL) {
+        tc_err_t err = tc_trees_build(net, kind, root, (int)a->threads, &built);
+        st = err != TC_OK ? lib_fail(err, "building the forest") : 0;
     }
-    if (tc_forest_trees(f) != n - 1) {
-        return false;
+    const tc_forest_t *forest = given != NULL ? given : built;
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = (int)a->threads;
+    o.seed = a->seed;
+    o.nonedge_hint = nonedges;
+    if (st == 0) {
+        tc_check_opts_t possible;
+        tc_check_suggest(forest, &o, &possible);
+        st = parse_props(a->props, &o);
+        o.rotation = o.rotation && possible.rotation; /* asked for and possible */
+        o.levels = o.levels && possible.levels;
+        o.sample = a->sample > 0                                   ? a->sample
+                   : !a->exhaustive && tc_net_nodes(net) > 3628800 ? 100000
+                                                                   : 0;
     }
-    uint32_t seen = 0;
-    for (int t = 0; t < tc_forest_trees(f); t++) {
-        int l = tc_forest_label(f, t);
-        if (l < 2 || l > n || (seen & (1u << l))) {
-            return false;
+    if (st == 0) {
+        st = require_memory(tc_check_memory(net, tc_forest_trees(forest), &o),
+                            "checking this forest");
+    }
+    double t1 = now();
+    tc_err_t err = st == 0 ? tc_check_forest(forest, &o, rep) : TC_OK;
+    t[0] = t1 - t0;
+    t[1] = now() - t1;
+    if (st == 0 && err == TC_OK) {
+        tc_claims_evaluate(net, tc_forest_kind(forest), rep, claims);
+    }
+    if (st == 0 && err == TC_OK && a->compare != NULL) {
+        tc_forest_t *other = NULL;
+        tc_compare_t cmp;
+        err = tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other);
+        err = err == TC_OK ? tc_compare_forests(forest, other, &cmp) : err;
+        if (err == TC_OK) {
+            tc_claims_compare(net, tc_forest_kind(forest), a->compare_kind, &cmp, claims);
         }
-        seen |= 1u << l;
+        tc_forest_free(other);
     }
-    return true;
+    tc_forest_free(built);
+    return st != 0 ? st : err != TC_OK ? lib_fail(err, "checking") : 0;
 }
 
-static void print_text_table(FILE *out, const tc_claims_t *c)
+static void print_table(FILE *out, const tc_claims_t *c)
 {
     size_t w[4] = {8, 8, 13, 6};
     for (int k = 0; k < c->count; k++) {
@@ -153,669 +117,435 @@ static void print_text_table(FILE *out, const tc_claims_t *c)
     }
 }
 
-/* "key":[...], or a bare array when key is NULL. */
-static void json_int_array(FILE *out, const char *key, const int64_t *v, int count)
+static void print_verdict(FILE *fp, const tc_claims_t *claims)
 {
-    if (key != NULL) {
-        fprintf(out, "\"%s\":", key);
+    if (claims->all_hold) {
+        fprintf(fp, "every claim holds\n");
+        return;
     }
-    fputc('[', out);
-    for (int k = 0; k < count; k++) {
-        fprintf(out, "%s%lld", k ? "," : "", (long long)v[k]);
+    int nf = 0;
+    for (int k = 0; k < claims->count; k++) {
+        nf += claims->rows[k].verdict == TC_VERDICT_FAILS;
     }
-    fputs("]", out);
+    fprintf(fp, "%d claim%s FAIL%s:", nf, nf == 1 ? "" : "s", nf == 1 ? "S" : "");
+    for (int k = 0; k < claims->count; k++) {
+        if (claims->rows[k].verdict == TC_VERDICT_FAILS) {
+            fprintf(fp, " %s", claims->rows[k].key);
+        }
+    }
+    fputc('\n', fp);
 }
 
-static void print_json_one(FILE *out, const tc_net_t *net, const tc_check_report_t *rep,
-                           const tc_claims_t *c)
+/* The document's head: {"format_version":1,"command":"check","network":..,"kind":..,
+ * "root_choice":{"mode":mode ...}. */
+static void json_head(tc_json_t *j, FILE *fp, const tc_net_t *net, tc_kind_t kind, const char *mode)
 {
-    char lab[TC_LABEL_MAX];
-    tc_net_label(net, rep->root, false, lab, sizeof lab);
-    fprintf(out, "{\"root\":\"%s\",\"trees\":%d,", lab, rep->ntrees);
-    int64_t
-        tmp[TC_CHECK_MAX_TREES > TC_CHECK_MAX_LEVELS ? TC_CHECK_MAX_TREES : TC_CHECK_MAX_LEVELS];
-    for (int t = 0; t < rep->ntrees; t++) {
-        tmp[t] = rep->label[t];
-    }
-    json_int_array(out, "tree_index", tmp, rep->ntrees);
-    for (int t = 0; t < rep->ntrees; t++) {
-        tmp[t] = rep->depth[t];
-    }
-    fputc(',', out);
-    json_int_array(out, "depth", tmp, rep->ntrees);
-    fputc(',', out);
-    json_int_array(out, "reached", rep->reached, rep->ntrees);
-    fputc(',', out);
-    json_int_array(out, "cyclic", rep->cyclic, rep->ntrees);
-    bool spanning = true;
-    for (int t = 0; t < rep->ntrees; t++) {
-        spanning = spanning && rep->reached[t] == rep->nodes;
-    }
-    fprintf(out, ",\"spanning\":%s,\"directed_shared\":%lld,\"directed_disjoint\":%s",
-            spanning ? "true" : "false", (long long)rep->shared_directed,
-            rep->shared_directed == 0 ? "true" : "false");
-    if (rep->undirected_tested) {
-        fprintf(out, ",\"undirected_use\":{\"both\":%lld,\"one\":%lld,\"unused\":%lld}",
-                (long long)rep->undirected_use[2], (long long)rep->undirected_use[1],
-                (long long)rep->undirected_use[0]);
-    }
-    if (rep->indep_tested) {
-        fprintf(out,
-                ",\"independence\":{\"nodes\":%lld,\"violations\":%lld,\"independent\":%s,"
-                "\"mode\":\"%s\"",
-                (long long)rep->indep_nodes, (long long)rep->indep_violations,
-                rep->indep_violations == 0 ? "true" : "false",
-                rep->indep_sampled ? "sample" : "exhaustive");
-        if (rep->indep_sampled) {
-            fprintf(out, ",\"seed\":%llu", (unsigned long long)rep->indep_seed);
-        }
-        fputs("}", out);
-    }
-    if (rep->excess_tested) {
-        fputc(',', out);
-        json_int_array(out, "path_excess", rep->excess, TC_CHECK_EXCESS_BINS);
-    }
-    if (rep->rot_tested) {
-        fprintf(out, ",\"rotation\":{\"pairs\":%lld,\"violations\":%lld}",
-                (long long)rep->rot_checked, (long long)rep->rot_violations);
-    }
-    bool moved = false;
-    for (int t = 0; t < rep->ntrees; t++) {
-        moved = moved || rep->tree_root[t] != rep->root;
-    }
-    if (moved) {
-        fputs(",\"tree_roots\":[", out);
-        for (int t = 0; t < rep->ntrees; t++) {
-            tc_net_label(net, rep->tree_root[t], false, lab, sizeof lab);
-            fprintf(out, "%s\"%s\"", t ? "," : "", lab);
-        }
-        fputs("]", out);
-    }
-    if (rep->levels_tested) {
-        int levels = 0;
-        while (levels < TC_CHECK_MAX_LEVELS && rep->level_nodes[levels] > 0) {
-            levels++;
-        }
-        fputs(",\"levels\":{", out);
-        json_int_array(out, "nodes", rep->level_nodes, levels);
-        for (int l = 0; l < levels; l++) {
-            tmp[l] = rep->level_fanout[l];
-        }
-        fputc(',', out);
-        json_int_array(out, "max_fanout", tmp, levels);
-        fputs(",\"tree0_edges_per_dimension\":[", out);
-        for (int l = 1; l < levels; l++) {
-            fputs(l > 1 ? "," : "", out);
-            json_int_array(out, NULL, rep->level_dim_edges[l], tc_net_degree(net));
-        }
-        fprintf(out, "],\"cyclic_inner\":%lld}", (long long)rep->cyclic_inner);
-    }
-    fputs(",\"properties\":[", out);
-    for (int k = 0; k < c->count; k++) {
-        const tc_claim_row_t *r = &c->rows[k];
-        fprintf(out, "%s\n {\"key\":\"%s\",\"property\":", k ? "," : "", r->key);
-        tc_report_json_string(out, r->property);
-        fputs(",\"measured\":", out);
-        tc_report_json_string(out, r->measured);
-        fputs(",\"claim\":", out);
-        tc_report_json_string(out, r->claim);
-        fputs(",\"source\":", out);
-        tc_report_json_string(out, r->source);
-        fprintf(out, ",\"verdict\":\"%s\"}", tc_verdict_name(r->verdict));
-    }
-    fprintf(out, "],\"all_hold\":%s}", c->all_hold ? "true" : "false");
+    tc_json_document(j, fp, "check");
+    tc_report_json_network(j, net);
+    tc_json_kstr(j, "kind", tc_kind_name(kind));
+    tc_json_key(j, "root_choice");
+    tc_json_object(j);
+    tc_json_kstr(j, "mode", mode);
 }
 
-/* I_k^n: per respective subcube of the root (S_0.., S_b), the heights beside Lemma 3. */
-typedef struct {
-    int64_t roots, spanning, disjoint;
-    int hmin, hmax;
-} root_class_t;
+static void json_tail(tc_json_t *j, const args_t *a, const double t[2], bool all_hold)
+{
+    if (a->timing) {
+        tc_json_key(j, "seconds");
+        tc_json_object(j);
+        tc_json_key(j, "build");
+        tc_json_fixed(j, t[0], 3);
+        tc_json_key(j, "check");
+        tc_json_fixed(j, t[1], 3);
+        tc_json_end_object(j);
+        tc_json_kint(j, "peak_kib", peak_kib());
+    }
+    tc_json_kbool(j, "all_hold", all_hold);
+    tc_json_end_object(j);
+    tc_json_finish(j);
+}
+
+/* One forest: the one read from a file, or kind built at the given root. */
+static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t kind,
+                        const tc_forest_t *given, int64_t nonedges, bool *ok)
+{
+    int64_t root = 0;
+    int st = given ? 0 : resolve_root(net, a->root_text, a->seed, &root);
+    root = given ? tc_forest_root(given) : root;
+    tc_check_report_t rep;
+    tc_claims_t claims;
+    double t[2];
+    st = st != 0 ? st : check_one(a, net, kind, root, given, nonedges, &rep, &claims, t);
+    if (st != 0) {
+        return st;
+    }
+    char lab[TC_LABEL_MAX], name[TC_LABEL_MAX];
+    tc_net_label(net, root, false, lab, sizeof lab);
+    tc_net_name(net, name, sizeof name);
+    bool random = !given && a->root_text && strcmp(a->root_text, "random") == 0;
+    if (a->format == 1) {
+        tc_json_t j;
+        json_head(&j, fp, net, kind, given ? "from file" : random ? "random" : "given");
+        if (random) {
+            tc_json_key(&j, "seed");
+            tc_json_uint(&j, a->seed);
+        }
+        tc_json_end_object(&j);
+        tc_json_key(&j, "result");
+        tc_report_check_json(&j, net, &rep, &claims);
+        json_tail(&j, a, t, claims.all_hold);
+    } else {
+        fprintf(fp, "%s of %s rooted at %s", tc_kind_name(kind), name, lab);
+        if (random) {
+            fprintf(fp, " (random root, seed %llu)", (unsigned long long)a->seed);
+        } else if (given) {
+            fprintf(fp, " (read from %s)", a->input);
+        }
+        fprintf(fp, ": %d tree%s, %lld nodes\n", rep.ntrees, rep.ntrees == 1 ? "" : "s",
+                (long long)rep.nodes);
+        print_table(fp, &claims);
+        if (a->timing) {
+            fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", t[0], t[1],
+                    (double)peak_kib() / 1024.0);
+        }
+        print_verdict(fp, &claims);
+    }
+    *ok = claims.all_hold;
+    return 0;
+}
+
+/* ---- many roots ------------------------------------------------------------------------------ */
 
 #define MAX_CLASSES 64
-
 /* The per-class table adds the proved least height (treecast search) up to this size: every
  * I_k^n with n <= 7 solves in well under a second per class. */
 #define LEAST_MAX_NODES 256
 
 typedef struct {
+    int64_t roots, spanning, disjoint;
+    int hmin, hmax;
+} class_count_t;
+
+typedef struct {
     int64_t roots_checked, roots_ok;
-    root_class_t cls[MAX_CLASSES + 1];
+    class_count_t cls[MAX_CLASSES + 1];
     int fails_per_row[TC_CLAIMS_MAX];
     tc_claims_t first; /* claims at the first root, for row names */
     int64_t failing[10];
     int nfailing;
+    double t[2];
 } multi_t;
 
-/* The per-root-class height table of the k+1 EDSTs of I_k^n against Lemma 3 (paper 003). */
-static void print_classes(FILE *fp, const tc_net_t *net, const multi_t *m, bool json)
+static void count_root(multi_t *m, const tc_net_t *net, tc_kind_t kind, int64_t root,
+                       const tc_check_report_t *rep, const tc_claims_t *claims)
 {
-    int n = tc_net_n(net), k = tc_net_k(net);
-    int last = 1 << (n - k);
-    if (json) {
-        fputs(",\"root_classes\":[", fp);
+    m->roots_checked++;
+    m->roots_ok += claims->all_hold;
+    int ci = tc_claims_root_class(net, kind, root);
+    if (ci >= 0) {
+        class_count_t *rc = &m->cls[ci <= MAX_CLASSES ? ci : MAX_CLASSES];
+        int hi = 0;
+        bool span = true;
+        for (int t = 0; t < rep->ntrees; t++) {
+            hi = rep->depth[t] > hi ? rep->depth[t] : hi;
+            span = span && rep->reached[t] == rep->nodes;
+        }
+        rc->hmin = rc->roots == 0 || hi < rc->hmin ? hi : rc->hmin;
+        rc->hmax = hi > rc->hmax ? hi : rc->hmax;
+        rc->roots++;
+        rc->spanning += span;
+        rc->disjoint += rep->shared_directed == 0;
+    }
+    for (int j = 0; j < claims->count; j++) {
+        m->fails_per_row[j] += claims->rows[j].verdict == TC_VERDICT_FAILS;
+    }
+    if (!claims->all_hold && m->nfailing < 10) {
+        m->failing[m->nfailing++] = root;
+    }
+}
+
+/* The heights per root class beside the kind's claims, and (beyond the paper) the least height
+ * at one root of the class, proved by the search on small networks. */
+static void print_classes(FILE *fp, tc_json_t *j, const tc_net_t *net, tc_kind_t kind,
+                          const multi_t *m)
+{
+    int classes = tc_claims_root_classes(net, kind);
+    if (j != NULL) {
+        tc_json_key(j, "root_classes");
+        tc_json_array(j);
     } else {
         fprintf(fp, "heights by the respective subcube of the root (paper 003, Lemma 3):\n");
         fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %-20s %s\n", "root in", "roots", "spanning",
                 "disjoint", "height", "Lemma 3", "verdict", "READING-NOTES 003.3", "least");
     }
-    bool first = true;
-    for (int c = 0; c <= last && c <= MAX_CLASSES; c++) {
-        const root_class_t *rc = &m->cls[c];
+    for (int c = 0; c < classes && c <= MAX_CLASSES; c++) {
+        const class_count_t *rc = &m->cls[c];
+        tc_root_class_t cl;
         if (rc->roots == 0) {
             continue;
         }
-        /* every root of a class has the same claims except node N-2 for k = 0 */
-        int64_t some = c == last ? ((int64_t)1 << n) : (int64_t)c << k;
-        int l3 = tc_icube_lemma3_height(n, k, some);
-        int notes = tc_icube_measured_height(n, k, some);
-        char name[16], height[24], notes_text[40];
-        if (c == last) {
-            snprintf(name, sizeof name, "S_b");
-        } else {
-            snprintf(name, sizeof name, "S_%d", c);
+        tc_claims_root_class_at(net, kind, c, &cl);
+        bool holds = rc->hmin == cl.claimed_height && rc->hmax == cl.claimed_height;
+        tc_search_least_t least = {.height = -1};
+        bool searched = tc_net_nodes(net) <= LEAST_MAX_NODES &&
+                        tc_search_least_height(net, cl.example, tc_trees_count(net, kind), rc->hmax,
+                                               0, &least, NULL) == TC_OK &&
+                        least.height >= 0;
+        if (j != NULL) {
+            tc_json_object(j);
+            tc_json_kstr(j, "class", cl.name);
+            tc_json_kint(j, "roots", rc->roots);
+            tc_json_kint(j, "spanning", rc->spanning);
+            tc_json_kint(j, "disjoint", rc->disjoint);
+            tc_json_kint(j, "height_min", rc->hmin);
+            tc_json_kint(j, "height_max", rc->hmax);
+            tc_json_kint(j, "lemma3", cl.claimed_height);
+            tc_json_kbool(j, "lemma3_holds", holds);
+            char notes[16];
+            snprintf(notes, sizeof notes, "%d", cl.notes_height);
+            tc_json_kstr(j, "reading_notes", notes);
+            tc_json_kint(j, "least_height", searched ? least.height : -1);
+            tc_json_kbool(j, "least_proved", searched && least.optimal);
+            tc_json_end_object(j);
+            continue;
         }
+        char height[24], least_text[48] = "-";
         if (rc->hmin == rc->hmax) {
             snprintf(height, sizeof height, "%d", rc->hmax);
         } else {
             snprintf(height, sizeof height, "%d..%d", rc->hmin, rc->hmax);
         }
-        snprintf(notes_text, sizeof notes_text, "%d", notes);
-        bool holds = rc->hmin == l3 && rc->hmax == l3;
-        /* beyond the paper: the least height at one root of the class, proved by the search
-         * (small networks only; the least height is the same at every root of a class in
-         * every I_k^n with n <= 5, where every root was solved) */
-        tc_search_least_t least = {.height = -1};
-        char least_text[48] = "-";
-        if (tc_net_nodes(net) <= LEAST_MAX_NODES &&
-            tc_search_least_height(net, some, k + 1, rc->hmax, 0, &least, NULL) == TC_OK &&
-            least.height >= 0) {
+        if (searched) {
             snprintf(least_text, sizeof least_text, "%d%s", least.height,
                      !least.optimal            ? " (not proved)"
                      : least.height < rc->hmax ? " (construction not optimal)"
                                                : "");
         }
-        if (json) {
-            fprintf(fp,
-                    "%s{\"class\":\"%s\",\"roots\":%lld,\"spanning\":%lld,\"disjoint\":%lld,"
-                    "\"height_min\":%d,\"height_max\":%d,\"lemma3\":%d,\"lemma3_holds\":%s,"
-                    "\"reading_notes\":\"%s\",\"least_height\":%d,\"least_proved\":%s}",
-                    first ? "" : ",", name, (long long)rc->roots, (long long)rc->spanning,
-                    (long long)rc->disjoint, rc->hmin, rc->hmax, l3, holds ? "true" : "false",
-                    notes_text, least.height, least.optimal ? "true" : "false");
-        } else {
-            fprintf(fp, "  %-8s %6lld %9lld %9lld %9s %8d %8s  %-20s %s\n", name,
-                    (long long)rc->roots, (long long)rc->spanning, (long long)rc->disjoint, height,
-                    l3, holds ? "holds" : "FAILS", notes_text, least_text);
-        }
-        first = false;
+        fprintf(fp, "  %-8s %6lld %9lld %9lld %9s %8d %8s  %-20d %s\n", cl.name,
+                (long long)rc->roots, (long long)rc->spanning, (long long)rc->disjoint, height,
+                cl.claimed_height, holds ? "holds" : "FAILS", cl.notes_height, least_text);
     }
-    if (json) {
-        fputs("]", fp);
+    if (j != NULL) {
+        tc_json_end_array(j);
     }
 }
 
-static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
-                     tc_forest_t *given, int64_t nonedges, tc_check_report_t *rep,
-                     tc_claims_t *claims, double *t_build, double *t_check)
+/* The text summary of a run over many roots. */
+static void print_many_text(FILE *fp, const args_t *a, const tc_net_t *net, tc_kind_t kind,
+                            const multi_t *m)
 {
-    tc_forest_t *forest = given;
-    tc_err_t err;
-    double t0 = now();
-    if (forest == NULL) {
-        int64_t bytes = tc_net_nodes(net) * tc_trees_count(net, kind);
-        int need = require_memory(bytes, "building this forest");
-        if (need != 0) {
-            return need;
+    char name[TC_LABEL_MAX], lab[TC_LABEL_MAX];
+    tc_net_name(net, name, sizeof name);
+    fprintf(fp, "%s of %s at %s%lld%s roots", tc_kind_name(kind), name, a->all_roots ? "all " : "",
+            (long long)m->roots_checked, a->all_roots ? "" : " random");
+    if (!a->all_roots) {
+        fprintf(fp, " (seed %llu)", (unsigned long long)a->seed);
+    }
+    fprintf(fp, ": every claim holds at %lld of %lld roots\n", (long long)m->roots_ok,
+            (long long)m->roots_checked);
+    int wk = 8, wc = 13;
+    for (int j = 0; j < m->first.count; j++) {
+        int lk = (int)strlen(m->first.rows[j].key), lc = (int)strlen(m->first.rows[j].claim);
+        wk = lk > wk ? lk : wk;
+        wc = lc > wc ? lc : wc;
+    }
+    fprintf(fp, "  %-*s  %-*s  %s\n", wk, "property", wc, "paper's claim", "roots where it fails");
+    for (int j = 0; j < m->first.count; j++) {
+        const tc_claim_row_t *r = &m->first.rows[j];
+        if (r->verdict != TC_VERDICT_INFO && r->verdict != TC_VERDICT_SKIPPED) {
+            fprintf(fp, "  %-*s  %-*s  %d\n", wk, r->key, wc, r->claim, m->fails_per_row[j]);
         }
-        err = tc_trees_build(net, kind, root, (int)a->threads, &forest);
-        if (err != TC_OK) {
-            return lib_fail(err, "building the forest");
-        }
     }
-    double t1 = now();
-    tc_check_opts_t o = tc_check_defaults();
-    o.threads = (int)a->threads;
-    o.seed = a->seed;
-    o.nonedge_hint = nonedges;
-    o.rotation = true;
-    o.levels = tc_net_family(net) == TC_NET_CUBE &&
-               (tc_forest_trees(forest) == 1 || tc_forest_kind(forest) == TC_KIND_SBG);
-    int st = parse_props(a->props, &o);
-    if (st != 0) {
-        if (given == NULL) {
-            tc_forest_free(forest);
-        }
-        return st;
+    for (int j = 0; j < m->nfailing; j++) {
+        tc_net_label(net, m->failing[j], false, lab, sizeof lab);
+        fprintf(fp, "  failing root: %s\n", lab);
     }
-    o.rotation = o.rotation && numbered_by_dimension(forest);
-    o.levels = o.levels && tc_net_family(net) == TC_NET_CUBE;
-    if (a->sample > 0) {
-        o.sample = a->sample;
-    } else if (!a->exhaustive && tc_net_nodes(net) > 3628800) {
-        o.sample = 100000;
+    if (a->timing) {
+        fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", m->t[0], m->t[1],
+                (double)peak_kib() / 1024.0);
     }
-    st = require_memory(tc_check_memory(net, tc_forest_trees(forest), &o), "checking this forest");
-    if (st != 0) {
-        if (given == NULL) {
-            tc_forest_free(forest);
-        }
-        return st;
+    if (tc_claims_root_classes(net, kind) > 0) {
+        print_classes(fp, NULL, net, kind, m);
     }
-    err = tc_check_forest(forest, &o, rep);
-    double t2 = now();
-    if (err == TC_OK) {
-        tc_claims_evaluate(tc_forest_net(forest), tc_forest_kind(forest), rep, claims);
-    }
-    if (err == TC_OK && a->compare != NULL) {
-        tc_forest_t *other = NULL;
-        tc_compare_t cmp;
-        err = tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other);
-        if (err == TC_OK) {
-            err = tc_compare_forests(forest, other, &cmp);
-        }
-        if (err == TC_OK) {
-            tc_claims_compare(net, tc_forest_kind(forest), a->compare_kind, &cmp, claims);
-        }
-        tc_forest_free(other);
-    }
-    if (given == NULL) {
-        tc_forest_free(forest);
-    }
-    *t_build = t1 - t0;
-    *t_check = t2 - t1;
-    return err == TC_OK ? 0 : lib_fail(err, "checking");
+    fprintf(fp, m->roots_ok == m->roots_checked ? "every claim holds at every root\n"
+                                                : "a claim FAILS\n");
 }
 
-static int read_input(const char *path, tc_forest_t **forest, int64_t *nonedges)
+/* kind at every root (--all-roots) or at --roots K seeded random roots. */
+static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t kind, bool *ok)
 {
-    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (fp == NULL) {
-        return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
+    int64_t N = tc_net_nodes(net), count = a->all_roots ? N : a->roots;
+    multi_t *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        return fail(EXIT_RESOURCE, "out of memory");
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    int status = 0;
-    while (buf != NULL) {
-        if (len == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (bigger == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
+    tc_rng_t rng;
+    tc_rng_seed(&rng, a->seed, 2);
+    tc_json_t j;
+    if (a->format == 1) {
+        json_head(&j, fp, net, kind, a->all_roots ? "all" : "random");
+        if (!a->all_roots) {
+            tc_json_kint(&j, "count", count);
+            tc_json_key(&j, "seed");
+            tc_json_uint(&j, a->seed);
         }
-        size_t got = fread(buf + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0) {
-            break;
+        tc_json_end_object(&j);
+        tc_json_key(&j, "results");
+        tc_json_array(&j);
+    }
+    int st = 0;
+    for (int64_t k = 0; k < count && st == 0; k++) {
+        int64_t root = a->all_roots ? k : (int64_t)tc_rng_below(&rng, (uint64_t)N);
+        tc_check_report_t rep;
+        tc_claims_t claims;
+        double t[2];
+        st = check_one(a, net, kind, root, NULL, 0, &rep, &claims, t);
+        if (st == 0) {
+            m->t[0] += t[0];
+            m->t[1] += t[1];
+            m->first = k == 0 ? claims : m->first;
+            count_root(m, net, kind, root, &rep, &claims);
+        }
+        if (st == 0 && a->format == 1) {
+            tc_json_newline(&j);
+            tc_report_check_json(&j, net, &rep, &claims);
         }
     }
-    if (buf == NULL) {
-        status = fail(EXIT_RESOURCE, "%s is too large to read into memory", path);
-    } else if (ferror(fp)) {
-        status = fail(EXIT_DATA, "cannot read %s", path);
-    } else {
-        tc_err_t err = tc_report_forest_read_json(buf, len, forest, nonedges);
-        if (err != TC_OK) {
-            status = fail(err == TC_EPARSE ? EXIT_DATA : status_of(err), "%s: %s", path,
-                          tc_err_detail());
+    *ok = m->roots_ok == m->roots_checked;
+    if (st == 0 && a->format == 1) {
+        tc_json_end_array(&j);
+        tc_json_kint(&j, "roots_checked", m->roots_checked);
+        tc_json_kint(&j, "roots_where_all_hold", m->roots_ok);
+        if (tc_claims_root_classes(net, kind) > 0) {
+            print_classes(fp, &j, net, kind, m);
         }
+        json_tail(&j, a, m->t, *ok);
+    } else if (st == 0) {
+        print_many_text(fp, a, net, kind, m);
     }
-    free(buf);
-    if (fp != stdin) {
-        fclose(fp);
-    }
-    return status;
+    free(m);
+    return st;
 }
 
-int cmd_check(int argc, char **argv)
+/* The network, the kind and the forest the options name; 0 or a status. */
+static int open_target(args_t *a, tc_net_t **net, tc_kind_t *kind, tc_forest_t **given,
+                       int64_t *nonedges)
 {
-    static const struct option longopts[] = {
-        {"net", required_argument, NULL, 'n'},
-        {"kind", required_argument, NULL, 'k'},
-        {"root", required_argument, NULL, 'r'},
-        {"all-roots", no_argument, NULL, OPT_ALL_ROOTS},
-        {"roots", required_argument, NULL, OPT_ROOTS},
-        {"seed", required_argument, NULL, 's'},
-        {"input", required_argument, NULL, 'i'},
-        {"threads", required_argument, NULL, 't'},
-        {"sample", required_argument, NULL, OPT_SAMPLE},
-        {"exhaustive", no_argument, NULL, OPT_EXHAUSTIVE},
-        {"properties", required_argument, NULL, OPT_PROPS},
-        {"format", required_argument, NULL, 'f'},
-        {"output", required_argument, NULL, 'o'},
-        {"timing", no_argument, NULL, OPT_TIMING},
-        {"compare", required_argument, NULL, OPT_COMPARE},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    args_t a = {.seed = 1, .format = "text"};
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            a.net_spec = optarg;
-            break;
-        case 'k':
-            a.kind_text = optarg;
-            break;
-        case 'r':
-            a.root_text = optarg;
-            break;
-        case OPT_ALL_ROOTS:
-            a.all_roots = true;
-            break;
-        case OPT_ROOTS:
-            if (!parse_int_opt("--roots", optarg, 1, 1000000, &a.roots)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case 's':
-            if (!parse_seed(optarg, &a.seed)) {
-                return EXIT_MISUSE;
-            }
-            a.seed_given = true;
-            break;
-        case 'i':
-            a.input = optarg;
-            break;
-        case 't':
-            if (!parse_int_opt("--threads", optarg, 1, 64, &a.threads)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case OPT_SAMPLE:
-            if (!parse_int_opt("--sample", optarg, 1, 100000000, &a.sample)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case OPT_EXHAUSTIVE:
-            a.exhaustive = true;
-            break;
-        case OPT_PROPS:
-            a.props = optarg;
-            break;
-        case 'f':
-            a.format = optarg;
-            break;
-        case 'o':
-            a.output = optarg;
-            break;
-        case OPT_TIMING:
-            a.timing = true;
-            break;
-        case OPT_COMPARE:
-            a.compare = optarg;
-            break;
-        default:
-            return common_option(c, argv, help);
-        }
-    }
-    if (optind < argc) {
-        return misuse("unexpected argument \"%s\"", argv[optind]);
-    }
-    int fmt = pick("--format", a.format, (const char *const[]){"text", "json", NULL});
-    if (fmt < 0) {
-        return EXIT_MISUSE;
-    }
-    a.json = fmt == 1;
-    if (a.sample > 0 && a.exhaustive) {
+    int root_modes = (a->root_text != NULL) + a->all_roots + (a->roots > 0);
+    if (a->sample > 0 && a->exhaustive) {
         return misuse("--sample and --exhaustive exclude each other");
     }
-    int root_modes = (a.root_text != NULL) + a.all_roots + (a.roots > 0);
     if (root_modes > 1) {
         return misuse("--root, --all-roots and --roots exclude each other");
     }
     tc_check_opts_t probe = tc_check_defaults();
-    int st = parse_props(a.props, &probe);
-    if (st != 0) {
+    int st = parse_props(a->props, &probe);
+    if (st == 0 && a->input != NULL && (a->kind_text || root_modes || a->compare)) {
+        st = misuse("--input takes the kind and root from the file (and --compare needs --net "
+                    "and --kind)");
+    }
+    if (st == 0 && a->net_spec != NULL) {
+        st = open_net(a->net_spec, net);
+    }
+    if (st == 0 && a->input != NULL) {
+        st = read_forest(a->input, *net, given, nonedges);
+        *kind = st == 0 ? tc_forest_kind(*given) : *kind;
         return st;
     }
+    st = st != 0 || a->net_spec != NULL ? st : open_net(a->net_spec, net);
+    st = st != 0 ? st : open_kind(*net, a->kind_text, "--kind", kind);
+    if (st == 0 && a->compare != NULL) {
+        st = open_kind(*net, a->compare, "--compare", &a->compare_kind);
+    }
+    if (st == 0 && a->all_roots && tc_net_nodes(*net) > 5040) {
+        st = misuse("--all-roots is for at most 5040 nodes; use --roots K for a seeded sample");
+    }
+    return st;
+}
 
+static int check_run(const call_t *call)
+{
+    args_t *a = call->ctx;
     tc_net_t *net = NULL;
     tc_forest_t *given = NULL;
     int64_t nonedges = 0;
     tc_kind_t kind = TC_KIND_CUSTOM;
-    if (a.input != NULL) {
-        if (a.net_spec || a.kind_text || root_modes || a.compare) {
-            return misuse("--input takes the network, kind and root from the file (and "
-                          "--compare needs --net and --kind)");
-        }
-        st = read_input(a.input, &given, &nonedges);
-        if (st != 0) {
-            return st;
-        }
-        kind = tc_forest_kind(given);
-    } else {
-        st = open_net(a.net_spec, &net);
-        if (st != 0) {
-            return st;
-        }
-        st = open_kind(net, a.kind_text, "--kind", &kind);
-        if (st == 0 && a.compare != NULL) {
-            st = open_kind(net, a.compare, "--compare", &a.compare_kind);
-        }
-        if (st != 0) {
-            tc_net_free(net);
-            return st;
-        }
-        if (a.all_roots && tc_net_nodes(net) > 5040) {
-            tc_net_free(net);
-            return misuse("--all-roots is for N <= 7; use --roots K for a seeded sample");
-        }
-    }
-    const tc_net_t *gnet = given ? tc_forest_net(given) : net;
-
-    output_t out;
-    st = output_open(&out, a.output);
-    if (st != 0) {
-        tc_forest_free(given);
-        tc_net_free(net);
-        return st;
-    }
-    FILE *fp = out.fp;
-    int n = tc_net_n(gnet);
-    const char *family = tc_net_family_name(gnet);
-    char lab[TC_LABEL_MAX], name[16];
-    tc_net_name(gnet, name, sizeof name);
+    output_t out = {0};
     bool ok = true;
-    int status = 0;
-
-    if (given != NULL || (!a.all_roots && a.roots == 0)) {
-        /* one forest */
-        int64_t root = 0;
-        if (given) {
-            root = tc_forest_root(given);
-        } else {
-            status = resolve_root(gnet, a.root_text, a.seed, &root);
-        }
-        tc_check_report_t rep;
-        tc_claims_t claims;
-        double tb = 0, tk = 0;
-        if (status == 0) {
-            status = check_one(&a, gnet, kind, root, given, nonedges, &rep, &claims, &tb, &tk);
-        }
-        if (status == 0) {
-            tc_net_label(gnet, root, false, lab, sizeof lab);
-            const char *how = given                                               ? "from file"
-                              : a.root_text && strcmp(a.root_text, "random") == 0 ? "random"
-                                                                                  : "given";
-            if (a.json) {
-                fprintf(fp,
-                        "{\"format_version\":1,\"command\":\"check\",\"network\":{\"family\":"
-                        "\"%s\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
-                        "{\"mode\":\"%s\"",
-                        family, n, (long long)tc_net_nodes(gnet), tc_kind_name(kind), how);
-                if (strcmp(how, "random") == 0) {
-                    fprintf(fp, ",\"seed\":%llu", (unsigned long long)a.seed);
-                }
-                fputs("},\"result\":", fp);
-                print_json_one(fp, gnet, &rep, &claims);
-                if (a.timing) {
-                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld", tb,
-                            tk, peak_kib());
-                }
-                fprintf(fp, ",\"all_hold\":%s}\n", claims.all_hold ? "true" : "false");
-            } else {
-                fprintf(fp, "%s of %s rooted at %s", tc_kind_name(kind), name, lab);
-                if (strcmp(how, "random") == 0) {
-                    fprintf(fp, " (random root, seed %llu)", (unsigned long long)a.seed);
-                } else if (given) {
-                    fprintf(fp, " (read from %s)", a.input);
-                }
-                fprintf(fp, ": %d tree%s, %lld nodes\n", rep.ntrees, rep.ntrees == 1 ? "" : "s",
-                        (long long)rep.nodes);
-                print_text_table(fp, &claims);
-                if (a.timing) {
-                    fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb, tk,
-                            (double)peak_kib() / 1024.0);
-                }
-                int nf = 0;
-                for (int k = 0; k < claims.count; k++) {
-                    nf += claims.rows[k].verdict == TC_VERDICT_FAILS;
-                }
-                if (claims.all_hold) {
-                    fprintf(fp, "every claim holds\n");
-                } else {
-                    fprintf(fp, "%d claim%s FAIL%s:", nf, nf == 1 ? "" : "s", nf == 1 ? "S" : "");
-                    for (int k = 0; k < claims.count; k++) {
-                        if (claims.rows[k].verdict == TC_VERDICT_FAILS) {
-                            fprintf(fp, " %s", claims.rows[k].key);
-                        }
-                    }
-                    fputc('\n', fp);
-                }
-            }
-            ok = claims.all_hold;
-        }
-    } else {
-        /* many roots */
-        int64_t N = tc_net_nodes(gnet);
-        int64_t count = a.all_roots ? N : a.roots;
-        multi_t m = {0};
-        tc_rng_t rng;
-        tc_rng_seed(&rng, a.seed, 2);
-        double tb_all = 0, tk_all = 0;
-        if (a.json) {
-            fprintf(fp,
-                    "{\"format_version\":1,\"command\":\"check\",\"network\":{\"family\":"
-                    "\"%s\",\"n\":%d,\"nodes\":%lld},\"kind\":\"%s\",\"root_choice\":"
-                    "{\"mode\":\"%s\"",
-                    family, n, (long long)N, tc_kind_name(kind), a.all_roots ? "all" : "random");
-            if (!a.all_roots) {
-                fprintf(fp, ",\"count\":%lld,\"seed\":%llu", (long long)count,
-                        (unsigned long long)a.seed);
-            }
-            fputs("},\"results\":[", fp);
-        }
-        for (int64_t k = 0; k < count && status == 0; k++) {
-            int64_t root = a.all_roots ? k : (int64_t)tc_rng_below(&rng, (uint64_t)N);
-            tc_check_report_t rep;
-            tc_claims_t claims;
-            double tb, tk;
-            status = check_one(&a, gnet, kind, root, NULL, 0, &rep, &claims, &tb, &tk);
-            if (status != 0) {
-                break;
-            }
-            tb_all += tb;
-            tk_all += tk;
-            if (k == 0) {
-                m.first = claims;
-            }
-            m.roots_checked++;
-            m.roots_ok += claims.all_hold;
-            if (tc_net_family(gnet) == TC_NET_ICUBE) {
-                int ci = tc_icube_root_class(n, tc_net_k(gnet), root);
-                root_class_t *rc = &m.cls[ci <= MAX_CLASSES ? ci : MAX_CLASSES];
-                int hi = 0;
-                bool span = true;
-                for (int t = 0; t < rep.ntrees; t++) {
-                    hi = rep.depth[t] > hi ? rep.depth[t] : hi;
-                    span = span && rep.reached[t] == rep.nodes;
-                }
-                rc->hmin = rc->roots == 0 || hi < rc->hmin ? hi : rc->hmin;
-                rc->hmax = hi > rc->hmax ? hi : rc->hmax;
-                rc->roots++;
-                rc->spanning += span;
-                rc->disjoint += rep.shared_directed == 0;
-            }
-            for (int j = 0; j < claims.count; j++) {
-                m.fails_per_row[j] += claims.rows[j].verdict == TC_VERDICT_FAILS;
-            }
-            if (!claims.all_hold && m.nfailing < 10) {
-                m.failing[m.nfailing++] = root;
-            }
-            if (a.json) {
-                fputs(k ? ",\n" : "\n", fp);
-                print_json_one(fp, gnet, &rep, &claims);
-            }
-        }
-        if (status == 0) {
-            ok = m.roots_ok == m.roots_checked;
-            if (a.json) {
-                fprintf(fp, "],\"roots_checked\":%lld,\"roots_where_all_hold\":%lld",
-                        (long long)m.roots_checked, (long long)m.roots_ok);
-                if (tc_net_family(gnet) == TC_NET_ICUBE && kind == TC_KIND_EDST) {
-                    print_classes(fp, gnet, &m, true);
-                }
-                if (a.timing) {
-                    fprintf(fp, ",\"seconds\":{\"build\":%.3f,\"check\":%.3f},\"peak_kib\":%ld",
-                            tb_all, tk_all, peak_kib());
-                }
-                fprintf(fp, ",\"all_hold\":%s}\n", ok ? "true" : "false");
-            } else {
-                fprintf(fp, "%s of %s at %s%lld%s roots", tc_kind_name(kind), name,
-                        a.all_roots ? "all " : "", (long long)m.roots_checked,
-                        a.all_roots ? "" : " random");
-                if (!a.all_roots) {
-                    fprintf(fp, " (seed %llu)", (unsigned long long)a.seed);
-                }
-                fprintf(fp, ": every claim holds at %lld of %lld roots\n", (long long)m.roots_ok,
-                        (long long)m.roots_checked);
-                int wk = 8, wc = 13;
-                for (int j = 0; j < m.first.count; j++) {
-                    int lk = (int)strlen(m.first.rows[j].key);
-                    int lc = (int)strlen(m.first.rows[j].claim);
-                    wk = lk > wk ? lk : wk;
-                    wc = lc > wc ? lc : wc;
-                }
-                fprintf(fp, "  %-*s  %-*s  %s\n", wk, "property", wc, "paper's claim",
-                        "roots where it fails");
-                for (int j = 0; j < m.first.count; j++) {
-                    const tc_claim_row_t *r = &m.first.rows[j];
-                    if (r->verdict == TC_VERDICT_INFO || r->verdict == TC_VERDICT_SKIPPED) {
-                        continue;
-                    }
-                    fprintf(fp, "  %-*s  %-*s  %d\n", wk, r->key, wc, r->claim, m.fails_per_row[j]);
-                }
-                for (int j = 0; j < m.nfailing; j++) {
-                    tc_net_label(gnet, m.failing[j], false, lab, sizeof lab);
-                    fprintf(fp, "  failing root: %s\n", lab);
-                }
-                if (a.timing) {
-                    fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", tb_all,
-                            tk_all, (double)peak_kib() / 1024.0);
-                }
-                if (tc_net_family(gnet) == TC_NET_ICUBE && kind == TC_KIND_EDST) {
-                    print_classes(fp, gnet, &m, false);
-                }
-                fprintf(fp, ok ? "every claim holds at every root\n" : "a claim FAILS\n");
-            }
-        }
+    int st = open_target(a, &net, &kind, &given, &nonedges);
+    st = st != 0 ? st : output_open(&out, a->output);
+    if (st == 0) {
+        const tc_net_t *gnet = given ? tc_forest_net(given) : net;
+        st = given != NULL || (!a->all_roots && a->roots == 0)
+                 ? check_single(a, out.fp, gnet, kind, given, nonedges, &ok)
+                 : check_many(a, out.fp, gnet, kind, &ok);
+        int cst = output_close(&out, st == 0);
+        st = st != 0 ? st : cst;
     }
-    int cst = output_close(&out, status == 0);
     tc_forest_free(given);
     tc_net_free(net);
-    if (status != 0) {
-        return status;
-    }
-    if (cst != 0) {
-        return cst;
-    }
-    return ok ? EXIT_OK : EXIT_CLAIM;
+    return st != 0 ? st : ok ? EXIT_OK : EXIT_CLAIM;
+}
+
+static const opt_t OPTS[] = {
+    OPT_NET(net_spec),
+    OPT_STRING("kind", kind_text, "KIND",
+               "the construction; the kinds of a network are listed by an unknown one\n"
+               "(--kind help) and in docs/constructions.md. On any network: bfs (a\n"
+               "breadth-first tree) and edst (the most arc-disjoint spanning trees, Edmonds)"),
+    OPT_STRING("root", root_text, "R",
+               "a node label (3517246 or 3,5,1,7,2,4,6; a bit string 01000 or a decimal\n"
+               "address on cube:N), identity (node 0, the default) or random"),
+    OPT_FLAG("all-roots", all_roots, "check the family at every root (at most 5040 nodes)"),
+    OPT_INT("roots", roots, 1, 1000000, "K", "check the family at K seeded random roots"),
+    OPT_SEED(seed),
+    OPT_STRING("input", input, "FILE",
+               "check the forest in a JSON document ('-' for stdin); with --net, on that\n"
+               "network (a graph:FILE the document does not carry)"),
+    OPT_THREADS(threads),
+    OPT_INT("sample", sample, 1, 100000000, "K",
+            "test independence and rotation on K seeded random nodes"),
+    OPT_FLAG("exhaustive", exhaustive, "test every node (the default up to 3,628,800 nodes)"),
+    OPT_STRING("properties", props, "LIST",
+               "comma list of: undirected, independence, excess, rotation, levels, all\n"
+               "(spanning, rooting, depth and directed disjointness are always checked;\n"
+               "default: all that apply to the forest)"),
+    OPT_STRING("compare", compare, "KIND2",
+               "also build KIND2 at the same root and compare: shared edges below level 1\n"
+               "(002 Lemma 15), root subtree sizes (Lemma 13) and the dimension reversal\n"
+               "(Theorem 5)"),
+    OPT_FORMAT(format, FORMATS_TEXT_JSON),
+    OPT_OUTPUT(output),
+    OPT_TIMING(timing),
+    OPT_END(),
+};
+
+static const command_doc_t DOC = {
+    .usage = "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
+             "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
+             "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
+             "                      [--output FILE]\n"
+             "       treecast check --input FILE.json [--net NET] [same options but --kind]",
+    .about = "Verify a forest, whoever built it: spanning and rooted at the root, acyclic, the "
+             "depth\n"
+             "of every tree, directed edge-disjointness, how undirected edges are used, "
+             "independence\n"
+             "(internally node-disjoint root paths), the root-path excess over the distance, and "
+             "the\n"
+             "rotation symmetry of Lemma 6.2. Every property is printed with the measured value "
+             "and\n"
+             "the paper's claim side by side. On the hypercube also the fan-out per level (Lemma "
+             "3,\n"
+             "Theorem 4), cyclic nodes as leaves (Lemma 8) and edges per dimension per level\n"
+             "(Corollary 3) of paper 002; on I_K^N with --all-roots, the heights by the root's\n"
+             "subcube against Lemma 3 of paper 003.",
+    .opts = OPTS,
+    .status = "0 every claim holds, 1 a claim fails, 2 misuse, 3 bad input data,\n"
+              "4 out of memory or output not writable.",
+};
+
+int cmd_check(int argc, char **argv)
+{
+    args_t a = {.seed = 1};
+    return run_command(argc, argv, &DOC, 0, check_run, &a);
 }

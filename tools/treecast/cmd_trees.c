@@ -1,199 +1,87 @@
 /* treecast trees — build a spanning-tree family and print it. */
 #include "common.h"
 
-#include <getopt.h>
 #include <string.h>
 
-static void help(void)
+typedef struct {
+    const char *net_spec, *kind_text, *root_text, *output;
+    uint64_t seed;
+    int64_t threads, tree;
+    int format;
+    bool labels, no_labels, tree_given;
+} args_t;
+
+static const char *const FORMATS[] = {"text", "json", "dot", "edges", "table", NULL};
+enum { F_TEXT, F_JSON, F_DOT, F_EDGES, F_TABLE };
+
+/* Write the forest in the chosen format; the library's status. */
+static tc_err_t write_forest(FILE *fp, const args_t *a, const tc_forest_t *forest)
 {
-    printf("usage: treecast trees --net NET --kind KIND [--root R] [--seed S]\n"
-           "                      [--format text|json|dot|edges|table] [--tree T]\n"
-           "                      [--labels | --no-labels] [--threads T] [--output FILE]\n"
-           "\n"
-           "Build a spanning-tree family by its distributed parent rule and print it.\n"
-           "\n"
-           "  --net NET        star:N (2 <= N <= 12), cube:N (1 <= N <= 32) or icube:N,K\n"
-           "                   (the incomplete hypercube I_K^N, 0 <= K < N <= 30)\n"
-           "  --kind KIND      on star:N (paper 000):\n"
-           "                   edt  EDT_h, the n-1 edge-disjoint spanning trees (Def. 8)\n"
-           "                   spg  SPG_h, the shortest path graph as n-1 partial trees (Def. 7)\n"
-           "                   spt  SPT_h, the shortest path tree of the substars (Def. 6)\n"
-           "                   bfs  a breadth-first spanning tree (the baseline)\n"
-           "                   on cube:N:\n"
-           "                   binomial       the spanning binomial tree (paper 002)\n"
-           "                   sbnt-minr      the spanning balanced n-tree (002 Sec. 3)\n"
-           "                   sbnt-maxl, sbnt-minbl, sbnt-maxbr  its variants (002 Sec. 4)\n"
-           "                   sbg            the balanced graph as its n rotated SBnTs\n"
-           "                   nedst          Johnsson-Ho n directed edge-disjoint trees (003)\n"
-           "                   nedst-pivoted  the same, tree j rooted at the pivot r XOR 2^j\n"
-           "                   ist            n independent spanning trees, Algorithm 5 (004)\n"
-           "                   ist-hdls       the same by the Latin square, Algorithm 4 (004)\n"
-           "                   on icube:N,K (paper 003):\n"
-           "                   binomial       the binomial spanning tree (e-cube routing)\n"
-           "                   edst           the K+1 edge-disjoint spanning trees (Sec. III)\n"
-           "  --root R         a label (3517246 or 3,5,1,7,2,4,6 on star:N; bits such as 01000\n"
-           "                   or a decimal address on cube:N), identity (default) or random\n"
-           "  --seed S         seed for --root random (default 1; printed)\n"
-           "  --format F       text (default): a summary, and every tree drawn up to 128 nodes\n"
-           "                   json: the forest document (docs/formats.md)\n"
-           "                   dot: Graphviz, one colour per tree (up to 128 nodes)\n"
-           "                   edges: one line per tree edge: tree, parent, child, dimension\n"
-           "                   table: tree --tree T of kind ist in the layout of paper 004's\n"
-           "                   Tables 5.1-5.5 (x, bits, H(r,x), succ, parent)\n"
-           "  --tree T         the tree for --format table (default 0)\n"
-           "  --labels         include node labels in JSON (always up to 40320 nodes)\n"
-           "  --no-labels      leave them out above 40320 nodes\n"
-           "  --threads T      worker threads for building (default: every core)\n"
-           "  --output FILE    write there (atomically) instead of stdout\n"
-           "\n"
-           "exit status: 0 success, 2 misuse, 3 bad input data, 4 out of memory or output\n"
-           "not writable.\n");
+    bool random = a->root_text != NULL && strcmp(a->root_text, "random") == 0;
+    switch (a->format) {
+    case F_TEXT:
+        if (random) {
+            fprintf(fp, "random root chosen with seed %llu\n", (unsigned long long)a->seed);
+        }
+        return tc_report_forest_text(fp, forest);
+    case F_JSON: {
+        char choice[64];
+        snprintf(choice, sizeof choice, "{\"mode\":\"random\",\"seed\":%llu}",
+                 (unsigned long long)a->seed);
+        int64_t N = tc_net_nodes(tc_forest_net(forest));
+        bool labels = a->labels || (!a->no_labels && N <= 40320);
+        return tc_report_forest_json_meta(fp, forest, labels, random ? choice : NULL);
+    }
+    case F_DOT:
+        return tc_report_forest_dot(fp, forest);
+    case F_TABLE:
+        return tc_report_ist_table(fp, forest, (int)a->tree);
+    default:
+        return tc_report_forest_edges(fp, forest);
+    }
 }
 
-int cmd_trees(int argc, char **argv)
+/* The checks that need the network and the kind. */
+static int check_args(const args_t *a, const tc_net_t *net, tc_kind_t kind)
 {
-    static const struct option longopts[] = {
-        {"net", required_argument, NULL, 'n'},    {"kind", required_argument, NULL, 'k'},
-        {"root", required_argument, NULL, 'r'},   {"seed", required_argument, NULL, 's'},
-        {"format", required_argument, NULL, 'f'}, {"labels", no_argument, NULL, 'L'},
-        {"no-labels", no_argument, NULL, 'N'},    {"threads", required_argument, NULL, 't'},
-        {"output", required_argument, NULL, 'o'}, {"tree", required_argument, NULL, 'T'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
-    };
-    const char *net_spec = NULL, *kind_text = NULL, *root_text = NULL, *format = "text";
-    const char *output = NULL;
-    uint64_t seed = 1;
-    int64_t threads = 0, tree = -1;
-    int labels = -1;
-    int c;
-    opterr = 0;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            net_spec = optarg;
-            break;
-        case 'k':
-            kind_text = optarg;
-            break;
-        case 'r':
-            root_text = optarg;
-            break;
-        case 's':
-            if (!parse_seed(optarg, &seed)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case 'f':
-            format = optarg;
-            break;
-        case 'L':
-            labels = 1;
-            break;
-        case 'N':
-            labels = 0;
-            break;
-        case 't':
-            if (!parse_int_opt("--threads", optarg, 1, 64, &threads)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        case 'o':
-            output = optarg;
-            break;
-        case 'T':
-            if (!parse_int_opt("--tree", optarg, 0, 63, &tree)) {
-                return EXIT_MISUSE;
-            }
-            break;
-        default:
-            return common_option(c, argv, help);
-        }
-    }
-    if (optind < argc) {
-        return misuse("unexpected argument \"%s\"", argv[optind]);
-    }
-    int fmt = pick("--format", format,
-                   (const char *const[]){"text", "json", "dot", "edges", "table", NULL});
-    if (fmt < 0) {
-        return EXIT_MISUSE;
-    }
-    tc_net_t *net = NULL;
-    int st = open_net(net_spec, &net);
-    if (st != 0) {
-        return st;
-    }
-    tc_kind_t kind;
-    st = open_kind(net, kind_text, "--kind", &kind);
-    if (st != 0) {
-        tc_net_free(net);
-        return st;
-    }
-    if (fmt == 2 && tc_net_nodes(net) > 128) {
-        tc_net_free(net);
+    if (a->format == F_DOT && tc_net_nodes(net) > 128) {
         return misuse("--format dot draws networks of at most 128 nodes (S_5, Q_7)");
     }
-    if (fmt == 4 && kind != TC_KIND_IST) {
-        tc_net_free(net);
+    if (a->format == F_TABLE && kind != TC_KIND_IST) {
         return misuse("--format table is the layout of paper 004's Tables 5.1-5.5, for --kind "
                       "ist");
     }
-    if (fmt == 4 && tree >= tc_trees_count(net, kind)) {
-        int count = tc_trees_count(net, kind);
-        tc_net_free(net);
-        return misuse("--tree %lld does not exist; the trees are 0..%d", (long long)tree,
-                      count - 1);
+    if (a->format == F_TABLE && a->tree >= tc_trees_count(net, kind)) {
+        return misuse("--tree %lld does not exist; the trees are 0..%d", (long long)a->tree,
+                      tc_trees_count(net, kind) - 1);
     }
-    if (tree >= 0 && fmt != 4) {
-        tc_net_free(net);
+    if (a->tree_given && a->format != F_TABLE) {
         return misuse("--tree goes with --format table");
     }
+    return 0;
+}
+
+static int trees(const call_t *call)
+{
+    const args_t *a = call->ctx;
+    tc_net_t *net = NULL;
+    tc_kind_t kind = TC_KIND_CUSTOM;
     int64_t root = 0;
-    st = resolve_root(net, root_text, seed, &root);
-    if (st != 0) {
-        tc_net_free(net);
-        return st;
-    }
-    st = require_memory(tc_net_nodes(net) * tc_trees_count(net, kind), "building this forest");
-    if (st != 0) {
-        tc_net_free(net);
-        return st;
-    }
+    int st = open_net(a->net_spec, &net);
+    st = st != 0 ? st : open_kind(net, a->kind_text, "--kind", &kind);
+    st = st != 0 ? st : check_args(a, net, kind);
+    st = st != 0 ? st : resolve_root(net, a->root_text, a->seed, &root);
+    st = st != 0 ? st
+                 : require_memory(tc_net_nodes(net) * tc_trees_count(net, kind),
+                                  "building this forest");
     tc_forest_t *forest = NULL;
-    tc_err_t err = tc_trees_build(net, kind, root, (int)threads, &forest);
-    if (err != TC_OK) {
-        tc_net_free(net);
-        return lib_fail(err, "building the forest");
+    if (st == 0) {
+        tc_err_t err = tc_trees_build(net, kind, root, (int)a->threads, &forest);
+        st = err != TC_OK ? lib_fail(err, "building the forest") : 0;
     }
     output_t out;
-    st = output_open(&out, output);
-    if (st == 0) {
-        if (root_text != NULL && strcmp(root_text, "random") == 0 && fmt == 0) {
-            fprintf(out.fp, "random root chosen with seed %llu\n", (unsigned long long)seed);
-        }
-        switch (fmt) {
-        case 0:
-            err = tc_report_forest_text(out.fp, forest);
-            break;
-        case 1: {
-            char choice[64];
-            bool random = root_text != NULL && strcmp(root_text, "random") == 0;
-            snprintf(choice, sizeof choice, "{\"mode\":\"random\",\"seed\":%llu}",
-                     (unsigned long long)seed);
-            err = tc_report_forest_json_meta(
-                out.fp, forest, labels == 1 || (labels == -1 && tc_net_nodes(net) <= 40320),
-                random ? choice : NULL);
-        } break;
-        case 2:
-            err = tc_report_forest_dot(out.fp, forest);
-            break;
-        case 4:
-            err = tc_report_ist_table(out.fp, forest, tree < 0 ? 0 : (int)tree);
-            break;
-        default:
-            err = tc_report_forest_edges(out.fp, forest);
-            break;
-        }
+    if (st == 0 && (st = output_open(&out, a->output)) == 0) {
+        tc_err_t err = write_forest(out.fp, a, forest);
         st = output_close(&out, err == TC_OK);
         if (err != TC_OK && st == 0) {
             st = lib_fail(err, "writing");
@@ -202,4 +90,41 @@ int cmd_trees(int argc, char **argv)
     tc_forest_free(forest);
     tc_net_free(net);
     return st;
+}
+
+static const opt_t OPTS[] = {
+    OPT_NET(net_spec),
+    OPT_STRING("kind", kind_text, "KIND",
+               "the construction (treecast check --help lists them; docs/constructions.md)"),
+    OPT_STRING("root", root_text, "R",
+               "the root: a node label (3517246 or 3,5,1,7,2,4,6 on star:N; bits such as\n"
+               "01000 or a decimal address on cube:N), identity (node 0, the default) or\n"
+               "random"),
+    OPT_SEED(seed),
+    OPT_FORMAT(format, FORMATS),
+    OPT_INT_SEEN("tree", tree, tree_given, 0, 63, "T", "the tree for --format table (default 0)"),
+    OPT_FLAG("labels", labels, "include node labels in JSON (always up to 40320 nodes)"),
+    OPT_FLAG("no-labels", no_labels, "leave them out above 40320 nodes"),
+    OPT_THREADS(threads),
+    OPT_OUTPUT(output),
+    OPT_END(),
+};
+
+static const command_doc_t DOC = {
+    .usage = "treecast trees --net NET --kind KIND [--root R] [--seed S]\n"
+             "                      [--format text|json|dot|edges|table] [--tree T]\n"
+             "                      [--labels | --no-labels] [--threads T] [--output FILE]",
+    .about = "Build a spanning-tree family by its distributed parent rule (or, for the\n"
+             "constructions of any network, bfs and edst, by its algorithm) and print it:\n"
+             "text (a summary, and every tree drawn up to 128 nodes), json (the forest\n"
+             "document of docs/formats.md), dot (Graphviz, one colour per tree, up to 128\n"
+             "nodes), edges (one line per tree edge: tree, parent, child, dimension) or table\n"
+             "(tree --tree T of kind ist in the layout of paper 004's Tables 5.1-5.5).",
+    .opts = OPTS,
+};
+
+int cmd_trees(int argc, char **argv)
+{
+    args_t a = {.seed = 1};
+    return run_command(argc, argv, &DOC, 0, trees, &a);
 }

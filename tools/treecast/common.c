@@ -1,7 +1,6 @@
 #include "common.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -64,73 +63,6 @@ int lib_fail(tc_err_t err, const char *context)
     return context ? fail(status, "%s: %s", context, msg) : fail(status, "%s", msg);
 }
 
-int common_option(int c, char **argv, void (*help)(void))
-{
-    if (c == 'h') {
-        help();
-        return EXIT_OK;
-    }
-    if (c == ':') {
-        return misuse("%s needs a value", argv[optind - 1]);
-    }
-    return misuse("unknown option \"%s\"", argv[optind - 1]);
-}
-
-int pick(const char *option, const char *value, const char *const *choices)
-{
-    char list[200] = "";
-    size_t len = 0;
-    int k = 0;
-    for (; choices[k] != NULL; k++) {
-        if (strcmp(value, choices[k]) == 0) {
-            return k;
-        }
-    }
-    for (int j = 0; j < k; j++) {
-        const char *sep = j == 0 ? "" : j == k - 1 ? " or " : ", ";
-        int w = snprintf(list + len, sizeof list - len, "%s%s", sep, choices[j]);
-        len += w > 0 && (size_t)w < sizeof list - len ? (size_t)w : 0;
-    }
-    misuse("%s must be %s, not \"%s\"", option, list, value);
-    return -1;
-}
-
-bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out)
-{
-    char *end = NULL;
-    errno = 0;
-    if (text == NULL || *text == '\0' || *text == '-' || *text == '+' || *text == ' ') {
-        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo, (long long)hi,
-               text ? text : "");
-        return false;
-    }
-    long long v = strtoll(text, &end, 10);
-    if (*end != '\0' || errno != 0 || v < lo || v > hi) {
-        misuse("%s needs an integer in %lld..%lld, not \"%s\"", name, (long long)lo, (long long)hi,
-               text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-bool parse_seed(const char *text, uint64_t *out)
-{
-    char *end = NULL;
-    errno = 0;
-    if (text == NULL || *text < '0' || *text > '9') {
-        misuse("--seed needs a non-negative integer, not \"%s\"", text ? text : "");
-        return false;
-    }
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end != '\0' || errno != 0) {
-        misuse("--seed needs a non-negative integer below 2^64, not \"%s\"", text);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 int open_net(const char *spec, tc_net_t **net)
 {
     if (spec == NULL) {
@@ -145,39 +77,22 @@ int open_net(const char *spec, tc_net_t **net)
 
 int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind)
 {
-    tc_net_family_t family = tc_net_family(net);
-    char name[16];
+    char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
     if (text == NULL) {
-        return misuse("%s is required (%s)", option, tc_kind_list(family));
+        return misuse("%s is required (%s)", option, tc_kind_list(net));
     }
     if (tc_kind_parse(text, kind) != TC_OK) {
         return misuse("%s: %s", option, tc_err_detail());
     }
-    if (!tc_kind_applies(*kind, family)) {
+    if (!tc_kind_applies(*kind, net)) {
         return misuse("%s %s is not defined on %s; its kinds are %s", option, text, name,
-                      tc_kind_list(family));
+                      tc_kind_list(net));
     }
     if (!tc_net_materializable(net)) {
-        return misuse("%s is too large to materialize; the largest is %s_%d", name,
-                      family == TC_NET_CUBE ? "Q" : "S",
-                      family == TC_NET_CUBE ? TC_CUBE_MAX_MATERIAL_N : TC_STAR_MAX_MATERIAL_N);
-    } /* every I_k^n that parses is materializable (n <= TC_ICUBE_MAX_N) */
-    return 0;
-}
-
-int require_family(const tc_net_t *net, tc_net_family_t family, const char *what)
-{
-    if (tc_net_family(net) == family) {
-        return 0;
+        return misuse("%s is too large to materialize", name);
     }
-    char name[16];
-    tc_net_name(net, name, sizeof name);
-    return misuse("%s runs on %s networks only so far, not %s", what,
-                  family == TC_NET_CUBE    ? "cube:N"
-                  : family == TC_NET_ICUBE ? "icube:N,K"
-                                           : "star:N",
-                  name);
+    return 0;
 }
 
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
@@ -342,14 +257,60 @@ int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
     return sorted[k < 1 ? 0 : k - 1];
 }
 
-bool parse_double_opt(const char *name, const char *text, double *out)
+double pct_dbl(const double *sorted, int64_t n, int p)
 {
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(v) || v < 0) {
-        misuse("%s needs a non-negative number, not \"%s\"", name, text);
-        return false;
+    int64_t k = (p * n + 99) / 100;
+    return sorted[k < 1 ? 0 : k - 1];
+}
+
+int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y);
+}
+
+const char *const FORMATS_TEXT_JSON[] = {"text", "json", NULL};
+
+int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges)
+{
+    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (fp == NULL) {
+        return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
     }
-    *out = v;
-    return true;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int status = 0;
+    while (buf != NULL) {
+        if (len == cap) {
+            char *bigger = realloc(buf, cap * 2);
+            if (bigger == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        size_t got = fread(buf + len, 1, cap - len, fp);
+        len += got;
+        if (got == 0) {
+            break;
+        }
+    }
+    if (buf == NULL) {
+        status = fail(EXIT_RESOURCE, "%s is too large to read into memory", path);
+    } else if (ferror(fp)) {
+        status = fail(EXIT_DATA, "cannot read %s", path);
+    } else {
+        tc_err_t err = tc_report_forest_read(buf, len, net, forest, nonedges);
+        if (err != TC_OK) {
+            status = fail(err == TC_EPARSE ? EXIT_DATA : status_of(err), "%s: %s", path,
+                          tc_err_detail());
+        }
+    }
+    free(buf);
+    if (fp != stdin) {
+        fclose(fp);
+    }
+    return status;
 }

@@ -1,7 +1,10 @@
-/* Shared pieces of the treecast command-line tool: exit codes, errors, options, output. */
+/* Shared pieces of the treecast command-line tool: exit codes, errors, the network and kind
+ * options, output files. The tool is a thin shell: every number it prints comes from the
+ * library; this file and the cmd_*.c files only parse, choose and format. */
 #ifndef TREECAST_TOOL_COMMON_H
 #define TREECAST_TOOL_COMMON_H
 
+#include "options.h"
 #include "treecast/treecast.h"
 
 #include <stdbool.h>
@@ -26,40 +29,27 @@ int misuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "treecast <cmd>: <message>" and return status. */
 int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* The exit status for a library error: EPARSE -> 3, ENOMEM/EIO/ETOOBIG -> 4, else 2. */
+/* The exit status for a library error: EPARSE and EIO on input -> 3, ENOMEM and ETOOBIG (more
+ * than this machine can hold) -> 4... see status_of in common.c; misuse otherwise. */
 int status_of(tc_err_t err);
 
 /* Report a library error (its detail message) with the right status. */
 int lib_fail(tc_err_t err, const char *context);
 
-/* Parse a non-negative integer option strictly; false (after a misuse message) otherwise. */
-bool parse_int_opt(const char *name, const char *text, int64_t lo, int64_t hi, int64_t *out);
-bool parse_seed(const char *text, uint64_t *out);
-/* Parse a finite non-negative number strictly; false (after a misuse message) otherwise. */
-bool parse_double_opt(const char *name, const char *text, double *out);
-
-/* The getopt results every command shares: 'h' (print help, status 0), ':' (a missing value)
- * and anything else (an unknown option), both misuse. Returns the exit status. */
-int common_option(int c, char **argv, void (*help)(void));
-
-/* The index of value among the NULL-terminated choices, or -1 after a misuse message
- * ("--format must be text or json, not \"xml\""). */
-int pick(const char *option, const char *value, const char *const *choices);
-
 /* Parse --net; on failure prints and returns the status (0 on success). */
 int open_net(const char *spec, tc_net_t **net);
 
-/* Resolve --root: a label, "identity" or "random" (seeded). Prints on failure and returns the
- * status (0 on success). */
-/* Parse --kind (or --compare) for net: known, defined on the network's family, and the network
+/* Parse --kind (or --compare) for net: known, defined on the network, and the network
  * materializable. 0, or the misuse status after printing the message. */
 int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind);
 
-/* 0 when net belongs to family, otherwise the misuse status after saying which networks
- * `what` supports. */
-int require_family(const tc_net_t *net, tc_net_family_t family, const char *what);
-
+/* Resolve --root: a label, "identity" (node 0) or "random" (seeded). Prints on failure and
+ * returns the status (0 on success). */
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root);
+
+/* Read a forest document (FILE, '-' for stdin) on net (NULL: the network the file names).
+ * Prints on failure and returns the status (0 on success). */
+int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges);
 
 /* Output: stdout, or FILE written to FILE.tmp.XXXXXX and renamed on success. */
 typedef struct {
@@ -77,16 +67,21 @@ int output_close(output_t *o, bool ok);
  * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */
 int require_memory(int64_t bytes, const char *what);
 
-/* qsort comparator for int64_t, and the nearest-rank percentile p (0..100) of a sorted array
- * of n >= 1 values (campaign and table distributions). */
+/* qsort comparators, and the nearest-rank percentile p (0..100) of a sorted array of n >= 1
+ * values (campaign and table distributions). */
 int cmp_i64(const void *a, const void *b);
+int cmp_dbl(const void *a, const void *b);
 int64_t pct_i64(const int64_t *sorted, int64_t n, int p);
+double pct_dbl(const double *sorted, int64_t n, int p);
 
 /* Monotonic wall-clock seconds. */
 double now(void);
 
 /* Peak resident memory of this process so far, in KiB (-1 when unknown). */
 long peak_kib(void);
+
+/* The formats most commands offer. */
+extern const char *const FORMATS_TEXT_JSON[];
 
 int cmd_info(int argc, char **argv);
 int cmd_trees(int argc, char **argv);

@@ -1,68 +1,20 @@
-/* Topologies as neighbour tables, and fault sets. */
+/* Fault sets: faulty nodes and directed links of a topology (seeded random, on root paths, or
+ * listed by the caller). */
+#include "treecast/faults.h"
 #include "core/internal.h"
-#include "net/net_internal.h"
-#include "net/star_internal.h"
 #include "treecast/rng.h"
 #include "treecast/sim.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-tc_err_t tc_topo_from_net(const tc_net_t *net, tc_topo_t *out)
-{
-    memset(out, 0, sizeof *out);
-    char name[16];
-    tc_net_name(net, name, sizeof name);
-    int ports = tc_net_degree(net);
-    if (!tc_net_materializable(net) || net->nodes > INT32_MAX / ports) {
-        return tc__fail(TC_ETOOBIG, "%s is too large to simulate here.", name);
-    }
-    int n = net->n;
-    int32_t *nbr = tc__big_alloc((size_t)net->nodes * (size_t)ports, sizeof *nbr);
-    if (nbr == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of %s.", name);
-    }
-    if (net->family != TC_NET_STAR) { /* -1 where I_k^n lacks the neighbour */
-        for (int64_t v = 0; v < net->nodes; v++) {
-            for (int d = 0; d < ports; d++) {
-                int64_t u = v ^ ((int64_t)1 << d);
-                nbr[v * ports + d] = (int32_t)(u < net->nodes ? u : -1);
-            }
-        }
-    } else {
-        uint8_t p[TC_STAR_MAX_N] = {0};
-        tc_star_unrank(n, 0, p);
-        for (int64_t v = 0; v < net->nodes; v++, tc_star_next(n, p)) {
-            for (int d = 2; d <= n; d++) {
-                nbr[v * ports + d - 2] = (int32_t)tc__star_rank_after_move(n, p, v, d);
-            }
-        }
-    }
-    out->nodes = net->nodes;
-    out->ports = ports;
-    out->nbr = nbr;
-    out->rev = NULL;
-    return TC_OK;
-}
-
-void tc_topo_free(tc_topo_t *topo)
-{
-    if (topo == NULL) {
-        return;
-    }
-    free(topo->nbr);
-    free(topo->rev);
-    topo->nbr = NULL;
-    topo->rev = NULL;
-}
-
-tc_err_t tc_faults_empty(const tc_topo_t *topo, tc_faults_t *out)
+tc_err_t tc_faults_init(tc_faults_t *out, const tc_topo_t *topo)
 {
     memset(out, 0, sizeof *out);
     out->node = tc__calloc_array((size_t)topo->nodes, 1);
     out->link = tc__calloc_array((size_t)topo->nodes * (size_t)topo->ports, 1);
     if (out->node == NULL || out->link == NULL) {
-        tc_faults_free(out);
+        tc_faults_destroy(out);
         return tc__fail(TC_ENOMEM, "Out of memory for the fault sets.");
     }
     return TC_OK;
@@ -94,7 +46,7 @@ void tc_faults_add_link(tc_faults_t *f, const tc_topo_t *topo, int64_t v, int po
     }
 }
 
-void tc_faults_free(tc_faults_t *f)
+void tc_faults_destroy(tc_faults_t *f)
 {
     if (f == NULL) {
         return;
@@ -105,9 +57,10 @@ void tc_faults_free(tc_faults_t *f)
     f->link = NULL;
 }
 
-tc_err_t tc_faults_random(const tc_topo_t *topo, tc_fault_kind_t kind, int64_t k, uint64_t seed,
-                          int64_t protect, tc_faults_t *out)
+tc_err_t tc_faults_random(tc_faults_t *out, const tc_topo_t *topo, tc_fault_kind_t kind, int64_t k,
+                          uint64_t seed, int64_t protect)
 {
+    memset(out, 0, sizeof *out);
     int64_t N = topo->nodes;
     int64_t L = N * topo->ports;
     int64_t node_cands = N - (protect >= 0 ? 1 : 0);
@@ -117,7 +70,7 @@ tc_err_t tc_faults_random(const tc_topo_t *topo, tc_fault_kind_t kind, int64_t k
         return tc__fail(TC_ERANGE, "%lld faults of that kind do not fit in %lld nodes.",
                         (long long)k, (long long)N);
     }
-    tc_err_t err = tc_faults_empty(topo, out);
+    tc_err_t err = tc_faults_init(out, topo);
     if (err != TC_OK) {
         return err;
     }
@@ -147,7 +100,7 @@ tc_err_t tc_faults_random(const tc_topo_t *topo, tc_fault_kind_t kind, int64_t k
         }
     }
     if (placed < k) {
-        tc_faults_free(out);
+        tc_faults_destroy(out);
         return tc__fail(TC_ERANGE, "Could not place %lld distinct faults.", (long long)k);
     }
     return TC_OK;

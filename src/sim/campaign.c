@@ -1,61 +1,21 @@
-/* Faults on root paths, and seeded fault campaigns run on several threads. */
+/* Seeded fault campaigns: trials of a plan under faults, run on several threads. */
 #include "core/internal.h"
-#include "treecast/plan.h"
 #include "treecast/rng.h"
+#include "treecast/sim.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-tc_err_t tc_faults_on_paths(const tc_plan_trees_t *trees, const tc_topo_t *topo, int64_t target,
-                            int k, uint64_t seed, tc_faults_t *out)
-{
-    int T = trees->ntrees;
-    int usable[64];
-    int nu = 0;
-    for (int t = 0; t < T && t < 64; t++) {
-        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
-        if (d != 0xFF && d >= 2) { /* a path with an inner node */
-            usable[nu++] = t;
-        }
-    }
-    if (k < 0 || k > nu) {
-        return tc__fail(TC_ERANGE,
-                        "Only %d root paths of the target have an inner node to fault; %d asked.",
-                        nu, k);
-    }
-    tc_err_t err = tc_faults_empty(topo, out);
-    if (err != TC_OK) {
-        return err;
-    }
-    tc_rng_t rng;
-    tc_rng_seed(&rng, seed, 0xadd);
-    for (int j = 0; j < k; j++) { /* a seeded partial shuffle picks k trees */
-        int pick = j + (int)tc_rng_below(&rng, (uint64_t)(nu - j));
-        int t = usable[pick];
-        usable[pick] = usable[j];
-        usable[j] = t;
-        int d = trees->depth[(size_t)t * (size_t)trees->nodes + (size_t)target];
-        int steps = 1 + (int)tc_rng_below(&rng, (uint64_t)(d - 1)); /* 1..d-1 hops up */
-        int64_t w = target;
-        for (int s = 0; s < steps; s++) {
-            uint8_t up = trees->pport[(size_t)t * (size_t)trees->nodes + (size_t)w];
-            w = topo->nbr[w * topo->ports + up];
-        }
-        tc_faults_add_node(out, w);
-    }
-    return TC_OK;
-}
-
-tc_err_t tc_campaign_faults(const tc_topo_t *topo, const tc_plan_trees_t *trees, int64_t protect,
-                            const tc_campaign_t *campaign, int64_t trial, tc_faults_t *out,
-                            int64_t *target)
+tc_err_t tc_sim_campaign_faults(tc_faults_t *out, const tc_topo_t *topo,
+                                const tc_plan_trees_t *trees, int64_t protect,
+                                const tc_sim_campaign_t *campaign, int64_t trial, int64_t *target)
 {
     uint64_t seed = campaign->seed + (uint64_t)trial;
     *target = -1;
     if (!campaign->on_paths) {
-        return tc_faults_random(topo, campaign->kind, campaign->k, seed, protect, out);
+        return tc_faults_random(out, topo, campaign->kind, campaign->k, seed, protect);
     }
     if (trees == NULL) {
         return tc__fail(TC_EINVAL, "Faults on root paths need the trees.");
@@ -68,7 +28,7 @@ tc_err_t tc_campaign_faults(const tc_topo_t *topo, const tc_plan_trees_t *trees,
         do {
             *target = (int64_t)tc_rng_below(&rng, (uint64_t)topo->nodes);
         } while (*target == protect || *target == trees->root);
-        err = tc_faults_on_paths(trees, topo, *target, (int)campaign->k, seed, out);
+        err = tc_plan_faults_on_paths(out, trees, topo, *target, (int)campaign->k, seed);
     }
     return err;
 }
@@ -79,8 +39,8 @@ typedef struct {
     const tc_plan_t *plan;
     const tc_plan_trees_t *trees;
     int64_t protect;
-    const tc_campaign_t *c;
-    tc_trial_t *out;
+    const tc_sim_campaign_t *c;
+    tc_sim_trial_t *out;
     int64_t next; /* next trial to take */
     int64_t done;
     pthread_mutex_t lock;
@@ -92,7 +52,7 @@ static void run_trials(void *arg, int tid, int nthreads)
 {
     (void)nthreads;
     campaign_job_t *job = arg;
-    const tc_campaign_t *c = job->c;
+    const tc_sim_campaign_t *c = job->c;
     for (;;) {
         pthread_mutex_lock(&job->lock);
         int64_t i = job->err == TC_OK ? job->next++ : c->trials;
@@ -101,10 +61,10 @@ static void run_trials(void *arg, int tid, int nthreads)
             break;
         }
         tc_faults_t f;
-        tc_trial_t *tr = &job->out[i];
+        tc_sim_trial_t *tr = &job->out[i];
         memset(tr, 0, sizeof *tr);
         tc_err_t err =
-            tc_campaign_faults(job->topo, job->trees, job->protect, c, i, &f, &tr->target);
+            tc_sim_campaign_faults(&f, job->topo, job->trees, job->protect, c, i, &tr->target);
         tc_sim_result_t res;
         if (err == TC_OK) {
             tc_sim_config_t one = *job->config;
@@ -112,7 +72,7 @@ static void run_trials(void *arg, int tid, int nthreads)
             err = tc_sim_run(job->topo, &one, &f, job->plan, &res, NULL);
             tr->faulty_nodes = f.faulty_nodes;
             tr->faulty_links = f.faulty_links;
-            tc_faults_free(&f);
+            tc_faults_destroy(&f);
         }
         pthread_mutex_lock(&job->lock);
         if (err != TC_OK && job->err == TC_OK) {
@@ -138,9 +98,9 @@ static void run_trials(void *arg, int tid, int nthreads)
     }
 }
 
-tc_err_t tc_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
-                         const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
-                         const tc_campaign_t *campaign, tc_trial_t *out)
+tc_err_t tc_sim_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
+                             const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
+                             const tc_sim_campaign_t *campaign, tc_sim_trial_t *out)
 {
     campaign_job_t job = {.topo = topo,
                           .config = config,

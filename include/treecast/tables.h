@@ -1,0 +1,72 @@
+/* treecast — the papers' tables: their printed values, and treecast's measurement of each row
+ * (what `treecast table` and `treecast balance` print side by side).
+ *
+ *   002 Table 1  the balance of the SBnT (printed rows n = 2..20; measured by tc_cube_balance)
+ *   002 Table 2  the complexities of SBnT routing (tc_cycles_table2), beside the modelled time
+ *                in routing cycles over the SBnT, the SBG and the binomial tree
+ *   003 Tables I-II  broadcasting on I_k^n over the EDSTs and Theorem 4's Hamiltonian paths,
+ *                by formula beside the round engine
+ *   004 Table 5.7  the tree-link faults a broadcast survives (tc_threshold_*), as a
+ *                distribution beside the paper's single number
+ */
+#ifndef TREECAST_TABLES_H
+#define TREECAST_TABLES_H
+
+#include "treecast/error.h"
+#include "treecast/plan.h"
+#include "treecast/trees.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- 002 Table 1 --------------------------------------------------------------------------- */
+
+/* The printed row for n (2 <= n <= 20): n, A, B, SBT(max), SBnT(max), SBnT(min), factor x 100;
+ * NULL for other n. */
+const int64_t *tc_table_002_1(int n);
+
+/* ---- 002 Table 2 --------------------------------------------------------------------------- */
+
+/* The modelled time in routing cycles of the three operations over kind's trees on Q_n (the
+ * SBG: all its trees at once, data split), both port models: t[one][op], one = 1 for one-port,
+ * op a tc_cycles_op_t. TC_EINVAL for a kind without a Q_n rule. */
+tc_err_t tc_table_002_2(int n, tc_kind_t kind, int64_t M, double ts, double tc, double t[2][3]);
+
+/* ---- 003 Tables I and II ------------------------------------------------------------------- */
+
+typedef struct {
+    int n, k;
+    int64_t nodes;
+    int paths;                                        /* Theorem 4's directed EDHPs */
+    int64_t hp_paper, hp_rounds;                      /* Table I; -1: none */
+    int64_t edst_paper, edst_worst, edst_best, lower; /* Table I */
+    int64_t worst_root;                               /* the EDST root of the worst class */
+    double hp_bopt, hp_tmin, edst_bopt, edst_tmin;    /* Table II by formula (-1: none) */
+    int64_t hp_B, edst_B;                             /* Table II by simulation (-1: none) */
+    double hp_T, edst_T;
+} tc_table_003_t;
+
+/* One row (n, k) of Tables I-II for M elements (rounds with one element per packet for Table
+ * I; packets of B elements costing B tc + ts for Table II): the EDST broadcast at one root of
+ * every root class (worst and best), its packet size swept at the worst; the Hamiltonian paths
+ * from node 0 when they exist and have at most TC_EDHP_MAX_DEPTH links. O(M) simulations. */
+tc_err_t tc_table_003(int n, int k, int64_t M, double ts, double tc, tc_table_003_t *out);
+
+/* ---- 004 Table 5.7 ------------------------------------------------------------------------- */
+
+/* The printed row for n (4..8): N, the links of the n ISTs, the faulty links survived, the
+ * fault tolerance in percent; false for other n. */
+bool tc_table_004_57(int n, int64_t *links, int64_t *faulty, double *percent);
+
+typedef struct {
+    int64_t links, p10, median, p90, min, max;
+    int64_t below; /* trials that survived fewer faults than `paper` (0 without one) */
+} tc_table_dist_t;
+
+/* The distribution of the faults kind's trees on Q_n (rooted at node 0) survive, over trials
+ * seeded seed + i, on threads threads (0: every core). paper: the printed count to place in it
+ * (-1: none). */
+tc_err_t tc_table_threshold(int n, tc_kind_t kind, int64_t trials, uint64_t seed, int threads,
+                            int64_t paper, tc_table_dist_t *out);
+
+#endif

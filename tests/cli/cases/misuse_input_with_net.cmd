@@ -1,1 +1,0 @@
-check --input tests/cli/data/s4_edt.json --net star:4

@@ -1,0 +1,62 @@
+/* treecast sim: what its two files share (cmd_sim.c sets a run up, sim_run.c runs and prints
+ * it). */
+#ifndef TREECAST_TOOL_SIM_CMD_H
+#define TREECAST_TOOL_SIM_CMD_H
+
+#include "common.h"
+
+#define MAX_FAULT_ITEMS 256
+
+typedef struct {
+    const char *net_spec, *kind_text, *input, *root_text, *faults, *faults_file, *output;
+    struct {
+        const char *items[MAX_FAULT_ITEMS];
+        int count;
+    } listed; /* --fault, as given */
+    int64_t M, x, trials, threads, B;
+    uint64_t seed;
+    int port_limit;
+    bool half, timing, x_given;
+    int acks, order, method, format;
+    double ts, tm;
+} args_t;
+
+enum { F_TEXT, F_JSON, F_CSV };
+enum { METHOD_AUTO, METHOD_FULL, METHOD_SYMMETRY };
+
+/* What a run is made of, and what it prints beside its result. */
+typedef struct {
+    const args_t *a;
+    const tc_schedule_t *s;
+    tc_kind_t kind;
+    bool symmetry;
+    tc_net_t *net;
+    tc_topo_t topo;
+    tc_forest_t *forest;
+    tc_plan_trees_t trees;
+    tc_coll_t *coll;
+    int64_t root, protect;
+    char netlab[TC_LABEL_MAX], rootlab[TC_LABEL_MAX + 32], fault_text[64], method[200];
+    tc_sched_ref_t ref;
+    double seconds;
+    int64_t hops;
+} run_t;
+
+/* Set the run up for the plan named: the network, the schedule and its trees, the plan, the
+ * reference. 0 or a status (printed). */
+int sim_setup(run_t *r, const char *name);
+void sim_teardown(run_t *r);
+
+/* The faults listed by --fault and --faults-file into f (initialized here). 0 or a status. */
+int listed_faults(const run_t *r, tc_faults_t *f);
+
+/* A plan modelled in routing cycles (paper 002 Section 5). 0 or a status. */
+int run_cycles(const run_t *r, FILE *fp);
+
+/* Run the plan named with the options (sim_run.c). */
+int sim_main(const args_t *a, const char *name);
+
+/* The plans, one line each, for --help. */
+const char *sim_plan_list(char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,567 @@
+/* treecast sim: running a plan (fully, by symmetry, or as a fault campaign) and printing the
+ * result beside the paper's bound. */
+#include "sim_cmd.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const CONVENTION =
+    "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
+    "(READING-NOTES 000.6)";
+
+static const char *const ACK_NAMES[] = {"free", "round", "none"};
+
+const char *sim_plan_list(char *buf, size_t cap)
+{
+    size_t len = (size_t)snprintf(buf, cap, "PLAN, by the family of its trees:");
+    const char *family = "";
+    for (int k = 0; tc_schedule_at(k) != NULL && len < cap; k++) {
+        const tc_schedule_t *s = tc_schedule_at(k);
+        const char *f = s->family != NULL ? s->family : "any network (--kind or --input)";
+        if (strcmp(f, family) != 0) {
+            len += (size_t)snprintf(buf + len, cap - len, "\n  on %s:", f);
+            family = f;
+        }
+        len += (size_t)snprintf(buf + len, cap - len, "\n    %-19s %s", s->name, s->what);
+    }
+    return buf;
+}
+
+/* The nodes that did not get everything (NULL complete: none listed), at most `limit`. */
+static void list_incomplete(FILE *fp, tc_json_t *j, const run_t *r, const uint8_t *complete,
+                            const tc_faults_t *faults, int64_t limit)
+{
+    int64_t shown = 0;
+    for (int64_t v = 0; complete != NULL && v < tc_net_nodes(r->net) && shown < limit; v++) {
+        if (complete[v] || (faults != NULL && faults->node != NULL && faults->node[v])) {
+            continue;
+        }
+        char lab[TC_LABEL_MAX];
+        tc_net_label(r->net, v, false, lab, sizeof lab);
+        if (j != NULL) {
+            tc_json_str(j, lab);
+        } else {
+            fprintf(fp, "%s%s", shown ? " " : "", lab);
+        }
+        shown++;
+    }
+}
+
+static void print_json(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
+                       int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+{
+    const args_t *a = r->a;
+    const tc_bound_t *b = &r->ref.bound;
+    tc_json_t j;
+    tc_json_document(&j, fp, "sim");
+    tc_json_kstr(&j, "plan", r->s->name);
+    tc_json_kstr(&j, "network", r->netlab);
+    tc_json_kint(&j, "M", a->M);
+    tc_json_kint(&j, "x", tc_coll_options(r->coll)->x);
+    tc_json_kstr(&j, "root", r->rootlab);
+    tc_json_key(&j, "seed");
+    tc_json_uint(&j, a->seed);
+    tc_json_kstr(&j, "faults", r->fault_text);
+    tc_json_kint(&j, "ports", a->port_limit);
+    tc_json_kbool(&j, "half_duplex", a->half);
+    tc_json_kstr(&j, "acks", ACK_NAMES[a->acks]);
+    const int64_t v[] = {res->rounds,
+                         res->complete_round,
+                         0,
+                         res->transmissions,
+                         res->control,
+                         res->free_signals,
+                         paper_tx,
+                         res->dropped,
+                         res->max_link_load,
+                         res->max_queue,
+                         res->queued_packets,
+                         res->queue_rounds,
+                         res->nodes_nonfaulty,
+                         res->nodes_complete};
+    static const char *const keys[] = {"rounds",
+                                       "complete_round",
+                                       "time",
+                                       "transmissions",
+                                       "control",
+                                       "free_signals",
+                                       "paper_transmissions",
+                                       "dropped",
+                                       "max_link_load",
+                                       "max_queue",
+                                       "queued_packets",
+                                       "queue_rounds",
+                                       "nodes_nonfaulty",
+                                       "nodes_complete"};
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++) {
+        if (k == 2) {
+            tc_json_kdouble(&j, "time", res->time);
+        } else {
+            tc_json_kint(&j, keys[k], v[k]);
+        }
+    }
+    tc_json_key(&j, "delivered_fraction");
+    tc_json_fixed(&j, res->delivered_fraction, 6);
+    tc_json_kint(&j, "duplicates", res->duplicates);
+    tc_json_kint(&j, "predicted_rounds", predicted);
+    if (r->ref.claim >= 0) {
+        tc_json_key(&j, "construction_claim");
+        tc_json_object(&j);
+        tc_json_kint(&j, "rounds", r->ref.claim);
+        tc_json_kstr(&j, "formula", r->ref.claim_formula);
+        tc_json_kstr(&j, "source", r->ref.claim_source);
+        tc_json_end_object(&j);
+    }
+    tc_json_key(&j, "bound");
+    if (r->ref.have_bound) {
+        tc_json_object(&j);
+        tc_json_kdouble(&j, "time", b->time);
+        tc_json_kdouble(&j, "time_printed", b->time_printed);
+        tc_json_kstr(&j, "formula", b->time_formula);
+        tc_json_kstr(&j, "source", b->source);
+        tc_json_kstr(&j, "correction", b->correction);
+        tc_json_kdouble(&j, "transmissions", b->transmissions);
+        tc_json_end_object(&j);
+        tc_json_kdouble(&j, "rounds_minus_bound", (double)res->rounds - b->time);
+    } else {
+        tc_json_null(&j);
+    }
+    tc_json_kstr(&j, "convention", CONVENTION);
+    tc_json_kstr(&j, "method", r->method);
+    tc_json_key(&j, "incomplete");
+    tc_json_array(&j);
+    list_incomplete(fp, &j, r, complete, faults, INT64_MAX);
+    tc_json_end_array(&j);
+    if (a->timing) {
+        tc_json_key(&j, "seconds");
+        tc_json_fixed(&j, r->seconds, 3);
+        tc_json_kint(&j, "peak_kib", peak_kib());
+        tc_json_kint(&j, "hops", r->hops);
+        tc_json_key(&j, "hops_per_second");
+        tc_json_fixed(&j, r->seconds > 0 ? (double)r->hops / r->seconds : 0.0, 0);
+    }
+    tc_json_end_object(&j);
+    tc_json_finish(&j);
+}
+
+static void print_csv(FILE *fp, const run_t *r, const tc_sim_result_t *res)
+{
+    const tc_bound_t *b = &r->ref.bound;
+    fputs("plan,network,M,x,root,faults,rounds,complete_round,time,transmissions,control,"
+          "dropped,max_link_load,max_queue,queued_packets,queue_rounds,nodes_complete,"
+          "nodes_nonfaulty,delivered_fraction,bound,bound_printed,rounds_minus_bound\n",
+          fp);
+    fprintf(fp,
+            "%s,%s,%lld,%d,%s,%s,%lld,%lld,%.15g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
+            "%.6f,",
+            r->s->name, r->netlab, (long long)r->a->M, tc_coll_options(r->coll)->x, r->rootlab,
+            r->fault_text, (long long)res->rounds, (long long)res->complete_round, res->time,
+            (long long)res->transmissions, (long long)res->control, (long long)res->dropped,
+            (long long)res->max_link_load, (long long)res->max_queue,
+            (long long)res->queued_packets, (long long)res->queue_rounds,
+            (long long)res->nodes_complete, (long long)res->nodes_nonfaulty,
+            res->delivered_fraction);
+    if (r->ref.have_bound) {
+        fprintf(fp, "%.15g,%.15g,%.15g\n", b->time, b->time_printed, (double)res->rounds - b->time);
+    } else {
+        fputs(",,\n", fp);
+    }
+}
+
+static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
+                       int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+{
+    const args_t *a = r->a;
+    const tc_bound_t *b = &r->ref.bound;
+    bool multinode = r->s->coll == TC_COLL_MULTINODE;
+    fprintf(fp, "%s on %s, M = %lld, x = %d, %s; %s, %s duplex%s; faults: %s\n", r->s->name,
+            r->netlab, (long long)a->M, tc_coll_options(r->coll)->x,
+            r->s->all_sources ? "every node a source" : r->rootlab,
+            a->port_limit == 0   ? "all-port"
+            : a->port_limit == 1 ? "one-port"
+                                 : "k-port",
+            a->half ? "half" : "full",
+            !multinode                 ? ""
+            : a->acks == TC_ACKS_ROUND ? ", acknowledgements take a round"
+            : a->acks == TC_ACKS_NONE  ? ", no acknowledgements (timetable)"
+                                       : ", free acknowledgements",
+            r->fault_text);
+    fprintf(fp, "  rounds              %lld", (long long)res->rounds);
+    if (predicted >= 0) {
+        fprintf(fp, "   (the schedule predicts %lld)", (long long)predicted);
+    }
+    fputc('\n', fp);
+    if (r->ref.claim >= 0) {
+        fprintf(fp, "  construction claims %lld   %s [%s]\n", (long long)r->ref.claim,
+                r->ref.claim_formula, r->ref.claim_source);
+    }
+    if (r->ref.have_bound) {
+        fprintf(fp, "  paper's bound       %.15g   %s [%s]%s%s\n", b->time, b->time_formula,
+                b->source, b->correction[0] ? "; " : "", b->correction);
+        fprintf(fp, "  rounds - bound      %+.15g%s\n", (double)res->rounds - b->time,
+                a->port_limit != 0 || a->half
+                    ? "   (the bound is for the paper's all-port, full-duplex model)"
+                    : "");
+    } else {
+        fprintf(fp, "  paper's bound       none for this network and plan\n");
+    }
+    fprintf(fp, "  convention          %s\n", CONVENTION);
+    fprintf(fp, "  method              %s\n", r->method);
+    fprintf(fp, "  complete by round   %lld\n", (long long)res->complete_round);
+    fprintf(fp, "  modelled time       %.15g   (rounds x (ts + B tm) = %lld x (%g + %lld x %g))\n",
+            res->time, (long long)res->rounds, a->ts, (long long)a->B, a->tm);
+    fprintf(fp, "  transmissions       %lld data", (long long)(res->transmissions - res->control));
+    if (res->control || res->free_signals) {
+        fprintf(fp, " + %lld acknowledgements on links + %lld free", (long long)res->control,
+                (long long)res->free_signals);
+    }
+    if (r->ref.have_bound) {
+        fprintf(fp, "   (paper: %.15g; this schedule without faults: %lld)\n", b->transmissions,
+                (long long)paper_tx);
+    } else {
+        fprintf(fp, "   (this schedule without faults: %lld)\n", (long long)paper_tx);
+    }
+    fprintf(fp, "  largest link load   %lld packets\n", (long long)res->max_link_load);
+    fprintf(
+        fp, "  queueing            %lld packets waited, %lld rounds in all; longest queue %lld\n",
+        (long long)res->queued_packets, (long long)res->queue_rounds, (long long)res->max_queue);
+    fprintf(fp, "  lost to faults      %lld packets\n", (long long)res->dropped);
+    fprintf(fp,
+            "  delivered           %lld of %lld non-faulty nodes got everything (%.4f of all "
+            "they expect)\n",
+            (long long)res->nodes_complete, (long long)res->nodes_nonfaulty,
+            res->delivered_fraction);
+    if (complete != NULL && res->nodes_complete < res->nodes_nonfaulty) {
+        fprintf(fp, "  incomplete nodes    ");
+        list_incomplete(fp, NULL, r, complete, faults, 12);
+        fprintf(fp, "%s\n", res->nodes_nonfaulty - res->nodes_complete > 12 ? " ..." : "");
+    }
+    if (res->stopped) {
+        fprintf(fp, "  STOPPED at the round limit\n");
+    }
+    if (a->timing) {
+        fprintf(fp,
+                "  time                %.3f s wall; peak memory %.1f MiB; %.3g packet-hops per "
+                "second (%lld simulated)\n",
+                r->seconds, (double)peak_kib() / 1024.0,
+                r->seconds > 0 ? (double)r->hops / r->seconds : 0.0, (long long)r->hops);
+    }
+}
+
+static void print_single(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
+                         int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+{
+    if (r->a->format == 1) {
+        print_json(fp, r, res, predicted, paper_tx, complete, faults);
+    } else if (r->a->format == 2) {
+        print_csv(fp, r, res);
+    } else {
+        print_text(fp, r, res, predicted, paper_tx, complete, faults);
+    }
+}
+
+static void round_progress(void *ctx, int64_t round)
+{
+    (void)ctx;
+    fprintf(stderr, "\rtreecast sim: round %lld", (long long)round);
+}
+
+static void trial_progress(void *ctx, int64_t done, int64_t total)
+{
+    (void)ctx;
+    fprintf(stderr, "\rtreecast sim: %lld of %lld trials", (long long)done, (long long)total);
+    if (done == total) {
+        fputc('\n', stderr);
+    }
+}
+
+/* ---- the three ways to run --------------------------------------------------------------- */
+
+/* Lemma 7: with the per-round condition, the N translated schedules never share a directed
+ * link, so the full run is the one-source run translated. */
+static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
+{
+    tc_sim_symmetry_t sym;
+    double t0 = now();
+    tc_err_t err = tc_sim_symmetry(r->coll, &r->topo, cfg, &sym);
+    r->seconds = now() - t0;
+    r->hops = sym.transmissions;
+    if (cfg->progress != NULL && sym.rounds >= 4096) {
+        fputc('\n', stderr);
+    }
+    if (err != TC_OK) {
+        return lib_fail(err, "the symmetry method");
+    }
+    int64_t N = tc_net_nodes(r->net);
+    bool ok = sym.violations == 0, all = ok && sym.delivered_all;
+    tc_sim_result_t res = {.rounds = sym.rounds,
+                           .complete_round = all ? sym.complete_round : -1,
+                           .time = (double)sym.rounds * (cfg->ts + (double)cfg->B * cfg->tm),
+                           .transmissions = sym.transmissions * N,
+                           .nodes_nonfaulty = N,
+                           .nodes_complete = all ? N : 0,
+                           .max_link_load = sym.max_link_load,
+                           .delivered_fraction = all ? 1.0 : 0.0};
+    snprintf(r->method, sizeof r->method,
+             "symmetry: one source simulated; Lemma 7's condition %s in %lld of %lld rounds%s",
+             ok ? "held" : "FAILED", (long long)(sym.steps_checked - (ok ? 0 : 1)),
+             (long long)sym.steps_checked,
+             ok ? "; translated to every source" : "; the full run is not predicted");
+    print_single(fp, r, &res, -1, tc_coll_data_transmissions(r->coll) * N, NULL, NULL);
+    if (!ok) {
+        fprintf(stderr, "treecast sim: the first round with two packets on one dimension is %lld\n",
+                (long long)sym.first_violation);
+    }
+    return 0;
+}
+
+static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaign_t *camp, FILE *fp)
+{
+    const args_t *a = r->a;
+    tc_faults_t faults = {0};
+    bool have = false;
+    int st = 0;
+    if (a->listed.count > 0 || a->faults_file != NULL) {
+        st = listed_faults(r, &faults);
+        have = true;
+        snprintf(r->fault_text, sizeof r->fault_text, "%lld nodes and %lld directed links listed",
+                 (long long)faults.faulty_nodes, (long long)faults.faulty_links);
+    } else if (a->faults != NULL) {
+        int64_t target; /* one run is trial 0 of the campaign with this seed */
+        tc_err_t err =
+            tc_sim_campaign_faults(&faults, &r->topo, &r->trees, r->protect, camp, 0, &target);
+        st = err != TC_OK ? lib_fail(err, "--faults") : 0;
+        have = true;
+    }
+    uint8_t *complete = st == 0 ? malloc((size_t)tc_net_nodes(r->net)) : NULL;
+    st = st == 0 && complete == NULL ? fail(EXIT_RESOURCE, "out of memory") : st;
+    tc_sim_result_t res;
+    if (st == 0) {
+        double t0 = now();
+        tc_err_t err =
+            tc_sim_run(&r->topo, cfg, have ? &faults : NULL, tc_coll_plan(r->coll), &res, complete);
+        r->seconds = now() - t0;
+        r->hops = res.transmissions;
+        if (cfg->progress != NULL && res.rounds >= 4096) {
+            fputc('\n', stderr);
+        }
+        st = err != TC_OK ? lib_fail(err, "simulating") : 0;
+    }
+    if (st == 0) {
+        bool papers_model = a->port_limit == 0 && !a->half;
+        int64_t predicted = have || !papers_model
+                                ? -1
+                                : tc_plan_trees_predicted_rounds(&r->trees, r->s->coll, a->M,
+                                                                 tc_coll_options(r->coll)->x);
+        print_single(fp, r, &res, predicted, tc_coll_data_transmissions(r->coll), complete,
+                     have ? &faults : NULL);
+    }
+    free(complete);
+    tc_faults_destroy(&faults);
+    return st;
+}
+
+static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trials,
+                           const int64_t *rounds, const double *deliv, int64_t all)
+{
+    const args_t *a = r->a;
+    int64_t T = a->trials;
+    int x = tc_coll_options(r->coll)->x;
+    double bound = r->ref.have_bound ? r->ref.bound.time : -1;
+    if (a->format == 1) {
+        tc_json_t j;
+        tc_json_document(&j, fp, "sim");
+        tc_json_kstr(&j, "plan", r->s->name);
+        tc_json_kstr(&j, "network", r->netlab);
+        tc_json_kint(&j, "M", a->M);
+        tc_json_kint(&j, "x", x);
+        tc_json_kstr(&j, "root", r->rootlab);
+        tc_json_kstr(&j, "faults", a->faults);
+        tc_json_kint(&j, "trials", T);
+        tc_json_key(&j, "seed");
+        tc_json_uint(&j, a->seed);
+        const int p[4] = {0, 50, 90, 100};
+        const char *names[4] = {"min", "median", "p90", "max"};
+        tc_json_key(&j, "rounds");
+        tc_json_object(&j);
+        for (int k = 0; k < 4; k++) {
+            tc_json_kint(&j, names[k], k == 0 ? rounds[0] : pct_i64(rounds, T, p[k]));
+        }
+        tc_json_end_object(&j);
+        tc_json_key(&j, "delivered_fraction");
+        tc_json_object(&j);
+        for (int k = 0; k < 4; k++) {
+            tc_json_key(&j, names[k]);
+            tc_json_fixed(&j, k == 0 ? deliv[0] : pct_dbl(deliv, T, p[k]), 6);
+        }
+        tc_json_end_object(&j);
+        tc_json_kint(&j, "trials_all_delivered", all);
+        tc_json_kdouble(&j, "bound", bound);
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+        return;
+    }
+    if (a->format == 2) {
+        fputs("trial,rounds,complete_round,delivered_fraction,all_delivered,dropped,"
+              "faulty_nodes,faulty_links,target\n",
+              fp);
+        for (int64_t i = 0; i < T; i++) {
+            const tc_sim_trial_t *t = &trials[i];
+            fprintf(fp, "%lld,%lld,%lld,%.6f,%d,%lld,%lld,%lld,%lld\n", (long long)i,
+                    (long long)t->rounds, (long long)t->complete_round, t->delivered,
+                    t->all ? 1 : 0, (long long)t->dropped, (long long)t->faulty_nodes,
+                    (long long)t->faulty_links, (long long)t->target);
+        }
+        return;
+    }
+    fprintf(fp, "%s on %s, M = %lld, x = %d, %s; faults %s; %lld trials, seed %llu\n", r->s->name,
+            r->netlab, (long long)a->M, x, r->s->all_sources ? "every node a source" : r->rootlab,
+            a->faults, (long long)T, (unsigned long long)a->seed);
+    fprintf(fp, "  %-20s %10s %10s %10s %10s\n", "", "min", "median", "p90", "max");
+    fprintf(fp, "  %-20s %10lld %10lld %10lld %10lld\n", "rounds", (long long)rounds[0],
+            (long long)pct_i64(rounds, T, 50), (long long)pct_i64(rounds, T, 90),
+            (long long)rounds[T - 1]);
+    fprintf(fp, "  %-20s %10.4f %10.4f %10.4f %10.4f\n", "delivered fraction", deliv[0],
+            pct_dbl(deliv, T, 50), pct_dbl(deliv, T, 90), deliv[T - 1]);
+    fprintf(fp, "  every non-faulty node got everything in %lld of %lld trials\n", (long long)all,
+            (long long)T);
+    if (r->ref.have_bound) {
+        fprintf(fp, "  paper's bound (no faults): %.15g rounds [%s]\n", bound, r->ref.bound.source);
+    }
+    if (a->timing) {
+        fprintf(fp, "  time: %.3f s wall for %lld trials; peak memory %.1f MiB\n", r->seconds,
+                (long long)T, (double)peak_kib() / 1024.0);
+    }
+}
+
+static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t *camp, FILE *fp)
+{
+    int64_t T = r->a->trials;
+    tc_sim_trial_t *trials = calloc((size_t)T, sizeof *trials);
+    int64_t *rounds = malloc((size_t)T * sizeof *rounds);
+    double *deliv = malloc((size_t)T * sizeof *deliv);
+    int st = trials && rounds && deliv ? 0 : fail(EXIT_RESOURCE, "out of memory for the trials");
+    if (st == 0) {
+        double t0 = now();
+        tc_err_t err = tc_sim_campaign_run(&r->topo, cfg, tc_coll_plan(r->coll), &r->trees,
+                                           r->protect, camp, trials);
+        r->seconds = now() - t0;
+        st = err != TC_OK ? lib_fail(err, "the fault campaign") : 0;
+    }
+    if (st == 0) {
+        int64_t all = 0;
+        for (int64_t i = 0; i < T; i++) {
+            rounds[i] = trials[i].rounds;
+            deliv[i] = trials[i].delivered;
+            all += trials[i].all;
+        }
+        qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
+        qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
+        print_campaign(fp, r, trials, rounds, deliv, all);
+    }
+    free(trials);
+    free(rounds);
+    free(deliv);
+    return st;
+}
+
+/* --faults SPEC -> campaign fields; 0 or the misuse status. */
+static int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
+{
+    static const char *const names[] = {"nodes", "links", "arcs", "mixed", "paths"};
+    static const tc_fault_kind_t kinds[] = {TC_FAULTS_NODES, TC_FAULTS_LINKS, TC_FAULTS_ARCS,
+                                            TC_FAULTS_MIXED, TC_FAULTS_NODES};
+    const char *colon = strchr(spec, ':');
+    for (size_t k = 0; colon && k < 5; k++) {
+        if (strlen(names[k]) == (size_t)(colon - spec) &&
+            strncmp(spec, names[k], (size_t)(colon - spec)) == 0) {
+            char *end = NULL;
+            long count = strtol(colon + 1, &end, 10);
+            if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || count > 1000000) {
+                return misuse("--faults needs an integer in 0..1000000 after the colon, not "
+                              "\"%s\"",
+                              colon + 1);
+            }
+            c->kind = kinds[k];
+            c->k = count;
+            c->on_paths = k == 4;
+            return 0;
+        }
+    }
+    return misuse("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"",
+                  spec);
+}
+
+/* ---- the run ---------------------------------------------------------------------------- */
+
+/* The checks of the options among themselves. 0 or the misuse status. */
+static int check_args(const args_t *a, tc_sim_campaign_t *camp)
+{
+    bool listed = a->listed.count > 0 || a->faults_file != NULL;
+    if (a->faults != NULL) {
+        int st = parse_faults_spec(a->faults, camp);
+        if (st != 0) {
+            return st;
+        }
+    }
+    if (listed && a->faults != NULL) {
+        return misuse("--faults draws random faults; it excludes --fault and --faults-file");
+    }
+    if (a->trials > 0 && a->faults == NULL) {
+        return misuse("--trials needs --faults (a campaign draws faults per trial)");
+    }
+    if (a->kind_text != NULL && a->input != NULL) {
+        return misuse("--kind and --input exclude each other");
+    }
+    return 0;
+}
+
+int sim_main(const args_t *a, const char *name)
+{
+    tc_sim_campaign_t camp = {.trials = a->trials, .seed = a->seed, .threads = (int)a->threads};
+    run_t r = {.a = a};
+    int st = check_args(a, &camp);
+    st = st != 0 ? st : sim_setup(&r, name);
+    output_t out = {0};
+    bool cycles = st == 0 && r.s->in_cycles;
+    if (cycles && (a->faults || a->listed.count || a->faults_file || a->trials)) {
+        st = misuse("%s is modelled in routing cycles without faults", r.s->name);
+    } else if (cycles && (a->port_limit > 1 || a->half)) {
+        st = misuse("%s runs one-port (--ports one) or n-port (--ports all, the default)",
+                    r.s->name);
+    }
+    if (st == 0 && !cycles) { /* refuse a run that cannot fit before it starts */
+        int64_t runs = a->trials > 0 ? (a->threads > 0 ? a->threads : tc_online_cpus()) : 1;
+        int64_t one = tc_sim_memory(&r.topo, tc_coll_plan(r.coll));
+        st = require_memory(one > INT64_MAX / runs ? INT64_MAX : one * runs, "this simulation");
+    }
+    st = st != 0 ? st : output_open(&out, a->output);
+    if (st == 0 && cycles) {
+        st = run_cycles(&r, out.fp);
+    } else if (st == 0) {
+        tc_sim_config_t cfg = tc_sim_defaults();
+        /* one run on every core where it pays: total exchange simulated in full (multinode's
+         * free acknowledgements cross between threads so often that two threads gain nothing) */
+        cfg.threads = a->threads > 0                                       ? (int)a->threads
+                      : r.s->coll == TC_COLL_TOTAL_EXCHANGE && !r.symmetry ? tc_online_cpus()
+                                                                           : 1;
+        cfg.port_limit = a->port_limit;
+        cfg.half_duplex = a->half;
+        cfg.ts = a->ts;
+        cfg.tm = a->tm;
+        cfg.B = a->B;
+        bool tty = isatty(STDERR_FILENO);
+        cfg.progress = tty && a->trials == 0 ? round_progress : NULL;
+        camp.progress = tty ? trial_progress : NULL;
+        st = r.symmetry       ? run_symmetry(&r, &cfg, out.fp)
+             : a->trials == 0 ? run_single(&r, &cfg, &camp, out.fp)
+                              : run_campaign(&r, &cfg, &camp, out.fp);
+    }
+    if (out.fp != NULL) {
+        int cst = output_close(&out, st == 0);
+        st = st != 0 ? st : cst;
+    }
+    sim_teardown(&r);
+    return st;
+}
