@@ -472,6 +472,16 @@ static bool grow_tree(work_t *w, int32_t root, int c, uint8_t mark, uint8_t *int
 
 /* ---- the exchange phase ------------------------------------------------------------------ */
 
+/* What the exchange phase sees of a packing: the table and, for undirected trees, the edge of
+ * every arc and the tree holding every edge (eid and eown NULL for arc-disjoint trees). */
+typedef struct {
+    int64_t N;
+    int P;
+    const int32_t *nbr;
+    const int32_t *eid;
+    int8_t *eown;
+} xgraph_t;
+
 /* Buffers of the exchange phase: k x P depths and per-tree bookkeeping of one node. */
 typedef struct {
     int32_t *dep;   /* k x P: depth in tree t of the neighbour through port q (FAR: no link) */
@@ -480,11 +490,11 @@ typedef struct {
     uint8_t *seen;
 } xbuf_t;
 
-static int32_t walk_depth(const work_t *w, const uint8_t *pt, int64_t x)
+static int32_t walk_depth(const xgraph_t *g, const uint8_t *pt, int64_t x)
 {
     int32_t d = 0;
     while (pt[x] != TC_PARENT_ROOT) {
-        x = w->nbr[x * w->P + pt[x]];
+        x = g->nbr[x * g->P + pt[x]];
         d++;
     }
     return d;
@@ -493,11 +503,12 @@ static int32_t walk_depth(const work_t *w, const uint8_t *pt, int64_t x)
 /* One improving exchange at node v, if there is one: tree t0 moves its parent to port q of
  * strictly smaller depth in t0; if another tree t1 held q, t1 moves to a port of no greater
  * depth in t1, and so on (a breadth-first search over the trees), the chain ending at an unused
- * port or at t0's old one. Returns whether v changed. */
-static bool exchange_at(const work_t *w, int64_t v, int k, uint8_t *ports, xbuf_t *x)
+ * port or at t0's old one. Undirected trees may not take an edge that another tree uses below
+ * v. Returns whether v changed. */
+static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x)
 {
-    int64_t N = w->N;
-    int P = w->P;
+    int64_t N = g->N;
+    int P = g->P;
     for (int q = 0; q < P; q++) {
         x->owner[q] = -1;
     }
@@ -508,8 +519,10 @@ static bool exchange_at(const work_t *w, int64_t v, int k, uint8_t *ports, xbuf_
     for (int t = 0; t < k; t++) {
         for (int q = 0; q < P; q++) {
             int64_t a = v * P + q;
-            int32_t y = w->nbr[a];
-            x->dep[t * P + q] = y < 0 || y == v ? FAR : walk_depth(w, ports + t * N, y);
+            int32_t y = g->nbr[a];
+            bool blocked = g->eown != NULL && x->owner[q] < 0 && g->eid[a] >= 0 &&
+                           g->eown[g->eid[a]] >= 0; /* a child edge of v in some tree */
+            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : walk_depth(g, ports + t * N, y);
         }
         x->curd[t] = x->dep[t * P + x->cur[t]];
     }
@@ -546,13 +559,28 @@ static bool exchange_at(const work_t *w, int64_t v, int k, uint8_t *ports, xbuf_
                 if (last < 0) {
                     continue;
                 }
-                /* last takes end; each tree on the chain takes the port of the one after it */
+            }
+            /* The trees that change (the queue is free again): t0 and the chain. */
+            int nch = 0;
+            x->queue[nch++] = t0;
+            for (int t = last; t >= 0; t = x->from[t]) {
+                x->queue[nch++] = t;
+            }
+            for (int i = 0; i < nch && g->eown != NULL; i++) {
+                g->eown[g->eid[v * P + x->cur[x->queue[i]]]] = -1;
+            }
+            /* last takes end; each tree on the chain takes the port of the one after it */
+            if (last >= 0) {
                 ports[last * N + v] = (uint8_t)end;
                 for (int t = last; x->from[t] >= 0; t = x->from[t]) {
                     ports[x->from[t] * N + v] = (uint8_t)x->cur[t];
                 }
             }
             ports[t0 * N + v] = (uint8_t)q;
+            for (int i = 0; i < nch && g->eown != NULL; i++) {
+                int t = x->queue[i];
+                g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
+            }
             return true;
         }
     }
@@ -560,17 +588,17 @@ static bool exchange_at(const work_t *w, int64_t v, int k, uint8_t *ports, xbuf_
 }
 
 /* Exchanges at every node until none improves (see the file comment). */
-static tc_err_t exchange(const work_t *w, int64_t root, int k, uint8_t *ports)
+static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
 {
     tc_err_t err = TC_OK;
     xbuf_t x = {0};
-    size_t sk = (size_t)k, sp = (size_t)(w->P > 0 ? w->P : 1);
+    size_t sk = (size_t)k, sp = (size_t)(g->P > 0 ? g->P : 1);
     x.dep = tc__malloc_array(sk * sp, sizeof *x.dep);
     x.owner = tc__malloc_array(sp, sizeof *x.owner);
     x.cur = tc__malloc_array(sk, sizeof *x.cur);
     x.curd = tc__malloc_array(sk, sizeof *x.curd);
     x.from = tc__malloc_array(sk, sizeof *x.from);
-    x.queue = tc__malloc_array(sk, sizeof *x.queue);
+    x.queue = tc__malloc_array(sk + 1, sizeof *x.queue);
     x.seen = tc__malloc_array(sk, 1);
     if (x.dep == NULL || x.owner == NULL || x.cur == NULL || x.curd == NULL || x.from == NULL ||
         x.queue == NULL || x.seen == NULL) {
@@ -579,8 +607,8 @@ static tc_err_t exchange(const work_t *w, int64_t root, int k, uint8_t *ports)
     }
     for (bool changed = true; changed;) {
         changed = false;
-        for (int64_t v = 0; v < w->N; v++) {
-            while (v != root && exchange_at(w, v, k, ports, &x)) {
+        for (int64_t v = 0; v < g->N; v++) {
+            while (v != root && exchange_at(g, v, k, ports, &x)) {
                 changed = true;
             }
         }
@@ -662,12 +690,469 @@ tc_err_t tc__pack_arborescences_flags(const tc_topo_t *topo, int64_t root, int k
         }
     }
     if (!(flags & TC__PACK_NO_EXCHANGE)) {
-        err = exchange(&w, root, k, ports);
+        xgraph_t g = {w.N, w.P, w.nbr, NULL, NULL};
+        err = exchange(&g, root, k, ports);
     }
 cleanup:
     free(intree);
     free(layer);
     free(next);
     work_free(&w);
+    return err;
+}
+
+/* ---- Edge-disjoint undirected spanning trees (Nash-Williams 1961, Tutte 1961) ---------------
+ *
+ * The forests F_0..F_{K-1} partition a set of edges; K spanning trees exist exactly when the
+ * largest such union has K (N - 1) edges (the rank of the K-fold union of the graphic
+ * matroid; Nash-Williams and Tutte turned this into the partition formula of packing.h).
+ * Edmonds' matroid partition algorithm grows the union one edge at a time: to insert e0, search
+ * breadth-first over edges, e0 first; a popped edge e that joins two components of some forest
+ * F_i (not its own) ends the search; otherwise every edge f of every fundamental cycle of e in
+ * a forest F_i (i not e's) that is still unlabelled gets the label e (e may replace f in F_i)
+ * and is queued. At the end e goes into F_i, the edge that labelled e into e's old forest, and
+ * so on back to e0; on a shortest such chain the exchanges are simultaneously valid (the
+ * shortest-augmenting-path argument of matroid intersection, used the same way by Roskind and
+ * Tarjan 1985). An edge that cannot be inserted is spanned by the union and stays spanned, so
+ * every edge is tried once per forest count. Forests are stored as rooted trees (parent, parent
+ * edge, depth, component), rebuilt from the root after a change, so a fundamental cycle is the
+ * walk of its two ends up to their meeting point.
+ *
+ * Before any search the forests are filled greedily: edges in breadth-first order from the
+ * root, each into the first forest it does not close a cycle in (so F_0 starts as a
+ * breadth-first tree). The number is found by adding one forest at a time (K = 1, 2, ...) to
+ * the forests already built, until the union cannot reach K (N - 1) edges; the search for K
+ * stops early once more edges have failed than the union can spare.
+ *
+ * The trees are then oriented toward the root by a breadth-first search inside each, and the
+ * exchange phase above lowers their depths (S_7: 137, 162, 153 -> 12, 16, 17; Q_10: 55-67 ->
+ * 10-12), with one more rule: an edge that some tree uses below the node (a child edge) is not
+ * free, so the trees stay edge-disjoint, not only directed-edge-disjoint.
+ *
+ * Cost: an insertion attempt labels at most the E edges, each walking K tree paths of O(N):
+ * O(K N E); a success rebuilds at most K forests, O(K N ports). At most E attempts per forest
+ * count: O(K N E^2) for a packing of K trees, O(K^2 N E^2) for the number, in the worst case;
+ * the greedy pass places nearly every edge, and the searches are short.
+ */
+
+typedef struct {
+    int64_t N;
+    int P, K, cap; /* K forests in use, room for cap */
+    const int32_t *nbr;
+    int64_t E;                      /* edges (loops left out) */
+    int32_t *eu, *ev;               /* E: the ends */
+    uint8_t *epu, *epv;             /* E: the ports at the ends */
+    int32_t *eid;                   /* N * P: the edge of an arc, -1 for none */
+    int8_t *own;                    /* E: the forest holding the edge, -1 for none */
+    int32_t *par, *pe, *dep, *comp; /* K x N: the rooted forests */
+    uint8_t *dirty;                 /* K: to rebuild */
+    int32_t *lab, *equeue;          /* E: labels and the search queue */
+    uint32_t *stamp;                /* E: label epochs */
+    uint32_t epoch;
+    int32_t *order;   /* E: edges in breadth-first order from the root */
+    int32_t *nqueue;  /* N: node queue */
+    int32_t *uf;      /* N: union-find of the greedy phase */
+    int64_t in_union; /* edges in the forests */
+} ut_t;
+
+static void ut_free(ut_t *u)
+{
+    free(u->eu);
+    free(u->ev);
+    free(u->epu);
+    free(u->epv);
+    free(u->eid);
+    free(u->own);
+    free(u->par);
+    free(u->pe);
+    free(u->dep);
+    free(u->comp);
+    free(u->dirty);
+    free(u->lab);
+    free(u->equeue);
+    free(u->stamp);
+    free(u->order);
+    free(u->nqueue);
+    free(u->uf);
+    memset(u, 0, sizeof *u);
+}
+
+/* Check topo, list its edges in breadth-first order from root, allocate room for cap forests
+ * (none in use yet). */
+static tc_err_t ut_init(ut_t *u, const tc_topo_t *topo, int64_t root, int cap)
+{
+    memset(u, 0, sizeof *u);
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    int P = topo->ports;
+    int64_t m = N * P;
+    u->N = N;
+    u->P = P;
+    u->K = 0;
+    u->cap = cap;
+    u->nbr = topo->nbr;
+    size_t sm = (size_t)(m > 0 ? m : 1), sn = (size_t)N, sk = (size_t)(cap > 0 ? cap : 1);
+    u->eu = tc__malloc_array(sm, sizeof *u->eu);
+    u->ev = tc__malloc_array(sm, sizeof *u->ev);
+    u->epu = tc__malloc_array(sm, 1);
+    u->epv = tc__malloc_array(sm, 1);
+    u->eid = tc__malloc_array(sm, sizeof *u->eid);
+    u->own = tc__malloc_array(sm, 1);
+    u->par = tc__malloc_array(sk * sn, sizeof *u->par);
+    u->pe = tc__malloc_array(sk * sn, sizeof *u->pe);
+    u->dep = tc__malloc_array(sk * sn, sizeof *u->dep);
+    u->comp = tc__malloc_array(sk * sn, sizeof *u->comp);
+    u->dirty = tc__calloc_array(sk, 1);
+    u->lab = tc__malloc_array(sm, sizeof *u->lab);
+    u->equeue = tc__malloc_array(sm, sizeof *u->equeue);
+    u->stamp = tc__calloc_array(sm, sizeof *u->stamp);
+    u->order = tc__malloc_array(sm, sizeof *u->order);
+    u->nqueue = tc__malloc_array(sn, sizeof *u->nqueue);
+    u->uf = tc__malloc_array(sn, sizeof *u->uf);
+    if (u->eu == NULL || u->ev == NULL || u->epu == NULL || u->epv == NULL || u->eid == NULL ||
+        u->own == NULL || u->par == NULL || u->pe == NULL || u->dep == NULL || u->comp == NULL ||
+        u->dirty == NULL || u->lab == NULL || u->equeue == NULL || u->stamp == NULL ||
+        u->order == NULL || u->nqueue == NULL || u->uf == NULL) {
+        ut_free(u);
+        return tc__fail(TC_ENOMEM, "Out of memory for %d forests on %lld nodes.", cap,
+                        (long long)N);
+    }
+    /* Edges: one per pair of opposite arcs, numbered at the smaller arc. */
+    for (int64_t a = 0; a < m; a++) {
+        u->eid[a] = -1;
+    }
+    for (int64_t a = 0; a < m; a++) {
+        int64_t x = a / P, y = topo->nbr[a];
+        if (y < 0 || y == x || u->eid[a] >= 0) {
+            continue;
+        }
+        int q = topo->rev != NULL ? topo->rev[a] : (int)(a % P);
+        int64_t e = u->E++;
+        u->eu[e] = (int32_t)x;
+        u->ev[e] = (int32_t)y;
+        u->epu[e] = (uint8_t)(a % P);
+        u->epv[e] = (uint8_t)q;
+        u->own[e] = -1;
+        u->eid[a] = (int32_t)e;
+        u->eid[y * P + q] = (int32_t)e;
+    }
+    /* Breadth-first order of the edges from root (then those of other components). */
+    uint8_t *listed = (uint8_t *)u->lab; /* scratch: E bytes of the label array */
+    memset(listed, 0, (size_t)u->E);
+    for (int64_t x = 0; x < N; x++) {
+        u->uf[x] = 0; /* scratch: seen */
+    }
+    int64_t ne = 0;
+    for (int64_t s = 0; s < N; s++) {
+        int64_t start = s == 0 ? root : (s <= root ? s - 1 : s);
+        if (u->uf[start]) {
+            continue;
+        }
+        int64_t head = 0, tail = 0;
+        u->uf[start] = 1;
+        u->nqueue[tail++] = (int32_t)start;
+        while (head < tail) {
+            int64_t x = u->nqueue[head++];
+            for (int p = 0; p < P; p++) {
+                int32_t e = u->eid[x * P + p];
+                if (e < 0) {
+                    continue;
+                }
+                if (!listed[e]) {
+                    listed[e] = 1;
+                    u->order[ne++] = e;
+                }
+                int32_t y = topo->nbr[x * P + p];
+                if (!u->uf[y]) {
+                    u->uf[y] = 1;
+                    u->nqueue[tail++] = y;
+                }
+            }
+        }
+    }
+    return TC_OK;
+}
+
+/* Rebuild forest i as rooted trees, breadth-first from root and then from the other nodes in
+ * id order. */
+static void ut_rebuild(ut_t *u, int i, int64_t root)
+{
+    int64_t N = u->N;
+    int P = u->P;
+    int32_t *par = u->par + i * N, *pe = u->pe + i * N, *dep = u->dep + i * N,
+            *comp = u->comp + i * N;
+    for (int64_t x = 0; x < N; x++) {
+        comp[x] = -1;
+    }
+    for (int64_t s = 0; s < N; s++) {
+        int64_t start = s == 0 ? root : (s <= root ? s - 1 : s);
+        if (comp[start] >= 0) {
+            continue;
+        }
+        int64_t head = 0, tail = 0;
+        comp[start] = (int32_t)start;
+        par[start] = -1;
+        pe[start] = -1;
+        dep[start] = 0;
+        u->nqueue[tail++] = (int32_t)start;
+        while (head < tail) {
+            int64_t x = u->nqueue[head++];
+            for (int p = 0; p < P; p++) {
+                int32_t e = u->eid[x * P + p];
+                if (e < 0 || u->own[e] != i) {
+                    continue;
+                }
+                int32_t y = u->nbr[x * P + p];
+                if (comp[y] < 0) {
+                    comp[y] = (int32_t)start;
+                    par[y] = (int32_t)x;
+                    pe[y] = e;
+                    dep[y] = dep[x] + 1;
+                    u->nqueue[tail++] = y;
+                }
+            }
+        }
+    }
+    u->dirty[i] = 0;
+}
+
+static int32_t uf_find(int32_t *uf, int32_t x)
+{
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* The greedy phase for forests 0..K-1 (rebuilt): every edge outside the union, in
+ * breadth-first order, into the first forest where it closes no cycle. */
+static void ut_greedy(ut_t *u, int64_t root)
+{
+    int64_t N = u->N;
+    for (int i = 0; i < u->K; i++) {
+        const int32_t *comp = u->comp + i * N;
+        for (int64_t x = 0; x < N; x++) {
+            u->uf[x] = comp[x];
+        }
+        bool changed = false;
+        for (int64_t j = 0; j < u->E; j++) {
+            int32_t e = u->order[j];
+            if (u->own[e] >= 0) {
+                continue;
+            }
+            int32_t a = uf_find(u->uf, u->eu[e]), b = uf_find(u->uf, u->ev[e]);
+            if (a != b) {
+                u->uf[a] = b;
+                u->own[e] = (int8_t)i;
+                u->in_union++;
+                changed = true;
+            }
+        }
+        if (changed) {
+            ut_rebuild(u, i, root);
+        }
+    }
+}
+
+/* Insert edge e0 (outside the union) by a shortest augmenting chain; false when the union
+ * spans it. */
+static bool ut_insert(ut_t *u, int32_t e0, int64_t root)
+{
+    int64_t N = u->N;
+    if (++u->epoch == 0) {
+        memset(u->stamp, 0, (size_t)u->E * sizeof *u->stamp);
+        u->epoch = 1;
+    }
+    uint32_t ep = u->epoch;
+    int64_t head = 0, tail = 0;
+    u->stamp[e0] = ep;
+    u->lab[e0] = -1;
+    u->equeue[tail++] = e0;
+    while (head < tail) {
+        int32_t e = u->equeue[head++];
+        int32_t x = u->eu[e], y = u->ev[e];
+        int sink = -1;
+        for (int i = 0; i < u->K && sink < 0; i++) {
+            if (u->own[e] != i && u->comp[i * N + x] != u->comp[i * N + y]) {
+                sink = i;
+            }
+        }
+        if (sink >= 0) { /* e into the sink, each labeller into the old forest of its edge */
+            for (int32_t f = e, into = sink; f >= 0; f = u->lab[f]) {
+                int old = u->own[f];
+                u->own[f] = (int8_t)into;
+                u->dirty[into] = 1;
+                into = old;
+            }
+            u->in_union++;
+            for (int i = 0; i < u->K; i++) {
+                if (u->dirty[i]) {
+                    ut_rebuild(u, i, root);
+                }
+            }
+            return true;
+        }
+        for (int i = 0; i < u->K; i++) {
+            if (u->own[e] == i) {
+                continue;
+            }
+            const int32_t *par = u->par + i * N, *pe = u->pe + i * N, *dep = u->dep + i * N;
+            for (int32_t a = x, b = y; a != b;) {
+                int32_t f;
+                if (dep[a] >= dep[b]) {
+                    f = pe[a];
+                    a = par[a];
+                } else {
+                    f = pe[b];
+                    b = par[b];
+                }
+                if (u->stamp[f] != ep) {
+                    u->stamp[f] = ep;
+                    u->lab[f] = e;
+                    u->equeue[tail++] = f;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* Grow the union of forests 0..K-1 (forests beyond the previous count start empty) until it
+ * holds K spanning trees; false when it cannot. */
+static bool ut_partition(ut_t *u, int K, int64_t root)
+{
+    int old = u->K;
+    u->K = K;
+    for (int i = old; i < K; i++) {
+        ut_rebuild(u, i, root);
+    }
+    int64_t target = (int64_t)K * (u->N - 1), failed = 0;
+    ut_greedy(u, root);
+    for (int64_t j = 0; j < u->E && u->in_union < target; j++) {
+        int32_t e = u->order[j];
+        if (u->own[e] >= 0) {
+            continue;
+        }
+        if (!ut_insert(u, e, root)) {
+            failed++;
+            if (u->E - failed < target) {
+                return false;
+            }
+        }
+    }
+    return u->in_union == target;
+}
+
+/* The fewest edges at a node. */
+static int ut_min_degree(const ut_t *u)
+{
+    int low = u->P;
+    for (int64_t x = 0; x < u->N; x++) {
+        int d = 0;
+        for (int p = 0; p < u->P; p++) {
+            d += u->eid[x * u->P + p] >= 0;
+        }
+        low = d < low ? d : low;
+    }
+    return low;
+}
+
+/* The spanning tree packing number, at most u->cap (the forests are left in u). */
+static int ut_number(ut_t *u, int64_t root)
+{
+    int64_t N = u->N;
+    if (N == 1) {
+        return TC__PACK_MAX_TREES;
+    }
+    int64_t bound = u->E / (N - 1);
+    int low = ut_min_degree(u);
+    bound = bound < low ? bound : low;
+    bound = bound < u->cap ? bound : u->cap;
+    int k = 0;
+    for (int K = 1; K <= bound && ut_partition(u, K, root); K++) {
+        k = K;
+    }
+    return k;
+}
+
+tc_err_t tc__spanning_tree_number(const tc_topo_t *topo, int *k)
+{
+    ut_t u;
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int cap = topo->ports < TC__PACK_MAX_TREES ? topo->ports : TC__PACK_MAX_TREES;
+    err = ut_init(&u, topo, 0, cap);
+    if (err != TC_OK) {
+        return err;
+    }
+    *k = ut_number(&u, 0);
+    ut_free(&u);
+    return TC_OK;
+}
+
+tc_err_t tc__pack_spanning_trees(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports)
+{
+    return tc__pack_spanning_trees_flags(topo, root, k, 0, ports);
+}
+
+tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
+                                       uint8_t *ports)
+{
+    ut_t u;
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    if (root < 0 || root >= N) {
+        return tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                        (long long)root, (long long)(N - 1));
+    }
+    if (k < 1 || k > TC__PACK_MAX_TREES) {
+        return tc__fail(TC_EINVAL, "Asked for %d spanning trees; the packing builds 1 to %d.", k,
+                        TC__PACK_MAX_TREES);
+    }
+    if (ports == NULL) {
+        return tc__fail(TC_EINVAL, "No output table for the spanning trees.");
+    }
+    err = ut_init(&u, topo, root, k);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (N > 1 &&
+        (ut_min_degree(&u) < k || u.E < (int64_t)k * (N - 1) || !ut_partition(&u, k, root))) {
+        /* Measure the number for the message (it is below k). */
+        ut_free(&u);
+        int cap = topo->ports < k - 1 ? topo->ports : k - 1;
+        err = ut_init(&u, topo, root, cap);
+        if (err == TC_OK) {
+            err = tc__fail(TC_EINVAL,
+                           "%d edge-disjoint spanning trees do not exist: the graph has only %d "
+                           "(the Nash-Williams-Tutte number).",
+                           k, ut_number(&u, root));
+        }
+        goto cleanup;
+    }
+    /* Orient each tree toward root: the rooted forests are built breadth-first from root. */
+    for (int i = 0; i < k; i++) {
+        ut_rebuild(&u, i, root);
+        uint8_t *out = ports + (int64_t)i * N;
+        for (int64_t v = 0; v < N; v++) {
+            int32_t e = u.pe[i * N + v];
+            out[v] = e < 0 ? TC_PARENT_ROOT : u.ev[e] == v ? u.epv[e] : u.epu[e];
+        }
+    }
+    if (!(flags & TC__PACK_NO_EXCHANGE)) {
+        xgraph_t g = {N, u.P, u.nbr, u.eid, u.own};
+        err = exchange(&g, root, k, ports);
+    }
+cleanup:
+    ut_free(&u);
     return err;
 }

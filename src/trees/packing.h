@@ -67,27 +67,37 @@ tc_err_t tc__pack_arborescences_flags(const tc_topo_t *topo, int64_t root, int k
                                       uint8_t *ports);
 
 /* The largest number of edge-disjoint undirected spanning trees of topo (its spanning tree
- * packing number), which by the theorem of Nash-Williams and Tutte (1961) is the least, over
- * partitions of the nodes into p >= 2 parts, of floor(crossing edges / (p - 1)). Computed by
- * matroid union (Edmonds' matroid partition): the forests are grown by augmenting paths until a
- * further spanning tree is impossible. *k receives 0 for a disconnected topology and
- * TC__PACK_MAX_TREES for a one-node topology (capped there otherwise too).
+ * packing number). By the theorem of Nash-Williams and of Tutte (both 1961) it is the least,
+ * over partitions of the nodes into p >= 2 parts, of floor(edges between parts / (p - 1)); it
+ * is computed constructively, as the largest K for which the K-fold union of the graphic
+ * matroid has rank K (N - 1), by Edmonds' matroid partition algorithm (packing.c), adding one
+ * forest at a time. *k receives 0 for a disconnected topology, TC__PACK_MAX_TREES for a
+ * one-node topology, and never more than TC__PACK_MAX_TREES.
  *
- * Errors as tc__arb_connectivity (without root). Time: O(K * m * (K * N)^2)-ish worst case,
- * K the answer plus one (each edge is inserted at most once per tree count, an insertion being
- * a breadth-first search over edges whose labelling walks tree paths); memory O(K * N + m). */
+ * Errors: TC_EINVAL (detail set) when the table is malformed or not symmetric; TC_ETOOBIG when
+ * nodes * ports exceeds INT32_MAX; TC_ENOMEM. Nothing is retained. Time: O(K^2 * N * E^2) worst
+ * case for the answer K, E the edges (at most E insertion attempts per forest count, each a
+ * breadth-first search over edges whose labels walk K tree paths of O(N)); in practice a greedy
+ * pass places nearly every edge (Q_10: 0.06 s). Memory O(K * N + N * ports). */
 tc_err_t tc__spanning_tree_number(const tc_topo_t *topo, int *k);
 
-/* k edge-disjoint undirected spanning trees of topo, each then oriented toward root by a
- * breadth-first search inside the tree (so the depth of a tree is the eccentricity of root in
- * it). ports (caller-owned, k * N bytes) as above. Found by Edmonds' matroid partition
- * algorithm with shortest augmenting paths, in the manner of Roskind and Tarjan ("A note on
- * finding minimum-cost edge-disjoint spanning trees", 1985); the trees are seeded greedily in
- * breadth-first order from root. Deterministic.
+/* k edge-disjoint undirected spanning trees of topo, each oriented toward root by a
+ * breadth-first search inside the tree; ports (caller-owned, k * N bytes) as above. Edmonds'
+ * matroid partition algorithm with shortest augmenting chains, as in Roskind and Tarjan ("A
+ * note on finding minimum-cost edge-disjoint spanning trees", 1985, without the costs), after
+ * a greedy pass in breadth-first order from root; then the exchange phase of
+ * tc__pack_arborescences, restricted to edges no other tree uses below the node, lowers
+ * depths. The depths are a heuristic, not an optimum. Deterministic.
  *
  * Errors: TC_EINVAL (detail set) when root is out of range, k < 1, k > TC__PACK_MAX_TREES, k
- * exceeds tc__spanning_tree_number, or the table is malformed; TC_ETOOBIG; TC_ENOMEM. Time and
- * memory as tc__spanning_tree_number with K = k. */
+ * exceeds tc__spanning_tree_number, or the table is malformed or not symmetric; TC_ETOOBIG;
+ * TC_ENOMEM. On failure the contents of ports are unspecified. Time: O(k * N * E^2) worst case
+ * for the partition, plus the exchange phase (as in tc__pack_arborescences); memory
+ * O(k * N + N * ports). */
 tc_err_t tc__pack_spanning_trees(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports);
+
+/* tc__pack_spanning_trees with flags (TC__PACK_NO_EXCHANGE: the trees as partitioned). */
+tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
+                                       uint8_t *ports);
 
 #endif

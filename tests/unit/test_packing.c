@@ -610,14 +610,270 @@ static void test_depth(void **state)
     }
 }
 
+/* ---- undirected packing ---------------------------------------------------------------- */
+
+/* The Nash-Williams-Tutte formula by brute force (N <= 9): the least, over partitions of the
+ * nodes into p >= 2 blocks (restricted growth strings), of floor(crossing edges / (p - 1)). */
+static int partition_number(const tc_topo_t *t)
+{
+    int64_t N = t->nodes;
+    int P = t->ports;
+    assert_true(N <= 9);
+    if (N == 1) {
+        return 64;
+    }
+    int block[9] = {0};
+    int best = 1 << 30;
+    for (;;) {
+        int p = 0;
+        for (int64_t v = 0; v < N; v++) {
+            p = block[v] + 1 > p ? block[v] + 1 : p;
+        }
+        if (p >= 2) {
+            int cross = 0;
+            for (int64_t v = 0; v < N; v++) {
+                for (int q = 0; q < P; q++) {
+                    int64_t w = t->nbr[v * P + q];
+                    cross += w >= 0 && block[v] != block[w];
+                }
+            }
+            cross /= 2;
+            best = cross / (p - 1) < best ? cross / (p - 1) : best;
+        }
+        /* the next string: raise the last position below 1 + the largest block before it */
+        int64_t i = N - 1;
+        for (; i > 0; i--) {
+            int most = 0;
+            for (int64_t j = 0; j < i; j++) {
+                most = block[j] > most ? block[j] : most;
+            }
+            if (block[i] <= most) {
+                break;
+            }
+        }
+        if (i == 0) {
+            return best;
+        }
+        block[i]++;
+        for (int64_t j = i + 1; j < N; j++) {
+            block[j] = 0;
+        }
+    }
+}
+
+static int edge_count(const tc_topo_t *t)
+{
+    int e = 0;
+    for (int64_t a = 0; a < t->nodes * t->ports; a++) {
+        e += t->nbr[a] >= 0 && t->nbr[a] != a / t->ports;
+    }
+    return e / 2;
+}
+
+/* The undirected packing at root: the number against `expect` (or the brute force, or the
+ * bounds floor(edge connectivity / 2) <= number <= floor(E / (N - 1))), k trees judged in both
+ * modes, k + 1 refused. Returns k. */
+static int undirected_check(const tc_topo_t *t, int64_t root, int expect)
+{
+    int64_t N = t->nodes;
+    int k = -1;
+    assert_int_equal(tc__spanning_tree_number(t, &k), TC_OK);
+    if (expect >= 0) {
+        assert_int_equal(k, expect);
+    }
+    if (N <= 9) {
+        assert_int_equal(k, partition_number(t));
+    } else {
+        int lambda = flow_connectivity(t, 0);
+        assert_true(k >= lambda / 2);
+        assert_true(k <= edge_count(t) / (N - 1));
+    }
+    if (N == 1) {
+        return k;
+    }
+    uint8_t *ports = malloc((size_t)((k + 1) * N));
+    assert_non_null(ports);
+    int grown[64], exchanged[64];
+    if (k >= 1) {
+        assert_int_equal(tc__pack_spanning_trees_flags(t, root, k, TC__PACK_NO_EXCHANGE, ports),
+                         TC_OK);
+        judge(t, root, k, ports, true, grown);
+        assert_int_equal(tc__pack_spanning_trees(t, root, k, ports), TC_OK);
+        judge(t, root, k, ports, true, exchanged);
+        for (int tr = 0; tr < k; tr++) {
+            assert_true(exchanged[tr] <= grown[tr]);
+        }
+    }
+    if (k + 1 <= 64) {
+        assert_int_equal(tc__pack_spanning_trees(t, root, k + 1, ports), TC_EINVAL);
+        assert_true(strlen(tc_err_detail()) > 0);
+    }
+    free(ports);
+    return k;
+}
+
+/* Q_n: floor(n / 2) (n >= 2), S_n: floor((n - 1) / 2): both bounds above meet there, as the
+ * edge connectivity is the degree and E / (N - 1) is just above half of it. */
+static void test_undirected_families(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 7; n++) {
+        char spec[16];
+        snprintf(spec, sizeof spec, "cube:%d", n);
+        tc_topo_t t;
+        topo_of(spec, &t);
+        undirected_check(&t, 0, n == 1 ? 1 : n / 2);
+        undirected_check(&t, t.nodes - 1, n == 1 ? 1 : n / 2);
+        tc_topo_free(&t);
+    }
+    for (int n = 3; n <= 6; n++) {
+        char spec[16];
+        snprintf(spec, sizeof spec, "star:%d", n);
+        tc_topo_t t;
+        topo_of(spec, &t);
+        undirected_check(&t, 0, (n - 1) / 2);
+        undirected_check(&t, t.nodes / 2, (n - 1) / 2);
+        tc_topo_free(&t);
+    }
+    for (int n = 2; n <= 5; n++) {
+        for (int k = 0; k < n; k++) {
+            char spec[24];
+            snprintf(spec, sizeof spec, "icube:%d,%d", n, k);
+            tc_topo_t t;
+            topo_of(spec, &t);
+            undirected_check(&t, 0, -1);
+            undirected_check(&t, t.nodes - 1, -1);
+            tc_topo_free(&t);
+        }
+    }
+}
+
+/* Small random graphs against the brute-force formula (every root), larger ones against the
+ * bounds; two dense clusters joined by few links, and no links at all. */
+static void test_undirected_random(void **state)
+{
+    (void)state;
+    int seen[8] = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tc_topo_t t;
+        int64_t N = 2 + (int64_t)(seed % 8);
+        random_topo(&t, N, 2 + (int)(seed % 6), seed, seed % 3 == 0);
+        int k = 0;
+        for (int64_t root = 0; root < N; root++) {
+            k = undirected_check(&t, root, -1);
+        }
+        seen[k < 7 ? k : 7]++;
+        tc_topo_free(&t);
+    }
+    assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        tc_topo_t t;
+        random_topo(&t, 50 * (int64_t)seed, 4 + (int)seed, seed, seed % 2 == 0);
+        undirected_check(&t, 0, -1);
+        undirected_check(&t, (int64_t)seed, -1);
+        tc_topo_free(&t);
+    }
+    for (int bridges = 0; bridges <= 5; bridges++) {
+        tc_topo_t t;
+        topo_empty(&t, 16, 10);
+        for (int64_t u = 0; u < 8; u++) {
+            for (int64_t v = u + 1; v < 8; v++) {
+                add_edge(&t, u, v, false);
+                add_edge(&t, 8 + u, 8 + v, false);
+            }
+        }
+        for (int b = 0; b < bridges; b++) {
+            add_edge(&t, b, 8 + (b * 3) % 8, false);
+        }
+        /* a complete K_8 holds 4 spanning trees; the bridges carry one link per tree */
+        undirected_check(&t, 0, bridges < 4 ? bridges : 4);
+        undirected_check(&t, 9, bridges < 4 ? bridges : 4);
+        tc_topo_free(&t);
+    }
+}
+
+static void test_undirected_errors(void **state)
+{
+    (void)state;
+    tc_topo_t t;
+    topo_of("cube:4", &t);
+    uint8_t ports[16 * 65];
+    assert_int_equal(tc__pack_spanning_trees(&t, 16, 1, ports), TC_EINVAL);
+    assert_int_equal(tc__pack_spanning_trees(&t, -1, 1, ports), TC_EINVAL);
+    assert_int_equal(tc__pack_spanning_trees(&t, 0, 0, ports), TC_EINVAL);
+    assert_int_equal(tc__pack_spanning_trees(&t, 0, 65, ports), TC_EINVAL);
+    assert_int_equal(tc__pack_spanning_trees(&t, 0, 3, ports), TC_EINVAL);
+    assert_true(strlen(tc_err_detail()) > 0);
+    tc_topo_free(&t);
+    topo_empty(&t, 1, 0);
+    int k = 0;
+    assert_int_equal(tc__spanning_tree_number(&t, &k), TC_OK);
+    assert_int_equal(k, 64);
+    assert_int_equal(tc__pack_spanning_trees(&t, 0, 64, ports), TC_OK);
+    assert_int_equal(ports[63], 0xFE);
+    tc_topo_free(&t);
+    topo_empty(&t, 3, 2);
+    add_edge(&t, 0, 1, false);
+    add_edge(&t, 1, 2, false);
+    t.rev[0] = 1; /* 0's link to 1 claims to arrive on port 1, which leads to 2 */
+    assert_int_equal(tc__spanning_tree_number(&t, &k), TC_EINVAL);
+    assert_int_equal(tc__pack_spanning_trees(&t, 0, 1, ports), TC_EINVAL);
+    tc_topo_free(&t);
+}
+
+/* Depths of the undirected packing (printed): at least the eccentricity, never deepened by the
+ * exchange (undirected_check). */
+static void test_undirected_depth(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        int k, ecc;
+    } cases[] = {{"star:5", 2, 6}, {"star:6", 2, 7}, {"cube:5", 2, 5}, {"cube:8", 4, 8}};
+    for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++) {
+        tc_topo_t t;
+        topo_of(cases[j].spec, &t);
+        uint8_t *ports = malloc((size_t)(cases[j].k * t.nodes));
+        assert_non_null(ports);
+        int grown[64], exchanged[64];
+        assert_int_equal(
+            tc__pack_spanning_trees_flags(&t, 0, cases[j].k, TC__PACK_NO_EXCHANGE, ports), TC_OK);
+        judge(&t, 0, cases[j].k, ports, true, grown);
+        assert_int_equal(tc__pack_spanning_trees(&t, 0, cases[j].k, ports), TC_OK);
+        judge(&t, 0, cases[j].k, ports, true, exchanged);
+        printf("%s, %d edge-disjoint spanning trees at node 0: depths partitioned", cases[j].spec,
+               cases[j].k);
+        for (int tr = 0; tr < cases[j].k; tr++) {
+            printf(" %d", grown[tr]);
+        }
+        printf(", exchanged");
+        for (int tr = 0; tr < cases[j].k; tr++) {
+            printf(" %d", exchanged[tr]);
+            assert_true(exchanged[tr] >= cases[j].ecc);
+            assert_true(exchanged[tr] <= grown[tr]);
+        }
+        printf("\n");
+        free(ports);
+        tc_topo_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cube),   cmocka_unit_test(test_star),
-        cmocka_unit_test(test_icube),  cmocka_unit_test(test_every_root),
-        cmocka_unit_test(test_random), cmocka_unit_test(test_clusters),
-        cmocka_unit_test(test_small),  cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_star),
+        cmocka_unit_test(test_icube),
+        cmocka_unit_test(test_every_root),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_clusters),
+        cmocka_unit_test(test_small),
+        cmocka_unit_test(test_errors),
         cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_undirected_families),
+        cmocka_unit_test(test_undirected_random),
+        cmocka_unit_test(test_undirected_errors),
+        cmocka_unit_test(test_undirected_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
