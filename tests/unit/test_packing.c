@@ -1,8 +1,11 @@
 /* Generic tree packings (src/trees/packing.c), judged by this file's own code: every tree spans
  * (every node climbs to the root by parent pointers, without a cycle), the root holds 0xFE,
  * every parent is a real neighbour, and no directed edge parent -> child (undirected edge, for
- * the undirected packing) is used by two trees. The connectivities are compared with an
- * independent min-cut enumeration (up to 16 nodes) or an independent Edmonds-Karp max flow. */
+ * the undirected packing) is used by two trees. The arc connectivities are compared with an
+ * independent min-cut enumeration (up to 16 nodes) or an independent Edmonds-Karp max flow, the
+ * spanning tree numbers with a brute-force Nash-Williams-Tutte partition formula (up to 9
+ * nodes) or the bounds floor(edge connectivity / 2) and floor(E / (N - 1)). Both packings also
+ * pass treecast's own checker (tc_check_forest), beside the papers' constructions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -858,6 +861,110 @@ static void test_undirected_depth(void **state)
     }
 }
 
+/* ---- treecast's own checker and the papers' constructions --------------------------------- */
+
+/* The packing as a forest of net (dimension = dim_min + port) judged by tc_check_forest:
+ * spanning, one root, no bad dimension, no shared directed edge (undirected: no undirected edge
+ * used twice); returns the largest depth it measures. */
+static int checker_height(const tc_net_t *net, int64_t root, int k, const uint8_t *ports,
+                          bool undirected)
+{
+    int64_t N = tc_net_nodes(net);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_forest_new(net, k, root, &f), TC_OK);
+    for (int tr = 0; tr < k; tr++) {
+        uint8_t *dims = tc_forest_dims(f, tr);
+        for (int64_t v = 0; v < N; v++) {
+            uint8_t p = ports[(int64_t)tr * N + v];
+            dims[v] = p == 0xFE ? TC_PARENT_ROOT : (uint8_t)(p + tc_net_dim_min(net));
+        }
+    }
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = 1;
+    o.independence = false;
+    o.undirected = undirected;
+    tc_check_report_t rep;
+    assert_int_equal(tc_check_forest(f, &o, &rep), TC_OK);
+    int hi = 0;
+    for (int tr = 0; tr < k; tr++) {
+        assert_int_equal(rep.reached[tr], N);
+        assert_int_equal(rep.cyclic[tr], 0);
+        assert_int_equal(rep.extra_roots[tr], 0);
+        assert_int_equal(rep.bad_dims[tr], 0);
+        assert_true(rep.root_ok[tr]);
+        hi = rep.depth[tr] > hi ? rep.depth[tr] : hi;
+    }
+    assert_int_equal(rep.shared_directed, 0);
+    if (undirected) {
+        assert_int_equal(rep.undirected_use[2] + rep.undirected_use[3], 0);
+    }
+    tc_forest_free(f);
+    return hi;
+}
+
+/* Both packings pass tc_check_forest at a few roots, with the depths the judge measures; the
+ * heights beside the papers' constructions (EDT on S_n, nEDST on Q_n, EDST on I_k^n) are
+ * printed. */
+static void test_treecast_check(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        tc_kind_t kind;
+    } cases[] = {{"star:4", TC_KIND_EDT},     {"star:5", TC_KIND_EDT},    {"star:6", TC_KIND_EDT},
+                 {"cube:4", TC_KIND_NEDST},   {"cube:6", TC_KIND_NEDST},  {"cube:8", TC_KIND_NEDST},
+                 {"icube:4,2", TC_KIND_EDST}, {"icube:5,1", TC_KIND_EDST}};
+    for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++) {
+        tc_net_t *net = NULL;
+        assert_int_equal(tc_net_parse(cases[j].spec, &net), TC_OK);
+        tc_topo_t t;
+        assert_int_equal(tc_topo_from_net(net, &t), TC_OK);
+        int64_t N = t.nodes;
+        int64_t roots[] = {0, N - 1, N / 3};
+        for (int r = 0; r < 3; r++) {
+            int k = 0, u = 0, depth[64];
+            assert_int_equal(tc__arb_connectivity(&t, roots[r], &k), TC_OK);
+            assert_int_equal(tc__spanning_tree_number(&t, &u), TC_OK);
+            uint8_t *ports = malloc((size_t)(k * N));
+            assert_non_null(ports);
+            assert_int_equal(tc__pack_arborescences(&t, roots[r], k, ports), TC_OK);
+            judge(&t, roots[r], k, ports, false, depth);
+            int hi = 0;
+            for (int tr = 0; tr < k; tr++) {
+                hi = depth[tr] > hi ? depth[tr] : hi;
+            }
+            assert_int_equal(checker_height(net, roots[r], k, ports, false), hi);
+            tc_forest_t *paper = NULL;
+            assert_int_equal(tc_trees_build(net, cases[j].kind, roots[r], 1, &paper), TC_OK);
+            assert_int_equal(tc_forest_trees(paper), k); /* the papers reach the connectivity */
+            tc_check_opts_t o = tc_check_defaults();
+            o.threads = 1;
+            o.independence = false;
+            tc_check_report_t rep;
+            assert_int_equal(tc_check_forest(paper, &o, &rep), TC_OK);
+            int paper_hi = 0;
+            for (int tr = 0; tr < k; tr++) {
+                paper_hi = rep.depth[tr] > paper_hi ? rep.depth[tr] : paper_hi;
+            }
+            tc_forest_free(paper);
+            int uhi = 0;
+            if (u >= 1) {
+                assert_int_equal(tc__pack_spanning_trees(&t, roots[r], u, ports), TC_OK);
+                uhi = checker_height(net, roots[r], u, ports, true);
+            }
+            if (r == 0) {
+                printf("%s at node %lld: %d arborescences of height %d (%s: %d); %d undirected "
+                       "trees of height %d\n",
+                       cases[j].spec, (long long)roots[r], k, hi, tc_kind_name(cases[j].kind),
+                       paper_hi, u, uhi);
+            }
+            free(ports);
+        }
+        tc_topo_free(&t);
+        tc_net_free(net);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -874,6 +981,7 @@ int main(void)
         cmocka_unit_test(test_undirected_random),
         cmocka_unit_test(test_undirected_errors),
         cmocka_unit_test(test_undirected_depth),
+        cmocka_unit_test(test_treecast_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
