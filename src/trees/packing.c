@@ -1,0 +1,1158 @@
+/* Generic packings of spanning trees on a neighbour table (packing.h).
+ *
+ * ---- Arc-disjoint spanning arborescences (Edmonds 1973, Lovasz 1976) ------------------------
+ *
+ * D is the symmetric digraph of the topology, r the root, rho_H(X) the number of arcs of a
+ * digraph H entering a node set X. Edmonds' branching theorem: D has k arc-disjoint spanning
+ * arborescences rooted at r (out-arborescences: arcs parent -> child) if and only if
+ * rho_D(X) >= k for every nonempty X inside V - r, that is (Menger) every node v != r has k
+ * arc-disjoint r -> v paths.
+ *
+ * Lovasz's proof is the construction. Let c be the number of arborescences still to build
+ * (c = k at first), D' the arcs that no finished tree uses, with rho_D'(X) >= c for all such X,
+ * and F the arborescence being grown from r (vertex set V(F), arcs A(F)). The invariant is
+ *     (I)  rho_{D' - A(F)}(X) >= c - 1 for every nonempty X inside V - r,
+ * true for F = ({r}, {}). Adding an arc (u, v) of D' - A(F), u in V(F), v not in V(F), lowers
+ * rho(X) by one exactly for the sets X with v in X and u not in X, so the arc is *safe* (keeps
+ * (I)) if and only if
+ *     (S)  rho_{D' - A(F)}(X) >= c  for every X inside V - r with v in X and u not in X,
+ * and by the max-flow min-cut theorem (the sets X are exactly the cuts separating the source
+ * set {r, u} from the sink v) that is:
+ *     the largest number of arc-disjoint paths from {r, u} to v in D' - A(F) is >= c.
+ * That is the test: a unit-capacity max flow from {r, u} to v, started with the arc (u, v)
+ * itself as the first path and stopped as soon as c paths exist. Lovasz shows that while F is
+ * not spanning some safe arc leaves V(F) (take a minimal "critical" set U, tight in (I) and not
+ * inside V(F): an arc of D' - A(F) runs from U & V(F) to U - V(F), and by submodularity a
+ * critical set blocking it would cut a smaller critical set out of U). When F spans, (I) says
+ * that D' - A(F) satisfies Edmonds' condition for c - 1: its arcs are removed and the next tree
+ * is grown with c - 1. The last tree (c = 1) needs no test: any arc is safe.
+ *
+ * Tight sets stay tight while F grows (rho only falls and (I) keeps it >= c - 1), so an arc
+ * found unsafe stays unsafe for the rest of the tree. Hence each node u of F is expanded once,
+ * its arcs tested once each in port order: when no node is left to expand, every arc leaving
+ * V(F) is unsafe, which Lovasz's lemma forbids unless Edmonds' condition failed from the start
+ * (then k exceeds the connectivity and the call fails with TC_EINVAL).
+ *
+ * Shallow trees, first: F grows breadth-first, layer by layer (the nodes of one depth in
+ * increasing id, each node's arcs in port order), so a node joins at the least depth at which it
+ * has a safe arc when its turn comes. The first tree is then nearly a breadth-first tree, but
+ * the later ones, grown in what the earlier ones left over, come out deep (S_7: 10, 12, 19, 41,
+ * 97, 140).
+ *
+ * Shallow trees, second: an exchange phase. At a node v each tree uses one arc into v; the
+ * trees may trade these arcs among themselves, or trade one for an arc into v that no tree
+ * uses, without breaking disjointness (only v's own trees use arcs into v). A trade is made
+ * when tree t0 gets a parent of strictly smaller depth in t0 and every other tree on the trade
+ * chain a parent of no greater depth in its tree (a breadth-first search over the trees finds
+ * the chain; depths are measured by walking the parent pointers, so they are exact). A new
+ * parent is then never deeper than v's old parent, hence never below v: no cycle can form. Each
+ * trade lowers the sum of all depths in all trees (v's subtree moves up in t0 and not down
+ * elsewhere), so the phase ends, after at most k N^2 trades; it sweeps the nodes in id order
+ * until a sweep trades nothing (S_7: 17,397 trades in 0.06 s, depths 10, 10, 11, 12, 13, 14;
+ * Q_n: n + 1 in every tree, the optimum, for n = 5, 8, 10, 12). It reaches a local optimum of the
+ * sum of depths, nothing more: the depths remain a heuristic, not an optimum (that is the SAT
+ * search of search.c).
+ *
+ * The flows: unit capacities on the arcs of D' - A(F); an augmenting path is found by a
+ * bidirectional breadth-first search in the residual digraph (the side with the smaller
+ * frontier grows a whole layer; the first node seen by both sides joins the halves, which are
+ * then node-disjoint); a search fails when either side runs out. The common case is cheap: the
+ * first path is the arc (u, v) itself, almost every test succeeds (S_7: 364 of 25,559 fail),
+ * and a search meets halfway (S_7: 169 nodes expanded per search, of 5,040). Visit marks are
+ * epoch stamps (no per-search resets); the flow is cleared through the list of the arcs it set;
+ * every buffer is allocated once per call.
+ *
+ * Cost: at most m = N * ports tests per tree, each at most c augmenting paths of O(m): O(k^2 m^2)
+ * over all trees in the worst case; N - 1 tests per tree succeed. The exchange phase: at most
+ * k N^2 trades, a node visit costing O(k * ports * depth + k^2 * ports).
+ */
+#include "trees/packing.h"
+#include "core/internal.h"
+#include "treecast/trees.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAR (INT32_MAX / 2) /* the depth of a missing neighbour */
+
+/* The digraph and the flow workspace. Arc a = v * P + p is the arc out of v through port p. */
+typedef struct {
+    int64_t N;
+    int P;
+    int64_t m;
+    const int32_t *nbr;
+    uint8_t *rport;   /* m: the port of the far end leading back (rev, or p) */
+    uint8_t *gone;    /* m: 1 when the arc is not in the current digraph (absent, a loop, used) */
+    uint8_t *flow;    /* m: 1 when the arc carries the current flow */
+    int32_t *touched; /* arcs the current flow set (to clear it) */
+    int64_t ntouched, touched_cap;
+    uint32_t *fseen, *bseen; /* N: epoch stamps of the forward and backward searches */
+    uint32_t epoch;
+    int32_t *fpred, *bsucc; /* N: search trees (-1 at the sources / the sink) */
+    uint8_t *fport, *bport; /* N: the port at the predecessor / at the node itself */
+    int32_t *fq, *bq;       /* N: search queues */
+} work_t;
+
+static void work_free(work_t *w)
+{
+    free(w->rport);
+    free(w->gone);
+    free(w->flow);
+    free(w->touched);
+    free(w->fseen);
+    free(w->bseen);
+    free(w->fpred);
+    free(w->bsucc);
+    free(w->fport);
+    free(w->bport);
+    free(w->fq);
+    free(w->bq);
+    memset(w, 0, sizeof *w);
+}
+
+/* Check the table (nodes, ports, ranges, symmetry). */
+static tc_err_t check_topo(const tc_topo_t *topo)
+{
+    if (topo == NULL || topo->nodes < 1 || topo->ports < 0) {
+        return tc__fail(TC_EINVAL, "The topology must have at least one node and no negative "
+                                   "port count.");
+    }
+    if (topo->ports > 254) {
+        return tc__fail(TC_EINVAL,
+                        "The topology has %d ports; tree packings store ports in one byte "
+                        "below 0xFE, so at most 254.",
+                        topo->ports);
+    }
+    if (topo->nodes > INT32_MAX || topo->nodes * topo->ports > INT32_MAX) {
+        return tc__fail(TC_ETOOBIG, "A topology of %lld nodes with %d ports is too large to pack.",
+                        (long long)topo->nodes, topo->ports);
+    }
+    if (topo->ports > 0 && topo->nbr == NULL) {
+        return tc__fail(TC_EINVAL, "The topology has ports but no neighbour table.");
+    }
+    int64_t N = topo->nodes;
+    int P = topo->ports;
+    for (int64_t v = 0; v < N; v++) {
+        for (int p = 0; p < P; p++) {
+            int64_t a = v * P + p;
+            int64_t w = topo->nbr[a];
+            if (w < 0) {
+                if (w != -1) {
+                    return tc__fail(TC_EINVAL, "Node %lld has neighbour %lld through port %d.",
+                                    (long long)v, (long long)w, p);
+                }
+                continue;
+            }
+            int q = topo->rev != NULL ? topo->rev[a] : p;
+            if (w >= N || q >= P || topo->nbr[w * P + q] != v ||
+                (topo->rev != NULL ? topo->rev[w * P + q] : q) != p) {
+                return tc__fail(TC_EINVAL,
+                                "The topology is not symmetric at node %lld, port %d: the "
+                                "neighbour's link does not lead back through the same pair of "
+                                "ports.",
+                                (long long)v, p);
+            }
+        }
+    }
+    return TC_OK;
+}
+
+/* Check topo and allocate the workspace; the current digraph is every arc but the loops. */
+static tc_err_t work_init(work_t *w, const tc_topo_t *topo)
+{
+    memset(w, 0, sizeof *w);
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    int P = topo->ports;
+    int64_t m = N * P;
+    size_t sm = (size_t)(m > 0 ? m : 1), sn = (size_t)N;
+    w->N = N;
+    w->P = P;
+    w->m = m;
+    w->nbr = topo->nbr;
+    w->touched_cap = m + 1;
+    w->rport = tc__malloc_array(sm, 1);
+    w->gone = tc__malloc_array(sm, 1);
+    w->flow = tc__calloc_array(sm, 1);
+    w->touched = tc__malloc_array((size_t)w->touched_cap, sizeof *w->touched);
+    w->fseen = tc__calloc_array(sn, sizeof *w->fseen);
+    w->bseen = tc__calloc_array(sn, sizeof *w->bseen);
+    w->fpred = tc__malloc_array(sn, sizeof *w->fpred);
+    w->bsucc = tc__malloc_array(sn, sizeof *w->bsucc);
+    w->fport = tc__malloc_array(sn, 1);
+    w->bport = tc__malloc_array(sn, 1);
+    w->fq = tc__malloc_array(sn, sizeof *w->fq);
+    w->bq = tc__malloc_array(sn, sizeof *w->bq);
+    if (w->rport == NULL || w->gone == NULL || w->flow == NULL || w->touched == NULL ||
+        w->fseen == NULL || w->bseen == NULL || w->fpred == NULL || w->bsucc == NULL ||
+        w->fport == NULL || w->bport == NULL || w->fq == NULL || w->bq == NULL) {
+        work_free(w);
+        return tc__fail(TC_ENOMEM, "Out of memory for the flow tables of %lld nodes.",
+                        (long long)N);
+    }
+    for (int64_t a = 0; a < m; a++) {
+        int32_t y = topo->nbr[a];
+        w->rport[a] = (uint8_t)(topo->rev != NULL ? topo->rev[a] : a % P);
+        w->gone[a] = (uint8_t)(y < 0 || y == a / P);
+    }
+    w->epoch = 0;
+    return TC_OK;
+}
+
+static uint32_t next_epoch(work_t *w)
+{
+    if (++w->epoch == 0) {
+        memset(w->fseen, 0, (size_t)w->N * sizeof *w->fseen);
+        memset(w->bseen, 0, (size_t)w->N * sizeof *w->bseen);
+        w->epoch = 1;
+    }
+    return w->epoch;
+}
+
+/* Whether the residual digraph has the move x -> nbr(a) over arc a = x * P + p: a unused and
+ * empty, or the opposite arc carrying flow (cancelled). */
+static bool residual(const work_t *w, int64_t a, int32_t y)
+{
+    return (!w->gone[a] && !w->flow[a]) || w->flow[(int64_t)y * w->P + w->rport[a]];
+}
+
+/* Push one unit over the move x -> y through port p of x. */
+static void move_unit(work_t *w, int32_t x, int p, int32_t y)
+{
+    int64_t a = (int64_t)x * w->P + p;
+    int64_t b = (int64_t)y * w->P + w->rport[a];
+    if (w->flow[b]) {
+        w->flow[b] = 0;
+    } else {
+        w->flow[a] = 1;
+        w->touched[w->ntouched++] = (int32_t)a;
+    }
+}
+
+/* Push one unit along source ... x -> y ... sink: x's forward chain, the joining move (port p
+ * of x), y's backward chain. */
+static void push_path(work_t *w, int32_t x, int p, int32_t y)
+{
+    move_unit(w, x, p, y);
+    for (int32_t z = x; w->fpred[z] >= 0;) {
+        int32_t s = w->fpred[z];
+        move_unit(w, s, w->fport[z], z);
+        z = s;
+    }
+    for (int32_t z = y; w->bsucc[z] >= 0;) {
+        int32_t s = w->bsucc[z];
+        move_unit(w, z, w->bport[z], s);
+        z = s;
+    }
+}
+
+/* One augmenting path from the sources src[0..nsrc-1] to the sink t (not a source) in the
+ * residual digraph, by bidirectional breadth-first search; pushes it and returns true, or
+ * returns false when the flow is maximum. */
+static bool augment(work_t *w, const int32_t *src, int nsrc, int32_t t)
+{
+    uint32_t e = next_epoch(w);
+    int P = w->P;
+    const int32_t *nbr = w->nbr;
+    int64_t ft = 0, bt = 0;
+    for (int i = 0; i < nsrc; i++) {
+        if (w->fseen[src[i]] != e) {
+            w->fseen[src[i]] = e;
+            w->fpred[src[i]] = -1;
+            w->fq[ft++] = src[i];
+        }
+    }
+    w->bseen[t] = e;
+    w->bsucc[t] = -1;
+    w->bq[bt++] = t;
+    int64_t flo = 0, fhi = ft, blo = 0, bhi = bt;
+    while (flo < fhi && blo < bhi) {
+        if (fhi - flo <= bhi - blo) {
+            for (int64_t i = flo; i < fhi; i++) {
+                int32_t x = w->fq[i];
+                for (int p = 0; p < P; p++) {
+                    int64_t a = (int64_t)x * P + p;
+                    int32_t y = nbr[a];
+                    if (y < 0 || w->fseen[y] == e || !residual(w, a, y)) {
+                        continue;
+                    }
+                    if (w->bseen[y] == e) {
+                        push_path(w, x, p, y);
+                        return true;
+                    }
+                    w->fseen[y] = e;
+                    w->fpred[y] = x;
+                    w->fport[y] = (uint8_t)p;
+                    w->fq[ft++] = y;
+                }
+            }
+            flo = fhi;
+            fhi = ft;
+        } else {
+            for (int64_t i = blo; i < bhi; i++) {
+                int32_t y = w->bq[i];
+                for (int p = 0; p < P; p++) {
+                    int64_t b = (int64_t)y * P + p;
+                    int32_t x = nbr[b];
+                    if (x < 0 || w->bseen[x] == e) {
+                        continue;
+                    }
+                    int q = w->rport[b]; /* the move x -> y leaves x through q */
+                    if (!residual(w, (int64_t)x * P + q, y)) {
+                        continue;
+                    }
+                    if (w->fseen[x] == e) {
+                        push_path(w, x, q, y);
+                        return true;
+                    }
+                    w->bseen[x] = e;
+                    w->bsucc[x] = y;
+                    w->bport[x] = (uint8_t)q;
+                    w->bq[bt++] = x;
+                }
+            }
+            blo = bhi;
+            bhi = bt;
+        }
+    }
+    return false;
+}
+
+static void flow_clear(work_t *w)
+{
+    for (int64_t i = 0; i < w->ntouched; i++) {
+        w->flow[w->touched[i]] = 0;
+    }
+    w->ntouched = 0;
+}
+
+/* The number of arc-disjoint paths from src to t in the current digraph, counted up to cap
+ * (the flow is cleared afterwards). */
+static int max_paths(work_t *w, const int32_t *src, int nsrc, int32_t t, int cap)
+{
+    int c = 0;
+    while (c < cap && augment(w, src, nsrc, t)) {
+        c++;
+    }
+    flow_clear(w);
+    return c;
+}
+
+/* Arcs of the current digraph entering v (= leaving v: the table is symmetric). */
+static int degree_in(const work_t *w, int64_t v)
+{
+    int d = 0;
+    for (int p = 0; p < w->P; p++) {
+        d += !w->gone[v * w->P + p];
+    }
+    return d;
+}
+
+/* The arc connectivity from root in the current digraph (see tc__arb_connectivity). */
+static int connectivity(work_t *w, int32_t root)
+{
+    int64_t N = w->N;
+    if (N == 1) {
+        return TC__PACK_MAX_TREES;
+    }
+    /* Reachability: a forward search from root. */
+    uint32_t e = next_epoch(w);
+    int64_t head = 0, tail = 0;
+    w->fseen[root] = e;
+    w->fq[tail++] = root;
+    while (head < tail) {
+        int32_t x = w->fq[head++];
+        for (int p = 0; p < w->P; p++) {
+            int64_t a = (int64_t)x * w->P + p;
+            int32_t y = w->nbr[a];
+            if (!w->gone[a] && w->fseen[y] != e) {
+                w->fseen[y] = e;
+                w->fq[tail++] = y;
+            }
+        }
+    }
+    if (tail < N) {
+        return 0;
+    }
+    /* The degrees bound it; then one capped flow per node, the least degrees first. */
+    int best = degree_in(w, root);
+    for (int64_t v = 0; v < N; v++) {
+        int d = degree_in(w, v);
+        best = v != root && d < best ? d : best;
+    }
+    for (int64_t v = 0; v < N && best > 0; v++) {
+        if (v != root) {
+            int c = max_paths(w, &root, 1, (int32_t)v, best);
+            best = c < best ? c : best;
+        }
+    }
+    return best;
+}
+
+tc_err_t tc__arb_connectivity(const tc_topo_t *topo, int64_t root, int *k)
+{
+    work_t w;
+    tc_err_t err = work_init(&w, topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (root < 0 || root >= w.N) {
+        err = tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                       (long long)root, (long long)(w.N - 1));
+        goto cleanup;
+    }
+    *k = connectivity(&w, (int32_t)root);
+cleanup:
+    work_free(&w);
+    return err;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Grow tree t (c trees still to build, this one included) breadth-first from root with safe
+ * arcs only, taking its arcs out of the digraph. intree[v] == mark marks the tree's nodes;
+ * layer and next are N-entry buffers. Returns false when it gets stuck (Edmonds' condition
+ * failed). */
+static bool grow_tree(work_t *w, int32_t root, int c, uint8_t mark, uint8_t *intree, uint8_t *out,
+                      int32_t *layer, int32_t *next)
+{
+    int64_t N = w->N;
+    int P = w->P;
+    intree[root] = mark;
+    out[root] = TC_PARENT_ROOT;
+    int64_t joined = 1, nlayer = 1;
+    layer[0] = root;
+    while (joined < N) {
+        if (nlayer == 0) {
+            return false;
+        }
+        int64_t nnext = 0;
+        for (int64_t i = 0; i < nlayer && joined < N; i++) {
+            int32_t u = layer[i];
+            int32_t src[2] = {root, u};
+            for (int p = 0; p < P; p++) {
+                int64_t a = (int64_t)u * P + p;
+                int32_t v = w->nbr[a];
+                if (w->gone[a] || intree[v] == mark) {
+                    continue;
+                }
+                if (c > 1) { /* the test (S): c paths from {root, u} to v, (u, v) the first */
+                    w->flow[a] = 1;
+                    w->touched[w->ntouched++] = (int32_t)a;
+                    int paths = 1;
+                    while (paths < c && augment(w, src, u == root ? 1 : 2, v)) {
+                        paths++;
+                    }
+                    flow_clear(w);
+                    if (paths < c) {
+                        continue;
+                    }
+                }
+                w->gone[a] = 1;
+                intree[v] = mark;
+                out[v] = w->rport[a];
+                next[nnext++] = v;
+                joined++;
+            }
+        }
+        qsort(next, (size_t)nnext, sizeof *next, cmp_i32);
+        memcpy(layer, next, (size_t)nnext * sizeof *next);
+        nlayer = nnext;
+    }
+    return true;
+}
+
+/* ---- the exchange phase ------------------------------------------------------------------ */
+
+/* What the exchange phase sees of a packing: the table and, for undirected trees, the edge of
+ * every arc and the tree holding every edge (eid and eown NULL for arc-disjoint trees). */
+typedef struct {
+    int64_t N;
+    int P;
+    const int32_t *nbr;
+    const int32_t *eid;
+    int8_t *eown;
+} xgraph_t;
+
+/* Buffers of the exchange phase: k x P depths and per-tree bookkeeping of one node. */
+typedef struct {
+    int32_t *dep;   /* k x P: depth in tree t of the neighbour through port q (FAR: no link) */
+    int32_t *owner; /* P: the tree whose parent is through port q, -1 when none */
+    int32_t *cur, *curd, *from, *queue;
+    uint8_t *seen;
+} xbuf_t;
+
+static int32_t walk_depth(const xgraph_t *g, const uint8_t *pt, int64_t x)
+{
+    int32_t d = 0;
+    while (pt[x] != TC_PARENT_ROOT) {
+        x = g->nbr[x * g->P + pt[x]];
+        d++;
+    }
+    return d;
+}
+
+/* One improving exchange at node v, if there is one: tree t0 moves its parent to port q of
+ * strictly smaller depth in t0; if another tree t1 held q, t1 moves to a port of no greater
+ * depth in t1, and so on (a breadth-first search over the trees), the chain ending at an unused
+ * port or at t0's old one. Undirected trees may not take an edge that another tree uses below
+ * v. Returns whether v changed. */
+static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x)
+{
+    int64_t N = g->N;
+    int P = g->P;
+    for (int q = 0; q < P; q++) {
+        x->owner[q] = -1;
+    }
+    for (int t = 0; t < k; t++) {
+        x->cur[t] = ports[t * N + v];
+        x->owner[x->cur[t]] = t;
+    }
+    for (int t = 0; t < k; t++) {
+        for (int q = 0; q < P; q++) {
+            int64_t a = v * P + q;
+            int32_t y = g->nbr[a];
+            bool blocked = g->eown != NULL && x->owner[q] < 0 && g->eid[a] >= 0 &&
+                           g->eown[g->eid[a]] >= 0; /* a child edge of v in some tree */
+            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : walk_depth(g, ports + t * N, y);
+        }
+        x->curd[t] = x->dep[t * P + x->cur[t]];
+    }
+    for (int t0 = 0; t0 < k; t0++) {
+        for (int q = 0; q < P; q++) {
+            if (x->dep[t0 * P + q] >= x->curd[t0]) {
+                continue;
+            }
+            int last = -1, end = q;
+            if (x->owner[q] >= 0) {
+                memset(x->seen, 0, (size_t)k);
+                int head = 0, tail = 0, t1 = x->owner[q];
+                x->queue[tail++] = t1;
+                x->seen[t1] = 1;
+                x->seen[t0] = 1;
+                x->from[t1] = -1;
+                while (head < tail && last < 0) {
+                    int t = x->queue[head++];
+                    for (int q2 = 0; q2 < P && last < 0; q2++) {
+                        if (q2 == x->cur[t] || x->dep[t * P + q2] > x->curd[t]) {
+                            continue;
+                        }
+                        int o = x->owner[q2];
+                        if (o < 0 || q2 == x->cur[t0]) {
+                            last = t;
+                            end = q2;
+                        } else if (!x->seen[o]) {
+                            x->seen[o] = 1;
+                            x->from[o] = t;
+                            x->queue[tail++] = o;
+                        }
+                    }
+                }
+                if (last < 0) {
+                    continue;
+                }
+            }
+            /* The trees that change (the queue is free again): t0 and the chain. */
+            int nch = 0;
+            x->queue[nch++] = t0;
+            for (int t = last; t >= 0; t = x->from[t]) {
+                x->queue[nch++] = t;
+            }
+            for (int i = 0; i < nch && g->eown != NULL; i++) {
+                g->eown[g->eid[v * P + x->cur[x->queue[i]]]] = -1;
+            }
+            /* last takes end; each tree on the chain takes the port of the one after it */
+            if (last >= 0) {
+                ports[last * N + v] = (uint8_t)end;
+                for (int t = last; x->from[t] >= 0; t = x->from[t]) {
+                    ports[x->from[t] * N + v] = (uint8_t)x->cur[t];
+                }
+            }
+            ports[t0 * N + v] = (uint8_t)q;
+            for (int i = 0; i < nch && g->eown != NULL; i++) {
+                int t = x->queue[i];
+                g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Exchanges at every node until none improves (see the file comment). */
+static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
+{
+    tc_err_t err = TC_OK;
+    xbuf_t x = {0};
+    size_t sk = (size_t)k, sp = (size_t)(g->P > 0 ? g->P : 1);
+    x.dep = tc__malloc_array(sk * sp, sizeof *x.dep);
+    x.owner = tc__malloc_array(sp, sizeof *x.owner);
+    x.cur = tc__malloc_array(sk, sizeof *x.cur);
+    x.curd = tc__malloc_array(sk, sizeof *x.curd);
+    x.from = tc__malloc_array(sk, sizeof *x.from);
+    x.queue = tc__malloc_array(sk + 1, sizeof *x.queue);
+    x.seen = tc__malloc_array(sk, 1);
+    if (x.dep == NULL || x.owner == NULL || x.cur == NULL || x.curd == NULL || x.from == NULL ||
+        x.queue == NULL || x.seen == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for the exchange phase of %d trees.", k);
+        goto cleanup;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int64_t v = 0; v < g->N; v++) {
+            while (v != root && exchange_at(g, v, k, ports, &x)) {
+                changed = true;
+            }
+        }
+    }
+cleanup:
+    free(x.dep);
+    free(x.owner);
+    free(x.cur);
+    free(x.curd);
+    free(x.from);
+    free(x.queue);
+    free(x.seen);
+    return err;
+}
+
+tc_err_t tc__pack_arborescences(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports)
+{
+    return tc__pack_arborescences_flags(topo, root, k, 0, ports);
+}
+
+tc_err_t tc__pack_arborescences_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
+                                      uint8_t *ports)
+{
+    uint8_t *intree = NULL;
+    int32_t *layer = NULL, *next = NULL;
+    work_t w;
+    tc_err_t err = work_init(&w, topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = w.N;
+    if (root < 0 || root >= N) {
+        err = tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                       (long long)root, (long long)(N - 1));
+        goto cleanup;
+    }
+    if (k < 1 || k > TC__PACK_MAX_TREES) {
+        err = tc__fail(TC_EINVAL, "Asked for %d arborescences; the packing builds 1 to %d.", k,
+                       TC__PACK_MAX_TREES);
+        goto cleanup;
+    }
+    if (ports == NULL) {
+        err = tc__fail(TC_EINVAL, "No output table for the arborescences.");
+        goto cleanup;
+    }
+    /* Quick refusals: a node with fewer than k links (the set {v}, or V - r) cannot do. */
+    for (int64_t v = 0; v < N && N > 1; v++) {
+        int d = degree_in(&w, v);
+        if (d < k) {
+            err = tc__fail(TC_EINVAL,
+                           "Node %lld has %d links, so %d arc-disjoint spanning arborescences "
+                           "rooted at %lld do not exist.",
+                           (long long)v, d, k, (long long)root);
+            goto cleanup;
+        }
+    }
+    intree = tc__calloc_array((size_t)N, 1);
+    layer = tc__malloc_array((size_t)N, sizeof *layer);
+    next = tc__malloc_array((size_t)N, sizeof *next);
+    if (intree == NULL || layer == NULL || next == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for growing arborescences on %lld nodes.",
+                       (long long)N);
+        goto cleanup;
+    }
+    for (int t = 0; t < k; t++) {
+        if (!grow_tree(&w, (int32_t)root, k - t, (uint8_t)(t + 1), intree, ports + t * N, layer,
+                       next)) {
+            /* Edmonds' condition failed from the start: measure it on the whole digraph. */
+            for (int64_t a = 0; a < w.m; a++) {
+                int32_t y = w.nbr[a];
+                w.gone[a] = (uint8_t)(y < 0 || y == a / w.P);
+            }
+            int conn = connectivity(&w, (int32_t)root);
+            err = tc__fail(TC_EINVAL,
+                           "%d arc-disjoint spanning arborescences rooted at %lld do not exist: "
+                           "the arc connectivity from the root is %d (Edmonds' theorem).",
+                           k, (long long)root, conn);
+            goto cleanup;
+        }
+    }
+    if (!(flags & TC__PACK_NO_EXCHANGE)) {
+        xgraph_t g = {w.N, w.P, w.nbr, NULL, NULL};
+        err = exchange(&g, root, k, ports);
+    }
+cleanup:
+    free(intree);
+    free(layer);
+    free(next);
+    work_free(&w);
+    return err;
+}
+
+/* ---- Edge-disjoint undirected spanning trees (Nash-Williams 1961, Tutte 1961) ---------------
+ *
+ * The forests F_0..F_{K-1} partition a set of edges; K spanning trees exist exactly when the
+ * largest such union has K (N - 1) edges (the rank of the K-fold union of the graphic
+ * matroid; Nash-Williams and Tutte turned this into the partition formula of packing.h).
+ * Edmonds' matroid partition algorithm grows the union one edge at a time: to insert e0, search
+ * breadth-first over edges, e0 first; a popped edge e that joins two components of some forest
+ * F_i (not its own) ends the search; otherwise every edge f of every fundamental cycle of e in
+ * a forest F_i (i not e's) that is still unlabelled gets the label e (e may replace f in F_i)
+ * and is queued. At the end e goes into F_i, the edge that labelled e into e's old forest, and
+ * so on back to e0; on a shortest such chain the exchanges are simultaneously valid (the
+ * shortest-augmenting-path argument of matroid intersection, used the same way by Roskind and
+ * Tarjan 1985). An edge that cannot be inserted is spanned by the union and stays spanned, so
+ * every edge is tried once per forest count. Forests are stored as rooted trees (parent, parent
+ * edge, depth, component), rebuilt from the root after a change, so a fundamental cycle is the
+ * walk of its two ends up to their meeting point.
+ *
+ * Before any search the forests are filled greedily: edges in breadth-first order from the
+ * root, each into the first forest it does not close a cycle in (so F_0 starts as a
+ * breadth-first tree). The number is found by adding one forest at a time (K = 1, 2, ...) to
+ * the forests already built, until the union cannot reach K (N - 1) edges; the search for K
+ * stops early once more edges have failed than the union can spare.
+ *
+ * The trees are then oriented toward the root by a breadth-first search inside each, and the
+ * exchange phase above lowers their depths (S_7: 137, 162, 153 -> 12, 16, 17; Q_10: 55-67 ->
+ * 10-12), with one more rule: an edge that some tree uses below the node (a child edge) is not
+ * free, so the trees stay edge-disjoint, not only directed-edge-disjoint.
+ *
+ * Cost: an insertion attempt labels at most the E edges, each walking K tree paths of O(N):
+ * O(K N E); a success rebuilds at most K forests, O(K N ports). At most E attempts per forest
+ * count: O(K N E^2) for a packing of K trees, O(K^2 N E^2) for the number, in the worst case;
+ * the greedy pass places nearly every edge, and the searches are short.
+ */
+
+typedef struct {
+    int64_t N;
+    int P, K, cap; /* K forests in use, room for cap */
+    const int32_t *nbr;
+    int64_t E;                      /* edges (loops left out) */
+    int32_t *eu, *ev;               /* E: the ends */
+    uint8_t *epu, *epv;             /* E: the ports at the ends */
+    int32_t *eid;                   /* N * P: the edge of an arc, -1 for none */
+    int8_t *own;                    /* E: the forest holding the edge, -1 for none */
+    int32_t *par, *pe, *dep, *comp; /* K x N: the rooted forests */
+    uint8_t *dirty;                 /* K: to rebuild */
+    int32_t *lab, *equeue;          /* E: labels and the search queue */
+    uint32_t *stamp;                /* E: label epochs */
+    uint32_t epoch;
+    int32_t *order;   /* E: edges in breadth-first order from the root */
+    int32_t *nqueue;  /* N: node queue */
+    int32_t *uf;      /* N: union-find of the greedy phase */
+    int64_t in_union; /* edges in the forests */
+} ut_t;
+
+static void ut_free(ut_t *u)
+{
+    free(u->eu);
+    free(u->ev);
+    free(u->epu);
+    free(u->epv);
+    free(u->eid);
+    free(u->own);
+    free(u->par);
+    free(u->pe);
+    free(u->dep);
+    free(u->comp);
+    free(u->dirty);
+    free(u->lab);
+    free(u->equeue);
+    free(u->stamp);
+    free(u->order);
+    free(u->nqueue);
+    free(u->uf);
+    memset(u, 0, sizeof *u);
+}
+
+/* Check topo, list its edges in breadth-first order from root, allocate room for cap forests
+ * (none in use yet). */
+static tc_err_t ut_init(ut_t *u, const tc_topo_t *topo, int64_t root, int cap)
+{
+    memset(u, 0, sizeof *u);
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    int P = topo->ports;
+    int64_t m = N * P;
+    u->N = N;
+    u->P = P;
+    u->K = 0;
+    u->cap = cap;
+    u->nbr = topo->nbr;
+    size_t sm = (size_t)(m > 0 ? m : 1), sn = (size_t)N, sk = (size_t)(cap > 0 ? cap : 1);
+    u->eu = tc__malloc_array(sm, sizeof *u->eu);
+    u->ev = tc__malloc_array(sm, sizeof *u->ev);
+    u->epu = tc__malloc_array(sm, 1);
+    u->epv = tc__malloc_array(sm, 1);
+    u->eid = tc__malloc_array(sm, sizeof *u->eid);
+    u->own = tc__malloc_array(sm, 1);
+    u->par = tc__malloc_array(sk * sn, sizeof *u->par);
+    u->pe = tc__malloc_array(sk * sn, sizeof *u->pe);
+    u->dep = tc__malloc_array(sk * sn, sizeof *u->dep);
+    u->comp = tc__malloc_array(sk * sn, sizeof *u->comp);
+    u->dirty = tc__calloc_array(sk, 1);
+    u->lab = tc__malloc_array(sm, sizeof *u->lab);
+    u->equeue = tc__malloc_array(sm, sizeof *u->equeue);
+    u->stamp = tc__calloc_array(sm, sizeof *u->stamp);
+    u->order = tc__malloc_array(sm, sizeof *u->order);
+    u->nqueue = tc__malloc_array(sn, sizeof *u->nqueue);
+    u->uf = tc__malloc_array(sn, sizeof *u->uf);
+    if (u->eu == NULL || u->ev == NULL || u->epu == NULL || u->epv == NULL || u->eid == NULL ||
+        u->own == NULL || u->par == NULL || u->pe == NULL || u->dep == NULL || u->comp == NULL ||
+        u->dirty == NULL || u->lab == NULL || u->equeue == NULL || u->stamp == NULL ||
+        u->order == NULL || u->nqueue == NULL || u->uf == NULL) {
+        ut_free(u);
+        return tc__fail(TC_ENOMEM, "Out of memory for %d forests on %lld nodes.", cap,
+                        (long long)N);
+    }
+    /* Edges: one per pair of opposite arcs, numbered at the smaller arc. */
+    for (int64_t a = 0; a < m; a++) {
+        u->eid[a] = -1;
+    }
+    for (int64_t a = 0; a < m; a++) {
+        int64_t x = a / P, y = topo->nbr[a];
+        if (y < 0 || y == x || u->eid[a] >= 0) {
+            continue;
+        }
+        int q = topo->rev != NULL ? topo->rev[a] : (int)(a % P);
+        int64_t e = u->E++;
+        u->eu[e] = (int32_t)x;
+        u->ev[e] = (int32_t)y;
+        u->epu[e] = (uint8_t)(a % P);
+        u->epv[e] = (uint8_t)q;
+        u->own[e] = -1;
+        u->eid[a] = (int32_t)e;
+        u->eid[y * P + q] = (int32_t)e;
+    }
+    /* Breadth-first order of the edges from root (then those of other components). */
+    uint8_t *listed = (uint8_t *)u->lab; /* scratch: E bytes of the label array */
+    memset(listed, 0, (size_t)u->E);
+    for (int64_t x = 0; x < N; x++) {
+        u->uf[x] = 0; /* scratch: seen */
+    }
+    int64_t ne = 0;
+    for (int64_t s = 0; s < N; s++) {
+        int64_t start = s == 0 ? root : (s <= root ? s - 1 : s);
+        if (u->uf[start]) {
+            continue;
+        }
+        int64_t head = 0, tail = 0;
+        u->uf[start] = 1;
+        u->nqueue[tail++] = (int32_t)start;
+        while (head < tail) {
+            int64_t x = u->nqueue[head++];
+            for (int p = 0; p < P; p++) {
+                int32_t e = u->eid[x * P + p];
+                if (e < 0) {
+                    continue;
+                }
+                if (!listed[e]) {
+                    listed[e] = 1;
+                    u->order[ne++] = e;
+                }
+                int32_t y = topo->nbr[x * P + p];
+                if (!u->uf[y]) {
+                    u->uf[y] = 1;
+                    u->nqueue[tail++] = y;
+                }
+            }
+        }
+    }
+    return TC_OK;
+}
+
+/* Rebuild forest i as rooted trees, breadth-first from root and then from the other nodes in
+ * id order. */
+static void ut_rebuild(ut_t *u, int i, int64_t root)
+{
+    int64_t N = u->N;
+    int P = u->P;
+    int32_t *par = u->par + i * N, *pe = u->pe + i * N, *dep = u->dep + i * N,
+            *comp = u->comp + i * N;
+    for (int64_t x = 0; x < N; x++) {
+        comp[x] = -1;
+    }
+    for (int64_t s = 0; s < N; s++) {
+        int64_t start = s == 0 ? root : (s <= root ? s - 1 : s);
+        if (comp[start] >= 0) {
+            continue;
+        }
+        int64_t head = 0, tail = 0;
+        comp[start] = (int32_t)start;
+        par[start] = -1;
+        pe[start] = -1;
+        dep[start] = 0;
+        u->nqueue[tail++] = (int32_t)start;
+        while (head < tail) {
+            int64_t x = u->nqueue[head++];
+            for (int p = 0; p < P; p++) {
+                int32_t e = u->eid[x * P + p];
+                if (e < 0 || u->own[e] != i) {
+                    continue;
+                }
+                int32_t y = u->nbr[x * P + p];
+                if (comp[y] < 0) {
+                    comp[y] = (int32_t)start;
+                    par[y] = (int32_t)x;
+                    pe[y] = e;
+                    dep[y] = dep[x] + 1;
+                    u->nqueue[tail++] = y;
+                }
+            }
+        }
+    }
+    u->dirty[i] = 0;
+}
+
+static int32_t uf_find(int32_t *uf, int32_t x)
+{
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* The greedy phase for forests 0..K-1 (rebuilt): every edge outside the union, in
+ * breadth-first order, into the first forest where it closes no cycle. */
+static void ut_greedy(ut_t *u, int64_t root)
+{
+    int64_t N = u->N;
+    for (int i = 0; i < u->K; i++) {
+        const int32_t *comp = u->comp + i * N;
+        for (int64_t x = 0; x < N; x++) {
+            u->uf[x] = comp[x];
+        }
+        bool changed = false;
+        for (int64_t j = 0; j < u->E; j++) {
+            int32_t e = u->order[j];
+            if (u->own[e] >= 0) {
+                continue;
+            }
+            int32_t a = uf_find(u->uf, u->eu[e]), b = uf_find(u->uf, u->ev[e]);
+            if (a != b) {
+                u->uf[a] = b;
+                u->own[e] = (int8_t)i;
+                u->in_union++;
+                changed = true;
+            }
+        }
+        if (changed) {
+            ut_rebuild(u, i, root);
+        }
+    }
+}
+
+/* Insert edge e0 (outside the union) by a shortest augmenting chain; false when the union
+ * spans it. */
+static bool ut_insert(ut_t *u, int32_t e0, int64_t root)
+{
+    int64_t N = u->N;
+    if (++u->epoch == 0) {
+        memset(u->stamp, 0, (size_t)u->E * sizeof *u->stamp);
+        u->epoch = 1;
+    }
+    uint32_t ep = u->epoch;
+    int64_t head = 0, tail = 0;
+    u->stamp[e0] = ep;
+    u->lab[e0] = -1;
+    u->equeue[tail++] = e0;
+    while (head < tail) {
+        int32_t e = u->equeue[head++];
+        int32_t x = u->eu[e], y = u->ev[e];
+        int sink = -1;
+        for (int i = 0; i < u->K && sink < 0; i++) {
+            if (u->own[e] != i && u->comp[i * N + x] != u->comp[i * N + y]) {
+                sink = i;
+            }
+        }
+        if (sink >= 0) { /* e into the sink, each labeller into the old forest of its edge */
+            for (int32_t f = e, into = sink; f >= 0; f = u->lab[f]) {
+                int old = u->own[f];
+                u->own[f] = (int8_t)into;
+                u->dirty[into] = 1;
+                into = old;
+            }
+            u->in_union++;
+            for (int i = 0; i < u->K; i++) {
+                if (u->dirty[i]) {
+                    ut_rebuild(u, i, root);
+                }
+            }
+            return true;
+        }
+        for (int i = 0; i < u->K; i++) {
+            if (u->own[e] == i) {
+                continue;
+            }
+            const int32_t *par = u->par + i * N, *pe = u->pe + i * N, *dep = u->dep + i * N;
+            for (int32_t a = x, b = y; a != b;) {
+                int32_t f;
+                if (dep[a] >= dep[b]) {
+                    f = pe[a];
+                    a = par[a];
+                } else {
+                    f = pe[b];
+                    b = par[b];
+                }
+                if (u->stamp[f] != ep) {
+                    u->stamp[f] = ep;
+                    u->lab[f] = e;
+                    u->equeue[tail++] = f;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* Grow the union of forests 0..K-1 (forests beyond the previous count start empty) until it
+ * holds K spanning trees; false when it cannot. */
+static bool ut_partition(ut_t *u, int K, int64_t root)
+{
+    int old = u->K;
+    u->K = K;
+    for (int i = old; i < K; i++) {
+        ut_rebuild(u, i, root);
+    }
+    int64_t target = (int64_t)K * (u->N - 1), failed = 0;
+    ut_greedy(u, root);
+    for (int64_t j = 0; j < u->E && u->in_union < target; j++) {
+        int32_t e = u->order[j];
+        if (u->own[e] >= 0) {
+            continue;
+        }
+        if (!ut_insert(u, e, root)) {
+            failed++;
+            if (u->E - failed < target) {
+                return false;
+            }
+        }
+    }
+    return u->in_union == target;
+}
+
+/* The fewest edges at a node. */
+static int ut_min_degree(const ut_t *u)
+{
+    int low = u->P;
+    for (int64_t x = 0; x < u->N; x++) {
+        int d = 0;
+        for (int p = 0; p < u->P; p++) {
+            d += u->eid[x * u->P + p] >= 0;
+        }
+        low = d < low ? d : low;
+    }
+    return low;
+}
+
+/* The spanning tree packing number, at most u->cap (the forests are left in u). */
+static int ut_number(ut_t *u, int64_t root)
+{
+    int64_t N = u->N;
+    if (N == 1) {
+        return TC__PACK_MAX_TREES;
+    }
+    int64_t bound = u->E / (N - 1);
+    int low = ut_min_degree(u);
+    bound = bound < low ? bound : low;
+    bound = bound < u->cap ? bound : u->cap;
+    int k = 0;
+    for (int K = 1; K <= bound && ut_partition(u, K, root); K++) {
+        k = K;
+    }
+    return k;
+}
+
+tc_err_t tc__spanning_tree_number(const tc_topo_t *topo, int *k)
+{
+    ut_t u;
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int cap = topo->ports < TC__PACK_MAX_TREES ? topo->ports : TC__PACK_MAX_TREES;
+    err = ut_init(&u, topo, 0, cap);
+    if (err != TC_OK) {
+        return err;
+    }
+    *k = ut_number(&u, 0);
+    ut_free(&u);
+    return TC_OK;
+}
+
+tc_err_t tc__pack_spanning_trees(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports)
+{
+    return tc__pack_spanning_trees_flags(topo, root, k, 0, ports);
+}
+
+tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
+                                       uint8_t *ports)
+{
+    ut_t u;
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    if (root < 0 || root >= N) {
+        return tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                        (long long)root, (long long)(N - 1));
+    }
+    if (k < 1 || k > TC__PACK_MAX_TREES) {
+        return tc__fail(TC_EINVAL, "Asked for %d spanning trees; the packing builds 1 to %d.", k,
+                        TC__PACK_MAX_TREES);
+    }
+    if (ports == NULL) {
+        return tc__fail(TC_EINVAL, "No output table for the spanning trees.");
+    }
+    err = ut_init(&u, topo, root, k);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (N > 1 &&
+        (ut_min_degree(&u) < k || u.E < (int64_t)k * (N - 1) || !ut_partition(&u, k, root))) {
+        /* Measure the number for the message (it is below k). */
+        ut_free(&u);
+        int cap = topo->ports < k - 1 ? topo->ports : k - 1;
+        err = ut_init(&u, topo, root, cap);
+        if (err == TC_OK) {
+            err = tc__fail(TC_EINVAL,
+                           "%d edge-disjoint spanning trees do not exist: the graph has only %d "
+                           "(the Nash-Williams-Tutte number).",
+                           k, ut_number(&u, root));
+        }
+        goto cleanup;
+    }
+    /* Orient each tree toward root: the rooted forests are built breadth-first from root. */
+    for (int i = 0; i < k; i++) {
+        ut_rebuild(&u, i, root);
+        uint8_t *out = ports + (int64_t)i * N;
+        for (int64_t v = 0; v < N; v++) {
+            int32_t e = u.pe[i * N + v];
+            out[v] = e < 0 ? TC_PARENT_ROOT : u.ev[e] == v ? u.epv[e] : u.epu[e];
+        }
+    }
+    if (!(flags & TC__PACK_NO_EXCHANGE)) {
+        xgraph_t g = {N, u.P, u.nbr, u.eid, u.own};
+        err = exchange(&g, root, k, ports);
+    }
+cleanup:
+    ut_free(&u);
+    return err;
+}
