@@ -18,7 +18,7 @@
 #define TREECAST_TREES_PACKING_H
 
 #include "treecast/error.h"
-#include "treecast/sim.h"
+#include "treecast/net.h"
 
 #include <stdint.h>
 

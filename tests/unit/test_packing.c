@@ -14,7 +14,6 @@
 #include <cmocka.h>
 
 #include "treecast/rng.h"
-#include "treecast/sim.h"
 #include "treecast/treecast.h"
 #include "trees/packing.h"
 
@@ -29,7 +28,7 @@ static void topo_of(const char *spec, tc_topo_t *t)
 {
     tc_net_t *net = NULL;
     assert_int_equal(tc_net_parse(spec, &net), TC_OK);
-    assert_int_equal(tc_topo_from_net(net, t), TC_OK);
+    assert_int_equal(tc_topo_init(t, net), TC_OK);
     tc_net_free(net);
 }
 
@@ -360,7 +359,7 @@ static void test_cube(void **state)
 {
     (void)state;
     for (int n = 1; n <= 7; n++) {
-        char spec[16];
+        char spec[32];
         snprintf(spec, sizeof spec, "cube:%d", n);
         tc_topo_t t;
         topo_of(spec, &t);
@@ -369,7 +368,7 @@ static void test_cube(void **state)
         for (int j = 0; j < 3; j++) {
             full_check(&t, roots[j], n);
         }
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -377,7 +376,7 @@ static void test_star(void **state)
 {
     (void)state;
     for (int n = 3; n <= 6; n++) {
-        char spec[16];
+        char spec[32];
         snprintf(spec, sizeof spec, "star:%d", n);
         tc_topo_t t;
         topo_of(spec, &t);
@@ -385,7 +384,7 @@ static void test_star(void **state)
         for (int j = 0; j < 3; j++) {
             full_check(&t, roots[j], n - 1);
         }
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -402,7 +401,7 @@ static void test_icube(void **state)
             for (int64_t root = 0; root < t.nodes; root += n <= 3 ? 1 : 5) {
                 full_check(&t, root, k + 1);
             }
-            tc_topo_free(&t);
+            tc_topo_destroy(&t);
         }
     }
 }
@@ -418,7 +417,7 @@ static void test_every_root(void **state)
         for (int64_t root = 0; root < t.nodes; root++) {
             full_check(&t, root, -1);
         }
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
     for (uint64_t seed = 1; seed <= 6; seed++) {
         tc_topo_t t;
@@ -426,7 +425,7 @@ static void test_every_root(void **state)
         for (int64_t root = 0; root < t.nodes; root++) {
             full_check(&t, root, -1);
         }
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -452,7 +451,7 @@ static void test_random(void **state)
             for (int r = 0; r < 3; r++) {
                 total += full_check(&t, roots[r], -1);
             }
-            tc_topo_free(&t);
+            tc_topo_destroy(&t);
         }
     }
     assert_true(total > 0);
@@ -464,7 +463,7 @@ static void test_random(void **state)
         add_edge(&t, v, (v + 1) % 9, true);
     }
     assert_int_equal(full_check(&t, 4, 4), 4);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
 }
 
 /* Two clusters joined by `bridges` links, complete graphs or random 7-regular-ish graphs: the
@@ -508,7 +507,7 @@ static void test_clusters(void **state)
                 refuse(&t, root, k + 2);
                 refuse(&t, root, low);
             }
-            tc_topo_free(&t);
+            tc_topo_destroy(&t);
         }
     }
 }
@@ -527,7 +526,7 @@ static void test_small(void **state)
     for (int tr = 0; tr < 64; tr++) {
         assert_int_equal(ports[tr], 0xFE);
     }
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     topo_empty(&t, 5, 2); /* the path 0-1-2-3-4 */
     for (int64_t v = 0; v + 1 < 5; v++) {
         add_edge(&t, v, v + 1, false);
@@ -535,14 +534,14 @@ static void test_small(void **state)
     for (int64_t root = 0; root < 5; root++) {
         assert_int_equal(full_check(&t, root, 1), 1);
     }
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     topo_empty(&t, 6, 5); /* the star K_{1,5} centred at 0 */
     for (int64_t v = 1; v < 6; v++) {
         add_edge(&t, 0, v, false);
     }
     assert_int_equal(full_check(&t, 0, 1), 1);
     assert_int_equal(full_check(&t, 3, 1), 1);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
 }
 
 static void test_errors(void **state)
@@ -561,7 +560,7 @@ static void test_errors(void **state)
     assert_int_equal(tc__pack_arborescences(&t, 0, 65, ports), TC_EINVAL);
     assert_int_equal(tc__pack_arborescences(&t, 0, 4, ports), TC_EINVAL); /* degree 3 */
     assert_true(strlen(tc_err_detail()) > 0);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     /* a table that is not symmetric */
     topo_empty(&t, 3, 2);
     add_edge(&t, 0, 1, false);
@@ -571,7 +570,7 @@ static void test_errors(void **state)
     assert_int_equal(tc__pack_arborescences(&t, 0, 1, ports), TC_EINVAL);
     t.nbr[2 * 2 + 1] = 7; /* not a node */
     assert_int_equal(tc__arb_connectivity(&t, 0, &k), TC_EINVAL);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
 }
 
 /* Depths on S_5, S_6, Q_5 and Q_8 (printed), grown and exchanged. Lower bounds: the root's
@@ -609,7 +608,7 @@ static void test_depth(void **state)
         }
         printf("\n");
         assert_true(hi >= cases[j].least);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -721,22 +720,22 @@ static void test_undirected_families(void **state)
 {
     (void)state;
     for (int n = 1; n <= 7; n++) {
-        char spec[16];
+        char spec[32];
         snprintf(spec, sizeof spec, "cube:%d", n);
         tc_topo_t t;
         topo_of(spec, &t);
         undirected_check(&t, 0, n == 1 ? 1 : n / 2);
         undirected_check(&t, t.nodes - 1, n == 1 ? 1 : n / 2);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
     for (int n = 3; n <= 6; n++) {
-        char spec[16];
+        char spec[32];
         snprintf(spec, sizeof spec, "star:%d", n);
         tc_topo_t t;
         topo_of(spec, &t);
         undirected_check(&t, 0, (n - 1) / 2);
         undirected_check(&t, t.nodes / 2, (n - 1) / 2);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
     for (int n = 2; n <= 5; n++) {
         for (int k = 0; k < n; k++) {
@@ -746,7 +745,7 @@ static void test_undirected_families(void **state)
             topo_of(spec, &t);
             undirected_check(&t, 0, -1);
             undirected_check(&t, t.nodes - 1, -1);
-            tc_topo_free(&t);
+            tc_topo_destroy(&t);
         }
     }
 }
@@ -766,7 +765,7 @@ static void test_undirected_random(void **state)
             k = undirected_check(&t, root, -1);
         }
         seen[k < 7 ? k : 7]++;
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
     assert_true(seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
     for (uint64_t seed = 1; seed <= 6; seed++) {
@@ -774,7 +773,7 @@ static void test_undirected_random(void **state)
         random_topo(&t, 50 * (int64_t)seed, 4 + (int)seed, seed, seed % 2 == 0);
         undirected_check(&t, 0, -1);
         undirected_check(&t, (int64_t)seed, -1);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
     for (int bridges = 0; bridges <= 5; bridges++) {
         tc_topo_t t;
@@ -791,7 +790,7 @@ static void test_undirected_random(void **state)
         /* a complete K_8 holds 4 spanning trees; the bridges carry one link per tree */
         undirected_check(&t, 0, bridges < 4 ? bridges : 4);
         undirected_check(&t, 9, bridges < 4 ? bridges : 4);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -807,21 +806,21 @@ static void test_undirected_errors(void **state)
     assert_int_equal(tc__pack_spanning_trees(&t, 0, 65, ports), TC_EINVAL);
     assert_int_equal(tc__pack_spanning_trees(&t, 0, 3, ports), TC_EINVAL);
     assert_true(strlen(tc_err_detail()) > 0);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     topo_empty(&t, 1, 0);
     int k = 0;
     assert_int_equal(tc__spanning_tree_number(&t, &k), TC_OK);
     assert_int_equal(k, 64);
     assert_int_equal(tc__pack_spanning_trees(&t, 0, 64, ports), TC_OK);
     assert_int_equal(ports[63], 0xFE);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
     topo_empty(&t, 3, 2);
     add_edge(&t, 0, 1, false);
     add_edge(&t, 1, 2, false);
     t.rev[0] = 1; /* 0's link to 1 claims to arrive on port 1, which leads to 2 */
     assert_int_equal(tc__spanning_tree_number(&t, &k), TC_EINVAL);
     assert_int_equal(tc__pack_spanning_trees(&t, 0, 1, ports), TC_EINVAL);
-    tc_topo_free(&t);
+    tc_topo_destroy(&t);
 }
 
 /* Depths of the undirected packing (printed): at least the eccentricity, never deepened by the
@@ -857,7 +856,7 @@ static void test_undirected_depth(void **state)
         }
         printf("\n");
         free(ports);
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
     }
 }
 
@@ -918,7 +917,7 @@ static void test_treecast_check(void **state)
         tc_net_t *net = NULL;
         assert_int_equal(tc_net_parse(cases[j].spec, &net), TC_OK);
         tc_topo_t t;
-        assert_int_equal(tc_topo_from_net(net, &t), TC_OK);
+        assert_int_equal(tc_topo_init(&t, net), TC_OK);
         int64_t N = t.nodes;
         int64_t roots[] = {0, N - 1, N / 3};
         for (int r = 0; r < 3; r++) {
@@ -960,7 +959,7 @@ static void test_treecast_check(void **state)
             }
             free(ports);
         }
-        tc_topo_free(&t);
+        tc_topo_destroy(&t);
         tc_net_free(net);
     }
 }
