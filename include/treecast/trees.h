@@ -54,6 +54,8 @@ typedef enum {
     /* incomplete hypercube kinds (I_k^n, paper 003; binomial also applies there) */
     TC_KIND_EDST, /* the k+1 directed edge-disjoint spanning trees of Section III */
     TC_KIND_EDHP, /* Theorem 4's directed edge-disjoint Hamiltonian paths (Section IV-A) */
+    /* any network (built on the neighbour table; bfs and edst have these rows too) */
+    TC_KIND_EDST_UNDIRECTED, /* the most edge-disjoint undirected spanning trees */
     TC_KIND_COUNT_
 } tc_kind_t;
 

@@ -137,7 +137,8 @@ typedef struct {
     const char *excess_source;
     const char *excess_claim;
     bool undirected; /* paper 000's use of undirected edges by the EDT (READING-NOTES 000.5) */
-    void (*extra)(cx_t *x); /* the family's rows after the common ones */
+    const char *undirected_disjoint; /* the source of "no edge in two trees", NULL: no claim */
+    void (*extra)(cx_t *x);          /* the family's rows after the common ones */
 } claims_row_t;
 
 /* ---- the number of trees ------------------------------------------------------------------ */
@@ -661,6 +662,11 @@ static const claims_row_t CLAIMS[] = {
      .span_property = "spanning",
      .span_source = "definition",
      .disjoint = "Edmonds' branching theorem"},
+    {.kind = TC_KIND_EDST_UNDIRECTED,
+     .span_property = "spanning",
+     .span_source = "definition",
+     .disjoint = "Nash-Williams 1961; Tutte 1961",
+     .undirected_disjoint = "Nash-Williams 1961; Tutte 1961"},
     {.kind = TC_KIND_CUSTOM, .span_property = "spanning", .span_source = "definition"},
 };
 #define NCLAIMS (sizeof CLAIMS / sizeof CLAIMS[0])
@@ -781,6 +787,11 @@ static void disjoint_rows(cx_t *x, const claims_row_t *row)
                  (long long)rep->undirected_use[0]);
         int64_t E = tc_net_edges(x->net);
         int n = x->n;
+        if (row->undirected_disjoint != NULL) {
+            claim(r, true, rep->undirected_use[2] == 0, row->undirected_disjoint,
+                  "no edge in two trees: both directions 0");
+            return;
+        }
         claim(r, row->undirected,
               rep->undirected_use[2] == E - (n - 1) && rep->undirected_use[1] == n - 1 &&
                   rep->undirected_use[0] == 0,

@@ -89,4 +89,13 @@ int tc__cube_rule_ist_hdls(const tc_net_t *net, uint64_t root, uint64_t x, int t
 int tc__icube_rule_binomial(const tc_net_t *net, uint64_t root, uint64_t x, int t);
 int tc__icube_rule_edst(const tc_net_t *net, uint64_t root, uint64_t x, int t);
 
+/* The constructions of any network (generic_trees.c). */
+int tc__count_one(const tc_net_t *net);
+int tc__count_edst(const tc_net_t *net);
+int tc__count_edst_undirected(const tc_net_t *net);
+tc_err_t tc__bfs_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
+tc_err_t tc__edst_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
+tc_err_t tc__edst_undirected_build(const tc_net_t *net, int64_t root, int threads,
+                                   tc_forest_t **out);
+
 #endif
