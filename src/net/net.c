@@ -15,11 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The registry: tc_net_parse tries the families in this order. */
+/* The registry (net/families.h): tc_net_parse tries the families in this order. */
+#define TC__FAMILY(name) extern const tc__net_ops_t tc__##name##_ops;
+#include "net/families.h"
+#undef TC__FAMILY
+
 static const tc__net_ops_t *const FAMILIES[] = {
-    &tc__star_ops,
-    &tc__cube_ops,
-    &tc__icube_ops,
+#define TC__FAMILY(name) &tc__##name##_ops,
+#include "net/families.h"
+#undef TC__FAMILY
 };
 #define NFAMILIES (sizeof FAMILIES / sizeof FAMILIES[0])
 

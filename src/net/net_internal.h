@@ -141,9 +141,6 @@ void tc__fact_paper(tc_fact_t *f, const char *fmt, ...) __attribute__((format(pr
 /* Set the verdict: agrees or differs. */
 void tc__fact_judge(tc_fact_t *f, bool agrees);
 
-/* The families (registry order: the order of the syntax list in messages). */
-extern const tc__net_ops_t tc__star_ops;
-extern const tc__net_ops_t tc__cube_ops;
-extern const tc__net_ops_t tc__icube_ops;
+/* The families are listed in net/families.h (the registry). */
 
 #endif

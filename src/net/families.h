@@ -1,0 +1,6 @@
+/* The registry of network families: one line per family, X(name) for the family's operations
+ * tc__<name>_ops (defined in the family's own file). tc_net_parse tries them in this order, and
+ * the syntax list of messages follows it. Included by net.c only. */
+TC__FAMILY(star)
+TC__FAMILY(cube)
+TC__FAMILY(icube)
