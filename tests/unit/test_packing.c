@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "run_one.h"
+
 #include "treecast/rng.h"
 #include "treecast/treecast.h"
 #include "trees/packing.h"
@@ -964,7 +966,7 @@ static void test_treecast_check(void **state)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cube),
@@ -982,5 +984,5 @@ int main(void)
         cmocka_unit_test(test_undirected_depth),
         cmocka_unit_test(test_treecast_check),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

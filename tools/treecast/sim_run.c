@@ -196,12 +196,14 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
         fprintf(fp, "  construction claims %lld   %s [%s]\n", (long long)r->ref.claim,
                 r->ref.claim_formula, r->ref.claim_source);
     }
+    /* a schedule for any network has treecast's own bound, not a paper's */
+    const char *bound_label = r->s->family != NULL ? "paper's bound" : "lower bound  ";
     if (r->ref.have_bound) {
-        fprintf(fp, "  paper's bound       %.15g   %s [%s]%s%s\n", b->time, b->time_formula,
+        fprintf(fp, "  %s       %.15g   %s [%s]%s%s\n", bound_label, b->time, b->time_formula,
                 b->source, b->correction[0] ? "; " : "", b->correction);
         fprintf(fp, "  rounds - bound      %+.15g%s\n", (double)res->rounds - b->time,
                 a->port_limit != 0 || a->half
-                    ? "   (the bound is for the paper's all-port, full-duplex model)"
+                    ? "   (the bound is for the all-port, full-duplex model)"
                     : "");
     } else {
         fprintf(fp, "  paper's bound       none for this network and plan\n");
@@ -217,8 +219,8 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
                 (long long)res->free_signals);
     }
     if (r->ref.have_bound) {
-        fprintf(fp, "   (paper: %.15g; this schedule without faults: %lld)\n", b->transmissions,
-                (long long)paper_tx);
+        fprintf(fp, "   (%s: %.15g; this schedule without faults: %lld)\n",
+                r->s->family != NULL ? "paper" : "bound", b->transmissions, (long long)paper_tx);
     } else {
         fprintf(fp, "   (this schedule without faults: %lld)\n", (long long)paper_tx);
     }

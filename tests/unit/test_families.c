@@ -1,0 +1,377 @@
+/* Every family of the registry through the one network interface (include/treecast/net.h),
+ * judged by this file's own code: the neighbour table is symmetric and agrees with
+ * tc_net_edge_dim, the edge count and the degrees are what the table holds, tc_net_distance and
+ * tc_net_distances equal a breadth-first search, the diameter is the largest eccentricity, the
+ * bipartite flag equals a 2-colouring, every label parses back to its node, a translation keeps
+ * every edge's dimension, and the generic kinds (bfs, edst) build forests that treecast's checker
+ * and the round engine accept. A family added to src/net/families.h gets a line in SPECS. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "run_one.h"
+#include "treecast/plan.h"
+#include "treecast/rng.h"
+#include "treecast/treecast.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *spec;
+    bool transitive; /* vertex-transitive: every eccentricity equals the diameter, and the arc
+                        connectivity equals the degree (Mader), so edst finds `degree` trees */
+} spec_t;
+
+static const spec_t SPECS[] = {
+    {"star:3", true},   {"star:4", true},   {"star:5", true},   {"cube:1", true},
+    {"cube:3", true},   {"cube:6", true},   {"icube:3,1", false}, {"icube:5,2", false},
+    {"icube:4,0", false},
+};
+#define NSPECS (sizeof SPECS / sizeof SPECS[0])
+
+static tc_net_t *net_of(const char *spec)
+{
+    tc_net_t *net = NULL;
+    tc_err_t err = tc_net_parse(spec, &net);
+    if (err != TC_OK) {
+        fail_msg("%s: %s", spec, tc_err_detail());
+    }
+    return net;
+}
+
+/* Breadth-first distances from src over tc_net_neighbor; returns the eccentricity of src and
+ * the number of nodes reached. */
+static int bfs(const tc_net_t *net, int64_t src, int *dist, int64_t *queue, int64_t *reached)
+{
+    int64_t N = tc_net_nodes(net);
+    for (int64_t v = 0; v < N; v++) {
+        dist[v] = -1;
+    }
+    int64_t head = 0, tail = 0;
+    dist[src] = 0;
+    queue[tail++] = src;
+    int ecc = 0;
+    while (head < tail) {
+        int64_t u = queue[head++];
+        ecc = dist[u] > ecc ? dist[u] : ecc;
+        for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
+            int64_t w = tc_net_neighbor(net, u, d);
+            if (w >= 0 && dist[w] < 0) {
+                dist[w] = dist[u] + 1;
+                queue[tail++] = w;
+            }
+        }
+    }
+    *reached = tail;
+    return ecc;
+}
+
+static void test_ports(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        tc_topo_t t;
+        assert_int_equal(tc_topo_init(&t, net), TC_OK);
+        int lo = tc_net_dim_min(net), P = t.ports;
+        assert_int_equal(P, tc_net_dim_max(net) - lo + 1);
+        assert_int_equal(t.nodes, tc_net_nodes(net));
+        int64_t arcs = 0;
+        int dmin = P, dmax = 0;
+        for (int64_t v = 0; v < t.nodes; v++) {
+            int deg = 0;
+            for (int p = 0; p < P; p++) {
+                int64_t w = t.nbr[v * P + p];
+                assert_int_equal(w, tc_net_neighbor(net, v, lo + p));
+                if (w < 0) {
+                    continue;
+                }
+                deg++;
+                assert_true(w != v);
+                int q = t.rev != NULL ? t.rev[v * P + p] : p;
+                assert_int_equal(t.nbr[w * P + q], v); /* the link comes back */
+                assert_int_equal(tc_net_edge_dim(net, v, w), lo + p);
+                for (int p2 = p + 1; p2 < P; p2++) { /* a simple graph */
+                    assert_true(t.nbr[v * P + p2] != w);
+                }
+            }
+            arcs += deg;
+            dmin = deg < dmin ? deg : dmin;
+            dmax = deg > dmax ? deg : dmax;
+        }
+        assert_int_equal(arcs % 2, 0);
+        assert_int_equal(arcs / 2, tc_net_edges(net));
+        assert_int_equal(dmax, tc_net_degree(net));
+        assert_int_equal(dmin, tc_net_min_degree(net));
+        assert_int_equal(dmin == dmax, tc_net_regular(net));
+        /* two nodes that are not adjacent have no edge dimension */
+        if (t.nodes > 2) {
+            int64_t v = 0, w = -1;
+            for (int64_t x = 1; x < t.nodes && w < 0; x++) {
+                bool adj = false;
+                for (int p = 0; p < P; p++) {
+                    adj = adj || t.nbr[p] == x;
+                }
+                w = adj ? -1 : x;
+            }
+            if (w > 0) {
+                assert_int_equal(tc_net_edge_dim(net, v, w), -1);
+            }
+        }
+        tc_topo_destroy(&t);
+        tc_net_free(net);
+    }
+}
+
+static void test_distances(void **state)
+{
+    (void)state;
+    tc_rng_t rng;
+    tc_rng_seed(&rng, 11, 0);
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        int64_t N = tc_net_nodes(net);
+        int *dist = malloc((size_t)N * sizeof *dist);
+        int *color = malloc((size_t)N * sizeof *color);
+        int64_t *queue = malloc((size_t)N * sizeof *queue);
+        uint8_t *lib = malloc((size_t)N);
+        assert_non_null(dist);
+        assert_non_null(color);
+        assert_non_null(queue);
+        assert_non_null(lib);
+        /* every eccentricity up to 720 nodes, else node 0 and three random nodes */
+        int64_t sources = N <= 720 ? N : 4;
+        int diameter = 0;
+        for (int64_t i = 0; i < sources; i++) {
+            int64_t src = N <= 720 || i == 0 ? i : (int64_t)tc_rng_below(&rng, (uint64_t)N);
+            int64_t reached;
+            int ecc = bfs(net, src, dist, queue, &reached);
+            assert_int_equal(reached, N); /* connected */
+            diameter = ecc > diameter ? ecc : diameter;
+            if (SPECS[s].transitive) {
+                assert_int_equal(ecc, tc_net_diameter(net));
+            }
+            assert_int_equal(tc_net_distances(net, src, lib), TC_OK);
+            for (int64_t v = 0; v < N; v++) {
+                assert_int_equal(lib[v], dist[v]);
+                if (v % 7 == 0 || N <= 720) {
+                    assert_int_equal(tc_net_distance(net, src, v), dist[v]);
+                }
+            }
+            if (i == 0) {
+                memcpy(color, dist, (size_t)N * sizeof *dist);
+            }
+        }
+        if (N <= 720) {
+            assert_int_equal(diameter, tc_net_diameter(net));
+        }
+        /* bipartite iff no edge joins two nodes of the same parity of distance from node 0 */
+        bool bip = true;
+        for (int64_t v = 0; v < N && bip; v++) {
+            for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
+                int64_t w = tc_net_neighbor(net, v, d);
+                bip = bip && (w < 0 || (color[v] + color[w]) % 2 == 1);
+            }
+        }
+        assert_int_equal(bip, tc_net_bipartite(net));
+        free(dist);
+        free(color);
+        free(queue);
+        free(lib);
+        tc_net_free(net);
+    }
+}
+
+static void test_labels(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        char buf[128];
+        for (int64_t v = 0; v < tc_net_nodes(net); v++) {
+            for (int commas = 0; commas < 2; commas++) {
+                size_t len = tc_net_label(net, v, commas != 0, buf, sizeof buf);
+                assert_true(len > 0 && len < sizeof buf);
+                assert_int_equal(strlen(buf), len);
+                int64_t back = -2;
+                assert_int_equal(tc_net_parse_label(net, buf, &back), TC_OK);
+                assert_int_equal(back, v);
+            }
+        }
+        /* text that is no label: an error, never a node */
+        int64_t back = 0;
+        assert_int_not_equal(tc_net_parse_label(net, "", &back), TC_OK);
+        assert_int_not_equal(tc_net_parse_label(net, "x9", &back), TC_OK);
+        tc_net_free(net);
+    }
+}
+
+static void test_translations(void **state)
+{
+    (void)state;
+    tc_rng_t rng;
+    tc_rng_seed(&rng, 12, 0);
+    int tested = 0;
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        if (!tc_net_translates(net)) {
+            assert_false(SPECS[s].transitive && strncmp(SPECS[s].spec, "star", 4) == 0);
+            tc_net_free(net);
+            continue;
+        }
+        tested++;
+        int64_t N = tc_net_nodes(net);
+        for (int rep = 0; rep < 3; rep++) {
+            int64_t h = (int64_t)tc_rng_below(&rng, (uint64_t)N);
+            assert_int_equal(tc_net_translate(net, h, 0, false), h); /* T_h(0) = h */
+            for (int64_t v = 0; v < N; v++) {
+                int64_t tv = tc_net_translate(net, h, v, false);
+                assert_int_equal(tc_net_translate(net, h, tv, true), v);
+                for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
+                    int64_t w = tc_net_neighbor(net, v, d);
+                    int64_t tw = w < 0 ? -1 : tc_net_translate(net, h, w, false);
+                    assert_int_equal(tc_net_neighbor(net, tv, d), tw);
+                }
+            }
+        }
+        tc_net_free(net);
+    }
+    assert_true(tested >= 6);
+}
+
+/* bfs and edst at node 0 and at the last node: spanning, arc-disjoint, bfs as deep as the
+ * root's eccentricity, edst with as many trees as the root's arc connectivity allows. */
+static void test_generic_kinds(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        int64_t N = tc_net_nodes(net);
+        int *dist = malloc((size_t)N * sizeof *dist);
+        int64_t *queue = malloc((size_t)N * sizeof *queue);
+        assert_non_null(dist);
+        assert_non_null(queue);
+        int64_t roots[2] = {0, N - 1};
+        for (int r = 0; r < 2; r++) {
+            int64_t reached;
+            int ecc = bfs(net, roots[r], dist, queue, &reached);
+            tc_kind_t kinds[2] = {TC_KIND_BFS, TC_KIND_EDST};
+            for (int k = 0; k < 2; k++) {
+                assert_true(tc_kind_applies(kinds[k], net));
+                tc_forest_t *f = NULL;
+                assert_int_equal(tc_trees_build(net, kinds[k], roots[r], 1, &f), TC_OK);
+                int T = tc_forest_trees(f);
+                tc_check_opts_t o = tc_check_defaults();
+                o.threads = 1;
+                tc_check_report_t rep;
+                assert_int_equal(tc_check_forest(f, &o, &rep), TC_OK);
+                for (int t = 0; t < T; t++) {
+                    assert_int_equal(rep.reached[t], N);
+                    assert_int_equal(rep.cyclic[t] + rep.detached[t] + rep.bad_dims[t], 0);
+                    assert_true(rep.root_ok[t]);
+                    assert_true(rep.depth[t] >= ecc);
+                }
+                assert_int_equal(rep.shared_directed, 0);
+                if (kinds[k] == TC_KIND_BFS) {
+                    assert_int_equal(T, 1);
+                    assert_int_equal(rep.depth[0], ecc);
+                    assert_int_equal(rep.excess[0], N); /* every path is a shortest one */
+                } else {
+                    assert_true(T >= 1 && T <= tc_net_min_degree(net));
+                    if (SPECS[s].transitive) {
+                        assert_int_equal(T, tc_net_degree(net));
+                    }
+                }
+                tc_forest_free(f);
+            }
+        }
+        free(dist);
+        free(queue);
+        tc_net_free(net);
+    }
+}
+
+/* The broadcast of M packets over the edst forest: every node gets all M, in no fewer rounds
+ * than the root's eccentricity or M spread over the root's links allow. */
+static void test_bcast_over_edst(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < NSPECS; s++) {
+        tc_net_t *net = net_of(SPECS[s].spec);
+        tc_topo_t topo;
+        assert_int_equal(tc_topo_init(&topo, net), TC_OK);
+        tc_forest_t *f = NULL;
+        int64_t root = tc_net_nodes(net) / 2;
+        assert_int_equal(tc_trees_build(net, TC_KIND_EDST, root, 1, &f), TC_OK);
+        tc_plan_trees_t trees;
+        assert_int_equal(tc_plan_trees_init(&trees, f, &topo, TC_ORDER_PAPER), TC_OK);
+        const int64_t M = 12;
+        tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = M, .x = 1};
+        tc_coll_t *coll = NULL;
+        assert_int_equal(tc_coll_new(&trees, &topo, &co, &coll), TC_OK);
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        tc_sim_result_t res;
+        assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL), TC_OK);
+        assert_int_equal(res.nodes_complete, tc_net_nodes(net));
+        assert_int_equal(res.keys_delivered, res.keys_expected);
+        assert_int_equal(res.keys_expected, (tc_net_nodes(net) - 1) * M);
+        int64_t deg = tc_net_degree(net);
+        int64_t floor_rounds = (M + deg - 1) / deg;
+        int ecc = 0;
+        for (int64_t v = 0; v < tc_net_nodes(net); v++) {
+            int d = tc_net_distance(net, root, v);
+            ecc = d > ecc ? d : ecc;
+        }
+        assert_true(res.complete_round >= floor_rounds && res.complete_round >= ecc);
+        assert_int_equal(res.duplicates, 0);
+        tc_coll_free(coll);
+        tc_plan_trees_destroy(&trees);
+        tc_forest_free(f);
+        tc_topo_destroy(&topo);
+        tc_net_free(net);
+    }
+}
+
+/* Malformed and out-of-range specifications: an error, no network. */
+static void test_bad_specs(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *spec;
+        tc_err_t err;
+    } bad[] = {
+        {"star:0", TC_ERANGE},
+        {"cube:0", TC_ERANGE},   {"icube:3,3", TC_ERANGE}, {"nosuch:3", TC_EINVAL},
+        {"", TC_EINVAL},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        tc_net_t *net = (tc_net_t *)&net; /* must come back NULL */
+        tc_err_t err = tc_net_parse(bad[i].spec, &net);
+        if (err != bad[i].err) {
+            fail_msg("%s: %d (%s), expected %d", bad[i].spec, err, tc_err_detail(), bad[i].err);
+        }
+        assert_null(net);
+        assert_true(strlen(tc_err_detail()) > 0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ports),
+        cmocka_unit_test(test_distances),
+        cmocka_unit_test(test_labels),
+        cmocka_unit_test(test_translations),
+        cmocka_unit_test(test_generic_kinds),
+        cmocka_unit_test(test_bcast_over_edst),
+        cmocka_unit_test(test_bad_specs),
+    };
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
+}
