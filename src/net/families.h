@@ -4,3 +4,4 @@
 TC__FAMILY(star)
 TC__FAMILY(cube)
 TC__FAMILY(icube)
+TC__FAMILY(bubble)

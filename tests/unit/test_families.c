@@ -29,9 +29,10 @@ typedef struct {
 } spec_t;
 
 static const spec_t SPECS[] = {
-    {"star:3", true},   {"star:4", true},   {"star:5", true},   {"cube:1", true},
-    {"cube:3", true},   {"cube:6", true},   {"icube:3,1", false}, {"icube:5,2", false},
-    {"icube:4,0", false},
+    {"star:3", true},     {"star:4", true},   {"star:5", true},     {"cube:1", true},
+    {"cube:3", true},     {"cube:6", true},   {"icube:3,1", false}, {"icube:5,2", false},
+    {"icube:4,0", false}, {"bubble:2", true}, {"bubble:3", true},   {"bubble:4", true},
+    {"bubble:5", true},   {"bubble:6", true},
 };
 #define NSPECS (sizeof SPECS / sizeof SPECS[0])
 
@@ -242,7 +243,7 @@ static void test_translations(void **state)
         }
         tc_net_free(net);
     }
-    assert_true(tested >= 6);
+    assert_true(tested >= 10);
 }
 
 /* bfs and edst at node 0 and at the last node: spanning, arc-disjoint, bfs as deep as the
@@ -347,8 +348,9 @@ static void test_bad_specs(void **state)
         const char *spec;
         tc_err_t err;
     } bad[] = {
-        {"star:0", TC_ERANGE},
-        {"cube:0", TC_ERANGE},   {"icube:3,3", TC_ERANGE}, {"nosuch:3", TC_EINVAL},
+        {"bubble:1", TC_ERANGE},   {"bubble:99", TC_ERANGE}, {"bubble:", TC_EINVAL},
+        {"bubble:4,2", TC_EINVAL}, {"bubble:x", TC_EINVAL},  {"star:0", TC_ERANGE},
+        {"cube:0", TC_ERANGE},     {"icube:3,3", TC_ERANGE}, {"nosuch:3", TC_EINVAL},
         {"", TC_EINVAL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -365,12 +367,9 @@ static void test_bad_specs(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ports),
-        cmocka_unit_test(test_distances),
-        cmocka_unit_test(test_labels),
-        cmocka_unit_test(test_translations),
-        cmocka_unit_test(test_generic_kinds),
-        cmocka_unit_test(test_bcast_over_edst),
+        cmocka_unit_test(test_ports),         cmocka_unit_test(test_distances),
+        cmocka_unit_test(test_labels),        cmocka_unit_test(test_translations),
+        cmocka_unit_test(test_generic_kinds), cmocka_unit_test(test_bcast_over_edst),
         cmocka_unit_test(test_bad_specs),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);

@@ -1,0 +1,1 @@
+check --net bubble:6 --kind edst

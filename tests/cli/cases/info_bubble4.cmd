@@ -1,0 +1,1 @@
+info --net bubble:4

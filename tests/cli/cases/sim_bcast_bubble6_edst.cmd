@@ -1,0 +1,1 @@
+sim bcast --net bubble:6 --kind edst --M 10

@@ -1,0 +1,1 @@
+trees --net bubble:4 --kind bfs

@@ -1,0 +1,1 @@
+trees --net bubble:5 --kind edst --format json --root 21345
