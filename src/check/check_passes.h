@@ -379,7 +379,8 @@ static void FN(root_children)(const job_t *job, int t, int *count, int *first_di
         if (!W(has)(WC(job), root, d)) {
             continue;
         }
-        if (dims[W(neigh)(WC(job), &p, root, d)] == d) {
+        /* a child's parent dimension is the edge's dimension at the child's end */
+        if (dims[W(neigh)(WC(job), &p, root, d)] == W(back)(WC(job), root, d)) {
             if (*count == 0) {
                 *first_dim = d;
             }

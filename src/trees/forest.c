@@ -167,7 +167,9 @@ int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *
             dim -= hi - lo + 1;
         }
         int64_t u = tc_net_neighbor(net, node, dim);
-        if (u >= 0 && forest->dims[t][u] == dim) {
+        /* u's parent dimension names the edge at u's end: on a network whose edges change
+         * port (the torus) it is not dim */
+        if (u >= 0 && tc_net_neighbor(net, u, forest->dims[t][u]) == node) {
             out[count++] = u;
         }
     }

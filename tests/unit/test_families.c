@@ -29,10 +29,14 @@ typedef struct {
 } spec_t;
 
 static const spec_t SPECS[] = {
-    {"star:3", true},     {"star:4", true},   {"star:5", true},     {"cube:1", true},
-    {"cube:3", true},     {"cube:6", true},   {"icube:3,1", false}, {"icube:5,2", false},
-    {"icube:4,0", false}, {"bubble:2", true}, {"bubble:3", true},   {"bubble:4", true},
-    {"bubble:5", true},   {"bubble:6", true},
+    {"star:3", true},     {"star:4", true},    {"star:5", true},     {"cube:1", true},
+    {"cube:3", true},     {"cube:6", true},    {"icube:3,1", false}, {"icube:5,2", false},
+    {"icube:4,0", false}, {"bubble:2", true},  {"bubble:3", true},   {"bubble:4", true},
+    {"bubble:5", true},   {"bubble:6", true},  {"pancake:2", true},  {"pancake:3", true},
+    {"pancake:4", true},  {"pancake:5", true}, {"pancake:6", true},  {"torus:1,3", true},
+    {"torus:1,8", true},  {"torus:2,3", true}, {"torus:2,4", true},  {"torus:3,5", true},
+    {"torus:2,12", true}, {"torus:4,3", true}, {"fcube:2", true},    {"fcube:3", true},
+    {"fcube:4", true},    {"fcube:5", true},   {"fcube:8", true},
 };
 #define NSPECS (sizeof SPECS / sizeof SPECS[0])
 
@@ -243,7 +247,7 @@ static void test_translations(void **state)
         }
         tc_net_free(net);
     }
-    assert_true(tested >= 10);
+    assert_true(tested >= 25);
 }
 
 /* bfs and edst at node 0 and at the last node: spanning, arc-disjoint, bfs as deep as the
@@ -279,6 +283,27 @@ static void test_generic_kinds(void **state)
                     assert_true(rep.depth[t] >= ecc);
                 }
                 assert_int_equal(rep.shared_directed, 0);
+                /* children are the nodes whose parent is v, however the ports are numbered */
+                for (int t = 0; t < T; t++) {
+                    int64_t *kids_of = calloc((size_t)N, sizeof *kids_of);
+                    assert_non_null(kids_of);
+                    for (int64_t v = 0; v < N; v++) {
+                        int64_t par = tc_forest_parent(f, t, v);
+                        if (par >= 0) {
+                            kids_of[par]++;
+                        }
+                    }
+                    int64_t kids[64];
+                    for (int64_t v = 0; v < N; v++) {
+                        int c = tc_forest_children(f, t, v, kids);
+                        assert_int_equal(c, kids_of[v]);
+                        for (int j = 0; j < c; j++) {
+                            assert_int_equal(tc_forest_parent(f, t, kids[j]), v);
+                        }
+                    }
+                    assert_int_equal(rep.root_children[t], kids_of[tc_forest_tree_root(f, t)]);
+                    free(kids_of);
+                }
                 if (kinds[k] == TC_KIND_BFS) {
                     assert_int_equal(T, 1);
                     assert_int_equal(rep.depth[0], ecc);
@@ -348,9 +373,28 @@ static void test_bad_specs(void **state)
         const char *spec;
         tc_err_t err;
     } bad[] = {
-        {"bubble:1", TC_ERANGE},   {"bubble:99", TC_ERANGE}, {"bubble:", TC_EINVAL},
-        {"bubble:4,2", TC_EINVAL}, {"bubble:x", TC_EINVAL},  {"star:0", TC_ERANGE},
-        {"cube:0", TC_ERANGE},     {"icube:3,3", TC_ERANGE}, {"nosuch:3", TC_EINVAL},
+        {"bubble:1", TC_ERANGE},
+        {"bubble:99", TC_ERANGE},
+        {"bubble:", TC_EINVAL},
+        {"bubble:4,2", TC_EINVAL},
+        {"bubble:x", TC_EINVAL},
+        {"pancake:1", TC_ERANGE},
+        {"pancake:11", TC_ERANGE},
+        {"pancake:-3", TC_EINVAL},
+        {"torus:3", TC_EINVAL},
+        {"torus:3,2", TC_ERANGE},
+        {"torus:0,5", TC_ERANGE},
+        {"torus:33,3", TC_ERANGE},
+        {"torus:30,3", TC_ERANGE},
+        {"torus:2,65537", TC_ERANGE},
+        {"torus:2,5,1", TC_EINVAL},
+        {"fcube:1", TC_ERANGE},
+        {"fcube:41", TC_ERANGE},
+        {"fcube:3x", TC_EINVAL},
+        {"star:0", TC_ERANGE},
+        {"cube:0", TC_ERANGE},
+        {"icube:3,3", TC_ERANGE},
+        {"nosuch:3", TC_EINVAL},
         {"", TC_EINVAL},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

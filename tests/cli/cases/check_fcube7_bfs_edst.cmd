@@ -1,0 +1,1 @@
+check --net fcube:7 --kind edst

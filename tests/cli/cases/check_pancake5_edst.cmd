@@ -1,0 +1,1 @@
+check --net pancake:5 --kind edst --root 53421

@@ -1,0 +1,1 @@
+info --net fcube:6

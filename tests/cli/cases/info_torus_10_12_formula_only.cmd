@@ -1,0 +1,1 @@
+info --net torus:10,12

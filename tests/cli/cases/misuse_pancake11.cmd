@@ -1,0 +1,1 @@
+info --net pancake:11

@@ -1,0 +1,1 @@
+info --net torus:4,2

@@ -1,0 +1,1 @@
+sim bcast --net torus:2,6 --kind edst --M 20

@@ -1,0 +1,1 @@
+trees --net torus:2,5 --kind edst --root 2,3
