@@ -55,6 +55,28 @@ tc_err_t tc_net_icube_new(int n, int k, tc_net_t **out);
  * read. */
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 
+/* Create a network from its edges: nodes 0..nodes-1 (nodes >= 2), edge e joining
+ * edges[2e] and edges[2e+1] (nedges >= 1; an edge given twice, either way round, counts once),
+ * labels[v] the label of node v (NULL: the decimal ids; 1..TC_LABEL_MAX-1 characters without
+ * blanks, all different), name what tc_net_name prints (NULL: "graph"). Node v's ports are its
+ * neighbours in ascending id order; distances are breadth-first searches. TC_EINVAL for a loop,
+ * an id out of range, a degree above TC_GRAPH_MAX_DEGREE, a bad or repeated label, no edge;
+ * TC_ETOOBIG above 2^31 links; TC_ENOMEM. O(N + E log E). */
+#define TC_GRAPH_MAX_DEGREE 64
+tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                          const char *const *labels, const char *name, tc_net_t **out);
+
+/* Create a network from the text of a graph file (what graph:FILE reads): an edge list (lines
+ * "u v" of two names; a line of one name declares a node; '#' starts a comment) or a JSON
+ * object with "edges" (docs/formats.md). Node ids follow the names' first appearance, or their
+ * numeric order when every name is a decimal integer. TC_EPARSE with the line of the problem,
+ * TC_ENOMEM. */
+tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_net_t **out);
+
+/* Whether the network is given by its edges (tc_net_graph_new, graph:FILE) rather than by a
+ * family and its sizes: the documents treecast writes then carry its labels and edges. */
+bool tc_net_explicit(const tc_net_t *net);
+
 /* The specifications the registry accepts, as an English list ("star:N, cube:N or ..."). */
 const char *tc_net_syntax(void);
 

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static _Thread_local char detail[512];
 
@@ -38,10 +39,13 @@ const char *tc_err_detail(void)
 
 tc_err_t tc__fail(tc_err_t err, const char *fmt, ...)
 {
+    /* formatted aside first: the arguments may include tc_err_detail() itself */
+    char text[sizeof detail];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    memcpy(detail, text, sizeof detail);
     return err;
 }
 

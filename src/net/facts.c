@@ -104,8 +104,7 @@ tc_err_t tc__facts_measure(const tc_net_t *net, tc_net_measure_t *m)
     return err;
 }
 
-/* The facts every family without its own provider gets. */
-static tc_err_t generic_facts(const tc_net_t *net, tc_facts_t *out)
+tc_err_t tc__facts_generic(const tc_net_t *net, tc_facts_t *out)
 {
     char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
@@ -158,5 +157,5 @@ tc_err_t tc_net_facts(const tc_net_t *net, tc_facts_t *out)
     if (net->ops->facts != NULL) {
         return net->ops->facts(net, out);
     }
-    return generic_facts(net, out);
+    return tc__facts_generic(net, out);
 }

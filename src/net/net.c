@@ -139,6 +139,11 @@ void tc_net_free(tc_net_t *net)
 
 /* ---- what every network answers --------------------------------------------------------- */
 
+bool tc_net_explicit(const tc_net_t *net)
+{
+    return net->ops->params == 0;
+}
+
 const char *tc_net_family_name(const tc_net_t *net)
 {
     return net->ops->family;

@@ -10,6 +10,7 @@
 #ifndef TREECAST_NET_NET_INTERNAL_H
 #define TREECAST_NET_NET_INTERNAL_H
 
+#include "core/json_scan.h"
 #include "treecast/net.h"
 
 #include <stdbool.h>
@@ -140,6 +141,14 @@ void tc__fact_value(tc_fact_t *f, const char *fmt, ...) __attribute__((format(pr
 void tc__fact_paper(tc_fact_t *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Set the verdict: agrees or differs. */
 void tc__fact_judge(tc_fact_t *f, bool agrees);
+
+/* The facts every family without its own provider gets: what breadth-first search measures. A
+ * provider may call it and then add its own rows. */
+tc_err_t tc__facts_generic(const tc_net_t *net, tc_facts_t *out);
+
+/* A graph network from the JSON object at the scanner (net/graph.c): "edges", optionally
+ * "labels", "nodes" and "name", at the top or inside "network". Errors carry the line. */
+tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out);
 
 /* The families are listed in net/families.h (the registry). */
 

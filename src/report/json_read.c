@@ -1,257 +1,12 @@
 /* Reading a forest JSON document: a small schema-directed parser (RFC 8259 syntax, unknown keys
  * skipped), strict about everything the forest depends on. */
 #include "core/internal.h"
+#include "core/json_scan.h"
+#include "net/net_internal.h"
 #include "treecast/report.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    const char *start, *p, *end;
-    tc_err_t err;
-} rd_t;
-
-static int line_of(const rd_t *r)
-{
-    int line = 1;
-    for (const char *q = r->start; q < r->p && q < r->end; q++) {
-        line += *q == '\n';
-    }
-    return line;
-}
-
-#define FAIL(r, ...)                                                                               \
-    do {                                                                                           \
-        if ((r)->err == TC_OK) {                                                                   \
-            char msg_[300];                                                                        \
-            snprintf(msg_, sizeof msg_, __VA_ARGS__);                                              \
-            (r)->err = tc__fail(TC_EPARSE, "line %d: %s", line_of(r), msg_);                       \
-        }                                                                                          \
-        return false;                                                                              \
-    } while (0)
-
-static void ws(rd_t *r)
-{
-    while (r->p < r->end && (*r->p == ' ' || *r->p == '\n' || *r->p == '\r' || *r->p == '\t')) {
-        r->p++;
-    }
-}
-
-static bool peek(rd_t *r, char c)
-{
-    ws(r);
-    return r->p < r->end && *r->p == c;
-}
-
-static bool expect(rd_t *r, char c)
-{
-    ws(r);
-    if (r->p >= r->end || *r->p != c) {
-        FAIL(r, "expected '%c'%s", c, r->p >= r->end ? " before the end of the file" : "");
-    }
-    r->p++;
-    return true;
-}
-
-/* A string into buf (cap bytes); escapes decoded for ASCII, \u above 0x7f rejected. */
-static bool str(rd_t *r, char *buf, size_t cap)
-{
-    if (!expect(r, '"')) {
-        return false;
-    }
-    size_t len = 0;
-    while (r->p < r->end && *r->p != '"') {
-        char ch = *r->p++;
-        if ((unsigned char)ch < 0x20) {
-            FAIL(r, "control character inside a string");
-        }
-        if (ch == '\\') {
-            if (r->p >= r->end) {
-                break;
-            }
-            char e = *r->p++;
-            switch (e) {
-            case '"':
-            case '\\':
-            case '/':
-                ch = e;
-                break;
-            case 'n':
-                ch = '\n';
-                break;
-            case 't':
-                ch = '\t';
-                break;
-            case 'r':
-                ch = '\r';
-                break;
-            case 'b':
-                ch = '\b';
-                break;
-            case 'f':
-                ch = '\f';
-                break;
-            case 'u': {
-                unsigned v = 0;
-                for (int k = 0; k < 4; k++) {
-                    if (r->p >= r->end) {
-                        FAIL(r, "truncated \\u escape");
-                    }
-                    char h = *r->p++;
-                    v = v * 16 + (unsigned)(h >= '0' && h <= '9'   ? h - '0'
-                                            : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                                            : h >= 'A' && h <= 'F' ? h - 'A' + 10
-                                                                   : 99);
-                    if (v > 0xffff) {
-                        FAIL(r, "bad \\u escape");
-                    }
-                }
-                if (v == 0 || v > 0x7f) {
-                    FAIL(r, "\\u%04x is not allowed in a label or name", v);
-                }
-                ch = (char)v;
-                break;
-            }
-            default:
-                FAIL(r, "bad escape '\\%c'", e);
-            }
-        }
-        if (len + 1 >= cap) {
-            FAIL(r, "string longer than %zu characters", cap - 1);
-        }
-        buf[len++] = ch;
-    }
-    if (r->p >= r->end) {
-        FAIL(r, "unterminated string");
-    }
-    r->p++;
-    buf[len] = '\0';
-    return true;
-}
-
-/* An integer (no fraction, no exponent) or null (*is_null). */
-static bool integer(rd_t *r, int64_t *v, bool *is_null)
-{
-    ws(r);
-    if (is_null != NULL) {
-        *is_null = false;
-    }
-    if (r->end - r->p >= 4 && memcmp(r->p, "null", 4) == 0) {
-        if (is_null == NULL) {
-            FAIL(r, "expected an integer, found null");
-        }
-        r->p += 4;
-        *is_null = true;
-        return true;
-    }
-    bool neg = false;
-    if (r->p < r->end && *r->p == '-') {
-        neg = true;
-        r->p++;
-    }
-    if (r->p >= r->end || *r->p < '0' || *r->p > '9') {
-        FAIL(r, "expected an integer");
-    }
-    if (*r->p == '0' && r->p + 1 < r->end && r->p[1] >= '0' && r->p[1] <= '9') {
-        FAIL(r, "a number with a leading zero is not JSON");
-    }
-    int64_t x = 0;
-    int digits = 0;
-    while (r->p < r->end && *r->p >= '0' && *r->p <= '9') {
-        if (++digits > 18) {
-            FAIL(r, "integer too large");
-        }
-        x = x * 10 + (*r->p++ - '0');
-    }
-    if (r->p < r->end && (*r->p == '.' || *r->p == 'e' || *r->p == 'E')) {
-        FAIL(r, "expected an integer, found a fraction or exponent");
-    }
-    *v = neg ? -x : x;
-    return true;
-}
-
-static bool skip(rd_t *r, int depth)
-{
-    char tmp[4096];
-    int64_t x;
-    ws(r);
-    if (depth > 64) {
-        FAIL(r, "nesting deeper than 64");
-    }
-    if (r->p >= r->end) {
-        FAIL(r, "unexpected end of file");
-    }
-    char c = *r->p;
-    if (c == '"') {
-        return str(r, tmp, sizeof tmp);
-    }
-    if (c == '{' || c == '[') {
-        char close = c == '{' ? '}' : ']';
-        r->p++;
-        if (peek(r, close)) {
-            r->p++;
-            return true;
-        }
-        for (;;) {
-            if (c == '{' && !(str(r, tmp, sizeof tmp) && expect(r, ':'))) {
-                return false;
-            }
-            if (!skip(r, depth + 1)) {
-                return false;
-            }
-            if (peek(r, ',')) {
-                r->p++;
-                continue;
-            }
-            return expect(r, close);
-        }
-    }
-    static const char *const words[] = {"true", "false", "null"};
-    for (int k = 0; k < 3; k++) {
-        size_t len = strlen(words[k]);
-        if ((size_t)(r->end - r->p) >= len && memcmp(r->p, words[k], len) == 0) {
-            r->p += len;
-            return true;
-        }
-    }
-    if (c == '-' || (c >= '0' && c <= '9')) {
-        /* numbers with fractions are legal in skipped values */
-        if (*r->p == '-') {
-            r->p++;
-        }
-        while (r->p < r->end && strchr("0123456789.eE+-", *r->p) != NULL) {
-            r->p++;
-        }
-        (void)x;
-        return true;
-    }
-    FAIL(r, "unexpected character '%c'", c);
-}
-
-/* Iterate the members of an object: calls member(key) positioned at the value. */
-typedef bool (*member_fn)(rd_t *r, const char *key, void *ctx);
-
-static bool object(rd_t *r, member_fn fn, void *ctx)
-{
-    char key[64];
-    if (!expect(r, '{')) {
-        return false;
-    }
-    if (peek(r, '}')) {
-        r->p++;
-        return true;
-    }
-    for (;;) {
-        if (!(str(r, key, sizeof key) && expect(r, ':') && fn(r, key, ctx))) {
-            return false;
-        }
-        if (peek(r, ',')) {
-            r->p++;
-            continue;
-        }
-        return expect(r, '}');
-    }
-}
 
 /* ---- the forest schema --------------------------------------------------------------------- */
 
@@ -287,37 +42,37 @@ static const tc_net_t *doc_net(const doc_t *d)
     return d->hint != NULL ? d->hint : d->net;
 }
 
-static bool network_member(rd_t *r, const char *key, void *ctx)
+static bool network_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
     bool null_ok;
     if (strcmp(key, "family") == 0) {
-        return str(r, d->family, sizeof d->family);
+        return tc__js_str(r, d->family, sizeof d->family);
     }
     if (strcmp(key, "n") == 0) {
-        return integer(r, &d->n, NULL);
+        return tc__js_int(r, &d->n, NULL);
     }
     if (strcmp(key, "k") == 0) {
         d->have_k = true;
-        return integer(r, &d->k, NULL);
+        return tc__js_int(r, &d->k, NULL);
     }
     if (strcmp(key, "nodes") == 0) {
         (void)null_ok;
-        return integer(r, &d->nodes, NULL);
+        return tc__js_int(r, &d->nodes, NULL);
     }
-    return skip(r, 1);
+    return tc__js_skip(r, 1);
 }
 
 /* The network must be known before arrays are read: the size comes from it. */
-static bool need_network(rd_t *r, doc_t *d)
+static bool need_network(tc__js_t *r, doc_t *d)
 {
     if (!d->have_network) {
-        FAIL(r, "\"network\" must come before \"trees\" and \"labels\"");
+        TC__JS_FAIL(r, "\"network\" must come before \"trees\" and \"labels\"");
     }
     return true;
 }
 
-static bool parent_array(rd_t *r, doc_t *d)
+static bool parent_array(tc__js_t *r, doc_t *d)
 {
     int64_t N = d->nodes;
     int64_t *a = tc__malloc_array((size_t)N, sizeof *a);
@@ -327,87 +82,89 @@ static bool parent_array(rd_t *r, doc_t *d)
         return false;
     }
     d->parent[d->cur] = a;
-    if (!expect(r, '[')) {
+    if (!tc__js_expect(r, '[')) {
         return false;
     }
     for (int64_t v = 0; v < N; v++) {
         bool is_null;
         int64_t x;
-        if (v > 0 && peek(r, ']')) {
-            FAIL(r, "the parent array of trees[%d] has %lld entries; the network has %lld nodes",
-                 d->cur, (long long)v, (long long)N);
+        if (v > 0 && tc__js_peek(r, ']')) {
+            TC__JS_FAIL(
+                r, "the parent array of trees[%d] has %lld entries; the network has %lld nodes",
+                d->cur, (long long)v, (long long)N);
         }
-        if (v > 0 && !expect(r, ',')) {
+        if (v > 0 && !tc__js_expect(r, ',')) {
             return false;
         }
-        if (!integer(r, &x, &is_null)) {
+        if (!tc__js_int(r, &x, &is_null)) {
             return false;
         }
         if (!is_null && (x < -1 || x >= N)) {
-            FAIL(r, "parent %lld of node %lld in trees[%d] is outside -1..%lld", (long long)x,
-                 (long long)v, d->cur, (long long)N - 1);
+            TC__JS_FAIL(r, "parent %lld of node %lld in trees[%d] is outside -1..%lld",
+                        (long long)x, (long long)v, d->cur, (long long)N - 1);
         }
         a[v] = is_null ? -2 : x;
     }
-    if (peek(r, ',')) {
-        FAIL(r, "the parent array of trees[%d] has more than %lld entries", d->cur, (long long)N);
+    if (tc__js_peek(r, ',')) {
+        TC__JS_FAIL(r, "the parent array of trees[%d] has more than %lld entries", d->cur,
+                    (long long)N);
     }
-    return expect(r, ']');
+    return tc__js_expect(r, ']');
 }
 
-static bool tree_member(rd_t *r, const char *key, void *ctx)
+static bool tree_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
     if (strcmp(key, "index") == 0) {
-        return integer(r, &d->index[d->cur], NULL);
+        return tc__js_int(r, &d->index[d->cur], NULL);
     }
     if (strcmp(key, "root_child") == 0) {
-        return str(r, d->root_child[d->cur], sizeof d->root_child[d->cur]);
+        return tc__js_str(r, d->root_child[d->cur], sizeof d->root_child[d->cur]);
     }
     if (strcmp(key, "root") == 0) {
-        return str(r, d->tree_root[d->cur], sizeof d->tree_root[d->cur]);
+        return tc__js_str(r, d->tree_root[d->cur], sizeof d->tree_root[d->cur]);
     }
     if (strcmp(key, "parent") == 0) {
         if (d->parent[d->cur] != NULL) {
-            FAIL(r, "trees[%d] has two parent arrays", d->cur);
+            TC__JS_FAIL(r, "trees[%d] has two parent arrays", d->cur);
         }
         return parent_array(r, d);
     }
-    return skip(r, 1);
+    return tc__js_skip(r, 1);
 }
 
-static bool trees_array(rd_t *r, doc_t *d)
+static bool trees_array(tc__js_t *r, doc_t *d)
 {
-    if (!need_network(r, d) || !expect(r, '[')) {
+    if (!need_network(r, d) || !tc__js_expect(r, '[')) {
         return false;
     }
     d->have_trees = true;
-    if (peek(r, ']')) {
-        FAIL(r, "\"trees\" is empty");
+    if (tc__js_peek(r, ']')) {
+        TC__JS_FAIL(r, "\"trees\" is empty");
     }
     for (;;) {
         if (d->ntrees >= MAX_TREES) {
-            FAIL(r, "more than %d trees", MAX_TREES);
+            TC__JS_FAIL(r, "more than %d trees", MAX_TREES);
         }
         d->cur = d->ntrees++;
         d->index[d->cur] = d->cur;
-        if (!object(r, tree_member, d)) {
+        if (!tc__js_object(r, tree_member, d)) {
             return false;
         }
         if (d->parent[d->cur] == NULL) {
-            FAIL(r, "trees[%d] has no \"parent\" array", d->cur);
+            TC__JS_FAIL(r, "trees[%d] has no \"parent\" array", d->cur);
         }
-        if (peek(r, ',')) {
+        if (tc__js_peek(r, ',')) {
             r->p++;
             continue;
         }
-        return expect(r, ']');
+        return tc__js_expect(r, ']');
     }
 }
 
-static bool labels_array(rd_t *r, doc_t *d)
+static bool labels_array(tc__js_t *r, doc_t *d)
 {
-    if (!need_network(r, d) || !expect(r, '[')) {
+    if (!need_network(r, d) || !tc__js_expect(r, '[')) {
         return false;
     }
     int64_t N = d->nodes;
@@ -419,34 +176,34 @@ static bool labels_array(rd_t *r, doc_t *d)
     }
     char text[TC_LABEL_MAX * 2];
     for (int64_t v = 0; v < N; v++) {
-        if (v > 0 && peek(r, ']')) {
-            FAIL(r, "\"labels\" has %lld entries; the network has %lld nodes", (long long)v,
-                 (long long)N);
+        if (v > 0 && tc__js_peek(r, ']')) {
+            TC__JS_FAIL(r, "\"labels\" has %lld entries; the network has %lld nodes", (long long)v,
+                        (long long)N);
         }
-        if (v > 0 && !expect(r, ',')) {
+        if (v > 0 && !tc__js_expect(r, ',')) {
             return false;
         }
-        if (!str(r, text, sizeof text)) {
+        if (!tc__js_str(r, text, sizeof text)) {
             return false;
         }
         int64_t rank;
         if (tc_net_parse_label(doc_net(d), text, &rank) != TC_OK) {
-            FAIL(r, "label %lld: %s", (long long)v, tc_err_detail());
+            TC__JS_FAIL(r, "label %lld: %s", (long long)v, tc_err_detail());
         }
         if (d->seen[rank]) {
-            FAIL(r, "label \"%s\" appears twice", text);
+            TC__JS_FAIL(r, "label \"%s\" appears twice", text);
         }
         d->seen[rank] = 1;
         d->label_rank[v] = rank;
     }
-    if (peek(r, ',')) {
-        FAIL(r, "\"labels\" has more than %lld entries", (long long)N);
+    if (tc__js_peek(r, ',')) {
+        TC__JS_FAIL(r, "\"labels\" has more than %lld entries", (long long)N);
     }
     d->nlabels = N;
-    return expect(r, ']');
+    return tc__js_expect(r, ']');
 }
 
-static bool top_member(rd_t *r, const char *key, void *ctx)
+static bool top_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
     static const char *const once[] = {"format_version", "network", "kind",
@@ -454,33 +211,44 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
     for (unsigned k = 0; k < sizeof once / sizeof once[0]; k++) {
         if (strcmp(key, once[k]) == 0) {
             if (d->seen_keys & (1u << k)) {
-                FAIL(r, "\"%s\" appears twice", key);
+                TC__JS_FAIL(r, "\"%s\" appears twice", key);
             }
             d->seen_keys |= 1u << k;
         }
     }
     if (strcmp(key, "format_version") == 0) {
         d->have_version = true;
-        if (!integer(r, &d->version, NULL)) {
+        if (!tc__js_int(r, &d->version, NULL)) {
             return false;
         }
         if (d->version != 1) {
-            FAIL(r, "format_version %lld is not supported (this treecast reads 1)",
-                 (long long)d->version);
+            TC__JS_FAIL(r, "format_version %lld is not supported (this treecast reads 1)",
+                        (long long)d->version);
         }
         return true;
     }
     if (strcmp(key, "network") == 0) {
-        if (!object(r, network_member, d)) {
+        tc__js_t at = *r; /* a graph is read again from here, by net */
+        if (!tc__js_object(r, network_member, d)) {
             return false;
+        }
+        if (strcmp(d->family, "graph") == 0 && d->hint == NULL) {
+            tc_err_t err = tc__net_graph_scan(&at, NULL, &d->net);
+            if (err != TC_OK) {
+                r->err = err;
+                return false;
+            }
+            d->nodes = tc_net_nodes(d->net);
+            d->have_network = true;
+            return true;
         }
         if (d->hint != NULL) { /* the caller's network: the document must name the same */
             char name[TC_LABEL_MAX];
             tc_net_name(d->hint, name, sizeof name);
             if (strcmp(d->family, tc_net_family_name(d->hint)) != 0 ||
                 d->nodes != tc_net_nodes(d->hint)) {
-                FAIL(r, "the document's network (%s, %lld nodes) is not %s (%lld nodes)", d->family,
-                     (long long)d->nodes, name, (long long)tc_net_nodes(d->hint));
+                TC__JS_FAIL(r, "the document's network (%s, %lld nodes) is not %s (%lld nodes)",
+                            d->family, (long long)d->nodes, name, (long long)tc_net_nodes(d->hint));
             }
             d->have_network = true;
             return true;
@@ -495,13 +263,13 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
         }
         tc_err_t err = tc_net_parse(spec, &d->net);
         if (err != TC_OK) {
-            FAIL(r, "network %s: %s", spec, tc_err_detail());
+            TC__JS_FAIL(r, "network %s: %s", spec, tc_err_detail());
         }
         if (d->nodes != tc_net_nodes(d->net)) {
             char name[TC_LABEL_MAX];
             tc_net_name(d->net, name, sizeof name);
-            FAIL(r, "\"nodes\" is %lld but %s has %lld", (long long)d->nodes, name,
-                 (long long)tc_net_nodes(d->net));
+            TC__JS_FAIL(r, "\"nodes\" is %lld but %s has %lld", (long long)d->nodes, name,
+                        (long long)tc_net_nodes(d->net));
         }
         if (!tc_net_materializable(d->net)) {
             char name[TC_LABEL_MAX];
@@ -513,11 +281,11 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
         return true;
     }
     if (strcmp(key, "kind") == 0) {
-        return str(r, d->kind, sizeof d->kind);
+        return tc__js_str(r, d->kind, sizeof d->kind);
     }
     if (strcmp(key, "root") == 0) {
         d->have_root = true;
-        return str(r, d->root, sizeof d->root);
+        return tc__js_str(r, d->root, sizeof d->root);
     }
     if (strcmp(key, "trees") == 0) {
         return trees_array(r, d);
@@ -525,7 +293,7 @@ static bool top_member(rd_t *r, const char *key, void *ctx)
     if (strcmp(key, "labels") == 0) {
         return labels_array(r, d);
     }
-    return skip(r, 1);
+    return tc__js_skip(r, 1);
 }
 
 static void doc_free(doc_t *d)
@@ -549,7 +317,7 @@ tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hin
 {
     *out = NULL;
     *nonedges = 0;
-    rd_t r = {text, text, text + len, TC_OK};
+    tc__js_t r = {text, text, text + len, TC_OK};
     doc_t *d = calloc(1, sizeof *d);
     tc_net_t *owned = NULL;
     const tc_net_t *net = NULL;
@@ -559,13 +327,13 @@ tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hin
         return tc__fail(TC_ENOMEM, "Out of memory.");
     }
     d->hint = hint;
-    if (!object(&r, top_member, d)) {
+    if (!tc__js_object(&r, top_member, d)) {
         err = r.err != TC_OK ? r.err : tc__fail(TC_EPARSE, "malformed document");
         goto cleanup;
     }
-    ws(&r);
+    tc__js_ws(&r);
     if (r.p != r.end) {
-        err = tc__fail(TC_EPARSE, "line %d: text after the end of the document", line_of(&r));
+        err = tc__fail(TC_EPARSE, "line %d: text after the end of the document", tc__js_line(&r));
         goto cleanup;
     }
     if (!d->have_version || !d->have_network || !d->have_trees || !d->have_root) {

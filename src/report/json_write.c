@@ -77,12 +77,37 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
     if (chunk == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory.");
     }
-    fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,",
-            tc_net_family_name(net), n);
-    if (tc__net_params(net) == 2) {
-        fprintf(out, "\"k\":%d,", tc_net_k(net));
+    if (tc_net_explicit(net)) { /* a graph given by its edges: the document carries them */
+        char name[TC_LABEL_MAX];
+        tc_net_name(net, name, sizeof name);
+        fputs("{\"format_version\":1,\"network\":{\"family\":\"graph\",\"name\":", out);
+        tc_report_json_string(out, name);
+        fprintf(out, ",\"nodes\":%lld,\n\"labels\":[", (long long)N);
+        for (int64_t v = 0; v < N; v++) {
+            tc_net_label(net, v, false, lab, sizeof lab);
+            fputs(v ? "," : "", out);
+            tc_report_json_string(out, lab);
+        }
+        fputs("],\n\"edges\":[", out);
+        bool first = true;
+        for (int64_t v = 0; v < N; v++) {
+            for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
+                int64_t u = tc_net_neighbor(net, v, d);
+                if (u > v) {
+                    fprintf(out, "%s[%lld,%lld]", first ? "" : ",", (long long)v, (long long)u);
+                    first = false;
+                }
+            }
+        }
+        fputs("]},\n", out);
+    } else {
+        fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,",
+                tc_net_family_name(net), n);
+        if (tc__net_params(net) == 2) {
+            fprintf(out, "\"k\":%d,", tc_net_k(net));
+        }
+        fprintf(out, "\"nodes\":%lld},", (long long)N);
     }
-    fprintf(out, "\"nodes\":%lld},", (long long)N);
     fprintf(out, "\"kind\":\"%s\",\"root\":", tc_kind_name(tc_forest_kind(forest)));
     tc_net_label(net, tc_forest_root(forest), false, lab, sizeof lab);
     tc_report_json_string(out, lab);
@@ -327,7 +352,16 @@ void tc_report_json_network(tc_json_t *j, const tc_net_t *net)
     tc_json_key(j, "network");
     tc_json_object(j);
     tc_json_kstr(j, "family", tc_net_family_name(net));
-    tc_json_kint(j, "n", tc_net_n(net));
+    if (tc_net_explicit(net)) {
+        char name[TC_LABEL_MAX];
+        tc_net_name(net, name, sizeof name);
+        tc_json_kstr(j, "name", name);
+    } else {
+        tc_json_kint(j, "n", tc_net_n(net));
+        if (tc__net_params(net) == 2) {
+            tc_json_kint(j, "k", tc_net_k(net));
+        }
+    }
     tc_json_kint(j, "nodes", tc_net_nodes(net));
     tc_json_end_object(j);
 }

@@ -69,8 +69,12 @@ int open_net(const char *spec, tc_net_t **net)
         return misuse("--net is required (for example --net star:7)");
     }
     tc_err_t err = tc_net_parse(spec, net);
+    if (err == TC_EPARSE || err == TC_EIO) { /* a graph file that cannot be read: bad data */
+        return fail(EXIT_DATA, "--net %s: %s", spec, tc_err_detail());
+    }
     if (err != TC_OK) {
-        return misuse("--net %s: %s", spec, tc_err_detail());
+        return err == TC_ENOMEM ? fail(status_of(err), "--net %s: %s", spec, tc_err_detail())
+                                : misuse("--net %s: %s", spec, tc_err_detail());
     }
     return 0;
 }

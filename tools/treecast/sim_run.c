@@ -206,7 +206,7 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
                     ? "   (the bound is for the all-port, full-duplex model)"
                     : "");
     } else {
-        fprintf(fp, "  paper's bound       none for this network and plan\n");
+        fprintf(fp, "  %s       none for this network and plan\n", bound_label);
     }
     fprintf(fp, "  convention          %s\n", CONVENTION);
     fprintf(fp, "  method              %s\n", r->method);

@@ -1,0 +1,1007 @@
+/* Any graph as a network: graph:FILE reads an edge list or a JSON document, tc_net_graph_new
+ * takes the edges from the caller. The network keeps its own neighbour table (the ports of a
+ * node are its neighbours in ascending id order), its labels (the names in the file) and a hash
+ * of them; distances are breadth-first searches. No translations, no rotation: the schedules
+ * that need them refuse a graph with a sentence (tc_coll_new).
+ *
+ * The edge list: one edge per line, "u v" (two names separated by blanks), or one name alone
+ * for a node that may have no edge; '#' starts a comment; an edge listed twice (in either
+ * direction) counts once. Node ids follow the names' first appearance, or their numeric order
+ * when every name is a decimal integer (so "1".."n" files keep their order).
+ * The JSON form: an object with "edges" ([[u, v], ...], ids or labels), optionally "labels"
+ * (the name of every id), "nodes" (the count) and "name", either at the top or inside a
+ * "network" member (so the forest documents treecast writes for a graph are graph files too). */
+#include "core/internal.h"
+#include "core/json_scan.h"
+#include "net/net_internal.h"
+#include "treecast/net.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GRAPH_MAX_DEGREE 64 /* the walkers' port masks are 64 bits */
+
+extern const tc__net_ops_t tc__graph_ops;
+
+typedef struct {
+    tc_topo_t topo; /* ports 0..degree-1 per node, -1 past the node's degree */
+    char *pool;     /* the labels, NUL-terminated, back to back */
+    int64_t *label; /* node -> offset of its label in pool */
+    int64_t *slot;  /* open addressing over labels: node + 1, 0 empty */
+    uint64_t mask;  /* slots - 1 */
+    char name[TC_LABEL_MAX];
+} graph_t;
+
+/* ---- a table of names: the labels while reading -------------------------------------------- */
+
+typedef struct {
+    char *pool;
+    size_t len, cap;
+    int64_t *at; /* name i starts at pool + at[i] */
+    int64_t count, at_cap;
+    int64_t *slot; /* name index + 1, 0 empty */
+    uint64_t mask;
+} names_t;
+
+static uint64_t hash_text(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a */
+    for (; *s != '\0'; s++) {
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    }
+    return h;
+}
+
+static void names_free(names_t *t)
+{
+    free(t->pool);
+    free(t->at);
+    free(t->slot);
+    memset(t, 0, sizeof *t);
+}
+
+static int64_t names_find(const names_t *t, const char *s)
+{
+    if (t->slot == NULL) {
+        return -1;
+    }
+    for (uint64_t h = hash_text(s) & t->mask;; h = (h + 1) & t->mask) {
+        int64_t i = t->slot[h] - 1;
+        if (i < 0) {
+            return -1;
+        }
+        if (strcmp(t->pool + t->at[i], s) == 0) {
+            return i;
+        }
+    }
+}
+
+static bool names_rehash(names_t *t, uint64_t slots)
+{
+    int64_t *slot = calloc(slots, sizeof *slot);
+    if (slot == NULL) {
+        return false;
+    }
+    free(t->slot);
+    t->slot = slot;
+    t->mask = slots - 1;
+    for (int64_t i = 0; i < t->count; i++) {
+        uint64_t h = hash_text(t->pool + t->at[i]) & t->mask;
+        while (slot[h] != 0) {
+            h = (h + 1) & t->mask;
+        }
+        slot[h] = i + 1;
+    }
+    return true;
+}
+
+/* The index of name s, added when new (*added says which); -1 when out of memory. */
+static int64_t names_add(names_t *t, const char *s, bool *added)
+{
+    int64_t i = names_find(t, s);
+    *added = i < 0;
+    if (i >= 0) {
+        return i;
+    }
+    size_t len = strlen(s) + 1;
+    if (t->len + len > t->cap) {
+        size_t cap = t->cap < 4096 ? 4096 : t->cap * 2;
+        cap = cap < t->len + len ? t->len + len : cap;
+        char *pool = realloc(t->pool, cap);
+        if (pool == NULL) {
+            return -1;
+        }
+        t->pool = pool;
+        t->cap = cap;
+    }
+    if (t->count == t->at_cap) {
+        int64_t cap = t->at_cap < 1024 ? 1024 : t->at_cap * 2;
+        int64_t *at = realloc(t->at, (size_t)cap * sizeof *at);
+        if (at == NULL) {
+            return -1;
+        }
+        t->at = at;
+        t->at_cap = cap;
+    }
+    memcpy(t->pool + t->len, s, len);
+    t->at[t->count++] = (int64_t)t->len;
+    t->len += len;
+    if (t->slot == NULL || (uint64_t)t->count * 2 > t->mask + 1) {
+        if (!names_rehash(t, t->slot == NULL ? 2048 : (t->mask + 1) * 2)) {
+            return -1;
+        }
+    } else {
+        uint64_t h = hash_text(s) & t->mask;
+        while (t->slot[h] != 0) {
+            h = (h + 1) & t->mask;
+        }
+        t->slot[h] = t->count;
+    }
+    return t->count - 1;
+}
+
+/* A label is 1..TC_LABEL_MAX-1 printable characters without blanks. */
+static const char *label_problem(const char *s)
+{
+    size_t len = strlen(s);
+    if (len == 0) {
+        return "is empty";
+    }
+    if (len >= TC_LABEL_MAX) {
+        return "is longer than 63 characters";
+    }
+    for (; *s != '\0'; s++) {
+        if ((unsigned char)*s <= ' ' || *s == 0x7f) {
+            return "contains a blank or a control character";
+        }
+    }
+    return NULL;
+}
+
+/* Whether s is a decimal integer without a sign or leading zeros (the value in *v). */
+static bool decimal(const char *s, int64_t *v)
+{
+    size_t len = strlen(s);
+    if (len == 0 || len > 18 || strspn(s, "0123456789") != len || (s[0] == '0' && len > 1)) {
+        return false;
+    }
+    *v = strtoll(s, NULL, 10);
+    return true;
+}
+
+/* ---- building the network from ids ------------------------------------------------------- */
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void graph_free_data(graph_t *g)
+{
+    if (g == NULL) {
+        return;
+    }
+    tc_topo_destroy(&g->topo);
+    free(g->pool);
+    free(g->label);
+    free(g->slot);
+    free(g);
+}
+
+/* The label of id v for messages: labels[v], or the decimal id. */
+static const char *label_of(const char *const *labels, int64_t v, char *buf, size_t cap)
+{
+    if (labels != NULL) {
+        return labels[v];
+    }
+    snprintf(buf, cap, "%lld", (long long)v);
+    return buf;
+}
+
+/* The adjacency of the graph, sorted and without repeats, as a neighbour table. */
+static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int64_t *edges,
+                            const char *const *labels, int *degree_out, int *min_degree)
+{
+    char b1[24], b2[24];
+    int64_t *start = calloc((size_t)nodes + 1, sizeof *start);
+    int64_t *adj = tc__malloc_array((size_t)(2 * nedges > 0 ? 2 * nedges : 1), sizeof *adj);
+    int *deg = calloc((size_t)nodes, sizeof *deg);
+    tc_err_t err = TC_OK;
+    if (start == NULL || adj == NULL || deg == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for a graph of %lld edges.", (long long)nedges);
+        goto done;
+    }
+    for (int64_t e = 0; e < nedges; e++) {
+        int64_t u = edges[2 * e], v = edges[2 * e + 1];
+        if (u < 0 || u >= nodes || v < 0 || v >= nodes) {
+            err =
+                tc__fail(TC_EINVAL, "Edge %lld joins node id %lld, outside 0..%lld.", (long long)e,
+                         (long long)(u < 0 || u >= nodes ? u : v), (long long)nodes - 1);
+            goto done;
+        }
+        if (u == v) {
+            err = tc__fail(TC_EINVAL, "Edge %lld is a loop at node %s; a network has none.",
+                           (long long)e, label_of(labels, u, b1, sizeof b1));
+            goto done;
+        }
+        start[u + 1]++;
+        start[v + 1]++;
+    }
+    for (int64_t v = 0; v < nodes; v++) {
+        start[v + 1] += start[v];
+    }
+    int64_t *fill = calloc((size_t)nodes, sizeof *fill);
+    if (fill == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for a graph of %lld edges.", (long long)nedges);
+        goto done;
+    }
+    for (int64_t e = 0; e < nedges; e++) {
+        int64_t u = edges[2 * e], v = edges[2 * e + 1];
+        adj[start[u] + fill[u]++] = v;
+        adj[start[v] + fill[v]++] = u;
+    }
+    free(fill);
+    int maxdeg = 0, mindeg = INT32_MAX;
+    for (int64_t v = 0; v < nodes; v++) {
+        int64_t *row = adj + start[v];
+        int64_t len = start[v + 1] - start[v], kept = 0;
+        qsort(row, (size_t)len, sizeof *row, cmp_i64);
+        for (int64_t j = 0; j < len; j++) {
+            if (kept == 0 || row[kept - 1] != row[j]) {
+                row[kept++] = row[j];
+            }
+        }
+        if (kept > GRAPH_MAX_DEGREE) {
+            err = tc__fail(TC_EINVAL, "Node %s has %lld neighbours; treecast handles at most %d.",
+                           label_of(labels, v, b2, sizeof b2), (long long)kept, GRAPH_MAX_DEGREE);
+            goto done;
+        }
+        deg[v] = (int)kept;
+        maxdeg = deg[v] > maxdeg ? deg[v] : maxdeg;
+        mindeg = deg[v] < mindeg ? deg[v] : mindeg;
+    }
+    if (maxdeg == 0) {
+        err = tc__fail(TC_EINVAL, "The graph has no edges.");
+        goto done;
+    }
+    if (nodes > INT32_MAX / maxdeg) {
+        err = tc__fail(TC_ETOOBIG, "A graph of %lld nodes of degree %d is too large here.",
+                       (long long)nodes, maxdeg);
+        goto done;
+    }
+    int P = maxdeg;
+    g->topo.nodes = nodes;
+    g->topo.ports = P;
+    g->topo.nbr = tc__malloc_array((size_t)(nodes * P), sizeof *g->topo.nbr);
+    g->topo.rev = tc__malloc_array((size_t)(nodes * P), 1);
+    if (g->topo.nbr == NULL || g->topo.rev == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of a graph.");
+        goto done;
+    }
+    bool same = true;
+    for (int64_t v = 0; v < nodes; v++) {
+        for (int p = 0; p < P; p++) {
+            int64_t u = p < deg[v] ? adj[start[v] + p] : -1;
+            g->topo.nbr[v * P + p] = (int32_t)u;
+            g->topo.rev[v * P + p] = 0xFF;
+            if (u >= 0) { /* v's position in u's sorted row */
+                const int64_t *hit =
+                    bsearch(&v, adj + start[u], (size_t)deg[u], sizeof *adj, cmp_i64);
+                g->topo.rev[v * P + p] = (uint8_t)(hit - (adj + start[u]));
+                same = same && g->topo.rev[v * P + p] == p;
+            }
+        }
+    }
+    if (same) {
+        free(g->topo.rev);
+        g->topo.rev = NULL;
+    }
+    *degree_out = maxdeg;
+    *min_degree = mindeg;
+done:
+    free(start);
+    free(adj);
+    free(deg);
+    return err;
+}
+
+/* 2-colour every component by breadth-first search over the table. */
+static tc_err_t two_colourable(const tc_topo_t *t, bool *out)
+{
+    int8_t *colour = malloc((size_t)t->nodes);
+    int64_t *queue = tc__malloc_array((size_t)t->nodes, sizeof *queue);
+    if (colour == NULL || queue == NULL) {
+        free(colour);
+        free(queue);
+        return tc__fail(TC_ENOMEM, "Out of memory colouring a graph.");
+    }
+    memset(colour, -1, (size_t)t->nodes);
+    bool ok = true;
+    for (int64_t s = 0; s < t->nodes && ok; s++) {
+        if (colour[s] >= 0) {
+            continue;
+        }
+        int64_t head = 0, tail = 0;
+        colour[s] = 0;
+        queue[tail++] = s;
+        while (head < tail && ok) {
+            int64_t v = queue[head++];
+            for (int p = 0; p < t->ports; p++) {
+                int64_t u = t->nbr[v * t->ports + p];
+                if (u < 0) {
+                    break;
+                }
+                if (colour[u] < 0) {
+                    colour[u] = (int8_t)(1 - colour[v]);
+                    queue[tail++] = u;
+                } else {
+                    ok = ok && colour[u] != colour[v];
+                }
+            }
+        }
+    }
+    free(colour);
+    free(queue);
+    *out = ok;
+    return TC_OK;
+}
+
+tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                          const char *const *labels, const char *name, tc_net_t **out)
+{
+    *out = NULL;
+    if (nodes < 2 || nedges < 1 || edges == NULL) {
+        return tc__fail(TC_EINVAL, "A graph needs at least 2 nodes and 1 edge (%lld and %lld).",
+                        (long long)nodes, (long long)nedges);
+    }
+    if (nodes > INT32_MAX || nedges > INT32_MAX) {
+        return tc__fail(TC_ETOOBIG, "A graph of %lld nodes and %lld edges is too large here.",
+                        (long long)nodes, (long long)nedges);
+    }
+    graph_t *g = calloc(1, sizeof *g);
+    if (g == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for a graph.");
+    }
+    snprintf(g->name, sizeof g->name, "%.40s", name != NULL && *name != '\0' ? name : "graph");
+    int degree = 0, min_degree = 0;
+    bool bipartite = false;
+    tc_err_t err = build_table(g, nodes, nedges, edges, labels, &degree, &min_degree);
+    if (err == TC_OK) {
+        err = two_colourable(&g->topo, &bipartite);
+    }
+    /* the labels, and their hash (a label given twice is an error) */
+    names_t t = {0};
+    for (int64_t v = 0; err == TC_OK && v < nodes; v++) {
+        char buf[24];
+        const char *s = label_of(labels, v, buf, sizeof buf);
+        const char *problem = label_problem(s);
+        bool added = false;
+        if (problem != NULL) {
+            err = tc__fail(TC_EINVAL, "The label of node %lld %s.", (long long)v, problem);
+        } else if (names_add(&t, s, &added) < 0) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for the labels of a graph.");
+        } else if (!added) {
+            err = tc__fail(TC_EINVAL, "Label \"%s\" names two nodes.", s);
+        }
+    }
+    if (err == TC_OK) {
+        g->pool = t.pool;
+        g->label = t.at;
+        g->slot = t.slot;
+        g->mask = t.mask;
+        memset(&t, 0, sizeof t);
+        err = tc__net_alloc(&tc__graph_ops, 0, 0, nodes, degree, 0, out);
+    }
+    names_free(&t);
+    if (err != TC_OK) {
+        graph_free_data(g);
+        return err;
+    }
+    tc_net_t *net = *out;
+    net->data = g;
+    net->min_degree = min_degree;
+    net->regular = min_degree == degree;
+    net->bipartite = bipartite;
+    net->same_port = g->topo.rev == NULL;
+    char *spec = malloc(strlen(g->name) + 7);
+    if (spec == NULL) {
+        tc_net_free(net);
+        *out = NULL;
+        return tc__fail(TC_ENOMEM, "Out of memory for a graph.");
+    }
+    sprintf(spec, "graph:%s", g->name);
+    free(net->spec);
+    net->spec = spec;
+    return TC_OK;
+}
+
+/* ---- reading: names to ids ---------------------------------------------------------------- */
+
+typedef struct {
+    names_t names; /* endpoint names in order of first appearance */
+    int64_t *ends; /* two per edge: ids (>= 0) or name indices (-1 - i) */
+    int64_t count; /* entries of ends used */
+    int64_t cap;
+    bool any_id, any_name;
+} reading_t;
+
+static void reading_free(reading_t *r)
+{
+    names_free(&r->names);
+    free(r->ends);
+}
+
+static bool push_end(reading_t *r, int64_t x)
+{
+    if (r->count == r->cap) {
+        int64_t cap = r->cap < 4096 ? 4096 : r->cap * 2;
+        int64_t *ends = realloc(r->ends, (size_t)cap * sizeof *ends);
+        if (ends == NULL) {
+            return false;
+        }
+        r->ends = ends;
+        r->cap = cap;
+    }
+    r->ends[r->count++] = x;
+    return true;
+}
+
+/* Ids for the names read: their numeric order when every name is a decimal, else their order
+ * of first appearance. *order receives the names by id. */
+static tc_err_t number_names(const names_t *t, int64_t **id_of, const char ***order)
+{
+    int64_t N = t->count;
+    *id_of = tc__malloc_array((size_t)N, sizeof **id_of);
+    *order = tc__malloc_array((size_t)N, sizeof **order);
+    int64_t *keyed = tc__malloc_array((size_t)N * 2, sizeof *keyed);
+    if (*id_of == NULL || *order == NULL || keyed == NULL) {
+        free(keyed);
+        return tc__fail(TC_ENOMEM, "Out of memory numbering %lld nodes.", (long long)N);
+    }
+    bool numeric = true;
+    for (int64_t i = 0; i < N; i++) {
+        int64_t value = 0;
+        numeric = numeric && decimal(t->pool + t->at[i], &value);
+        keyed[2 * i] = numeric ? value : i;
+        keyed[2 * i + 1] = i;
+    }
+    if (numeric) { /* sort (value, index) pairs by value: values are distinct */
+        qsort(keyed, (size_t)N, 2 * sizeof *keyed, cmp_i64);
+    } else {
+        for (int64_t i = 0; i < N; i++) {
+            keyed[2 * i + 1] = i;
+        }
+    }
+    for (int64_t id = 0; id < N; id++) {
+        int64_t i = keyed[2 * id + 1];
+        (*id_of)[i] = id;
+        (*order)[id] = t->pool + t->at[i];
+    }
+    free(keyed);
+    return TC_OK;
+}
+
+/* The network of what was read. labels (count given) are the names of ids 0.., or NULL. */
+static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, const char *name,
+                       tc_net_t **out)
+{
+    int64_t *id_of = NULL;
+    const char **order = NULL;
+    tc_err_t err = TC_OK;
+    if (r->any_id && r->any_name && labels == NULL) {
+        return tc__fail(TC_EPARSE, "Edges name nodes both by id and by label, and no \"labels\" "
+                                   "say which label is which id.");
+    }
+    if (labels != NULL) { /* ids are the labels' positions; names must be labels */
+        if (nodes >= 0 && nodes != labels->count) {
+            return tc__fail(TC_EPARSE, "\"nodes\" is %lld but \"labels\" has %lld entries.",
+                            (long long)nodes, (long long)labels->count);
+        }
+        nodes = labels->count;
+        order = tc__malloc_array((size_t)(nodes > 0 ? nodes : 1), sizeof *order);
+        id_of = tc__malloc_array((size_t)(r->names.count > 0 ? r->names.count : 1), sizeof *id_of);
+        if (order == NULL || id_of == NULL) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for the labels of a graph.");
+            goto done;
+        }
+        for (int64_t v = 0; v < nodes; v++) {
+            order[v] = labels->pool + labels->at[v];
+        }
+        for (int64_t i = 0; i < r->names.count; i++) {
+            id_of[i] = names_find(labels, r->names.pool + r->names.at[i]);
+            if (id_of[i] < 0) {
+                err = tc__fail(TC_EPARSE, "Edge end \"%.40s\" is not among the \"labels\".",
+                               r->names.pool + r->names.at[i]);
+                goto done;
+            }
+        }
+    } else if (r->any_name || !r->any_id) {
+        if (nodes >= 0 && nodes != r->names.count) {
+            return tc__fail(TC_EPARSE, "\"nodes\" is %lld but the edges name %lld nodes.",
+                            (long long)nodes, (long long)r->names.count);
+        }
+        err = number_names(&r->names, &id_of, &order);
+        if (err != TC_OK) {
+            goto done;
+        }
+        nodes = r->names.count;
+    } else if (nodes < 0) { /* ids only: as many nodes as the largest id says */
+        nodes = 0;
+        for (int64_t j = 0; j < r->count; j++) {
+            nodes = r->ends[j] + 1 > nodes ? r->ends[j] + 1 : nodes;
+        }
+    }
+    for (int64_t j = 0; j < r->count; j++) {
+        int64_t x = r->ends[j];
+        if (x < 0) {
+            r->ends[j] = id_of[-1 - x];
+        } else if (x >= nodes) {
+            err = tc__fail(TC_EPARSE, "Edge end %lld is outside the node ids 0..%lld.",
+                           (long long)x, (long long)nodes - 1);
+            goto done;
+        }
+    }
+    err = tc_net_graph_new(nodes, r->count / 2, r->ends, order, name, out);
+    if (err == TC_EINVAL) { /* what the caller gave is a file: its content is bad data */
+        char detail[320];
+        snprintf(detail, sizeof detail, "%s", tc_err_detail());
+        err = tc__fail(TC_EPARSE, "%s", detail);
+    }
+done:
+    free(id_of);
+    free(order);
+    return err;
+}
+
+/* ---- the edge list ----------------------------------------------------------------------- */
+
+static tc_err_t read_edge_list(const char *text, size_t len, const char *name, tc_net_t **out)
+{
+    reading_t r = {0};
+    tc_err_t err = TC_OK;
+    int line = 0;
+    for (const char *p = text, *end = text + len; p < end && err == TC_OK;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        eol = eol == NULL ? end : eol;
+        line++;
+        char tok[2][TC_LABEL_MAX];
+        int fields = 0;
+        for (const char *q = p; q < eol && err == TC_OK;) {
+            while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r')) {
+                q++;
+            }
+            if (q == eol || *q == '#') {
+                break;
+            }
+            const char *w = q;
+            while (q < eol && *q != ' ' && *q != '\t' && *q != '\r') {
+                q++;
+            }
+            if (fields == 2) {
+                err =
+                    tc__fail(TC_EPARSE, "line %d: more than two names (an edge is \"u v\").", line);
+            } else if ((size_t)(q - w) >= TC_LABEL_MAX) {
+                err = tc__fail(TC_EPARSE, "line %d: a name longer than %d characters.", line,
+                               TC_LABEL_MAX - 1);
+            } else {
+                memcpy(tok[fields], w, (size_t)(q - w));
+                tok[fields][q - w] = '\0';
+                const char *problem = label_problem(tok[fields]);
+                if (problem != NULL) {
+                    err = tc__fail(TC_EPARSE, "line %d: name \"%.20s\" %s.", line, tok[fields],
+                                   problem);
+                }
+                fields++;
+            }
+        }
+        for (int f = 0; f < fields && err == TC_OK; f++) {
+            bool added;
+            int64_t i = names_add(&r.names, tok[f], &added);
+            if (i < 0 || (fields == 2 && !push_end(&r, -1 - i))) {
+                err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+            }
+        }
+        if (err == TC_OK && fields == 2 && strcmp(tok[0], tok[1]) == 0) {
+            err = tc__fail(TC_EPARSE, "line %d: a loop at node %s; a network has none.", line,
+                           tok[0]);
+        }
+        p = eol + 1;
+    }
+    r.any_name = true;
+    if (err == TC_OK && r.count == 0) {
+        err = tc__fail(TC_EPARSE, "The edge list has no edge (lines \"u v\").");
+    }
+    if (err == TC_OK) {
+        err = finish(&r, NULL, -1, name, out);
+    }
+    reading_free(&r);
+    return err;
+}
+
+/* ---- the JSON form --------------------------------------------------------------------------- */
+
+typedef struct {
+    reading_t r;
+    names_t labels;
+    bool have_labels, have_edges, wrong_family;
+    int64_t nodes;
+    char name[TC_LABEL_MAX];
+} json_graph_t;
+
+static bool label_list(tc__js_t *s, json_graph_t *g)
+{
+    if (!tc__js_expect(s, '[')) {
+        return false;
+    }
+    g->have_labels = true;
+    if (tc__js_peek(s, ']')) {
+        s->p++;
+        return true;
+    }
+    for (;;) {
+        char buf[TC_LABEL_MAX * 2];
+        bool added;
+        if (!tc__js_str(s, buf, sizeof buf)) {
+            return false;
+        }
+        const char *problem = label_problem(buf);
+        if (problem != NULL) {
+            TC__JS_FAIL(s, "label \"%.20s\" %s", buf, problem);
+        }
+        if (names_add(&g->labels, buf, &added) < 0) {
+            s->err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+            return false;
+        }
+        if (!added) {
+            TC__JS_FAIL(s, "label \"%s\" appears twice", buf);
+        }
+        if (!tc__js_peek(s, ',')) {
+            return tc__js_expect(s, ']');
+        }
+        s->p++;
+    }
+}
+
+/* One edge end: an id or a label. */
+static bool edge_end(tc__js_t *s, json_graph_t *g)
+{
+    int64_t x;
+    if (tc__js_peek(s, '"')) {
+        char buf[TC_LABEL_MAX * 2];
+        bool added;
+        if (!tc__js_str(s, buf, sizeof buf)) {
+            return false;
+        }
+        int64_t i = names_add(&g->r.names, buf, &added);
+        g->r.any_name = true;
+        x = -1 - i;
+        if (i < 0) {
+            s->err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+            return false;
+        }
+    } else {
+        if (!tc__js_int(s, &x, NULL)) {
+            return false;
+        }
+        if (x < 0) {
+            TC__JS_FAIL(s, "node id %lld is negative", (long long)x);
+        }
+        g->r.any_id = true;
+    }
+    if (!push_end(&g->r, x)) {
+        s->err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+        return false;
+    }
+    return true;
+}
+
+static bool edge_list(tc__js_t *s, json_graph_t *g)
+{
+    if (!tc__js_expect(s, '[')) {
+        return false;
+    }
+    g->have_edges = true;
+    if (tc__js_peek(s, ']')) {
+        s->p++;
+        return true;
+    }
+    for (;;) {
+        if (!(tc__js_expect(s, '[') && edge_end(s, g) && tc__js_expect(s, ',') && edge_end(s, g))) {
+            return false;
+        }
+        if (!tc__js_expect(s, ']')) {
+            return false;
+        }
+        if (!tc__js_peek(s, ',')) {
+            return tc__js_expect(s, ']');
+        }
+        s->p++;
+    }
+}
+
+static bool graph_member(tc__js_t *s, const char *key, void *ctx)
+{
+    json_graph_t *g = ctx;
+    char family[32];
+    if (strcmp(key, "network") == 0 && tc__js_peek(s, '{')) {
+        return tc__js_object(s, graph_member, g);
+    }
+    if (strcmp(key, "family") == 0) {
+        if (!tc__js_str(s, family, sizeof family)) {
+            return false;
+        }
+        g->wrong_family = g->wrong_family || strcmp(family, "graph") != 0;
+        return true;
+    }
+    if (strcmp(key, "name") == 0) {
+        char buf[256];
+        if (!tc__js_str(s, buf, sizeof buf)) {
+            return false;
+        }
+        snprintf(g->name, sizeof g->name, "%.40s", buf);
+        return true;
+    }
+    if (strcmp(key, "nodes") == 0) {
+        return tc__js_int(s, &g->nodes, NULL);
+    }
+    if (strcmp(key, "labels") == 0) {
+        if (g->have_labels) { /* a forest document repeats them at the top: the first wins */
+            return tc__js_skip(s, 1);
+        }
+        return label_list(s, g);
+    }
+    if (strcmp(key, "edges") == 0) {
+        return edge_list(s, g);
+    }
+    return tc__js_skip(s, 1);
+}
+
+tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
+{
+    json_graph_t *g = calloc(1, sizeof *g);
+    if (g == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+    }
+    g->nodes = -1;
+    snprintf(g->name, sizeof g->name, "%.40s", name != NULL ? name : "graph");
+    tc_err_t err = TC_OK;
+    int line = tc__js_line(s);
+    if (!tc__js_object(s, graph_member, g)) {
+        err = s->err != TC_OK ? s->err : tc__fail(TC_EPARSE, "line %d: malformed JSON", line);
+    } else if (g->wrong_family) {
+        err = tc__fail(TC_EPARSE, "line %d: the network's \"family\" is not \"graph\".", line);
+    } else if (!g->have_edges || g->r.count == 0) {
+        err = tc__fail(TC_EPARSE,
+                       "line %d: the graph has no \"edges\" (a document without them needs the "
+                       "graph given separately, as graph:FILE).",
+                       line);
+    } else {
+        err = finish(&g->r, g->have_labels ? &g->labels : NULL, g->nodes, g->name, out);
+    }
+    reading_free(&g->r);
+    names_free(&g->labels);
+    free(g);
+    return err;
+}
+
+tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_net_t **out)
+{
+    *out = NULL;
+    size_t skip = 0;
+    while (skip < len && strchr(" \t\r\n", text[skip]) != NULL) {
+        skip++;
+    }
+    if (skip < len && text[skip] == '{') {
+        tc__js_t s = {text, text, text + len, TC_OK};
+        tc_err_t err = tc__net_graph_scan(&s, name, out);
+        tc__js_ws(&s);
+        if (err == TC_OK && s.p != s.end) {
+            tc_net_free(*out);
+            *out = NULL;
+            err =
+                tc__fail(TC_EPARSE, "line %d: text after the end of the document", tc__js_line(&s));
+        }
+        return err;
+    }
+    return read_edge_list(text, len, name, out);
+}
+
+/* ---- the operations ----------------------------------------------------------------------- */
+
+static const graph_t *G(const tc_net_t *net)
+{
+    return net->data;
+}
+
+/* graph:FILE: the file's text, read whole. */
+static tc_err_t graph_parse(const char *spec, const char *args, tc_net_t **out)
+{
+    *out = NULL;
+    FILE *fp = fopen(args, "rb");
+    if (fp == NULL) {
+        return tc__fail(TC_EIO, "Cannot open graph file %.200s: %s.", args, strerror(errno));
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    tc_err_t err = TC_OK;
+    for (;;) {
+        if (len == cap) {
+            cap = cap == 0 ? 65536 : cap * 2;
+            char *grown = realloc(text, cap);
+            if (grown == NULL) {
+                err = tc__fail(TC_ENOMEM, "Out of memory reading graph file %.200s.", args);
+                break;
+            }
+            text = grown;
+        }
+        size_t got = fread(text + len, 1, cap - len, fp);
+        len += got;
+        if (got == 0) {
+            if (ferror(fp)) {
+                err = tc__fail(TC_EIO, "Cannot read graph file %.200s.", args);
+            }
+            break;
+        }
+    }
+    fclose(fp);
+    const char *base = strrchr(args, '/');
+    base = base != NULL ? base + 1 : args;
+    if (err == TC_OK) {
+        err = tc_net_graph_read(text, len, base, out);
+    }
+    free(text);
+    if (err == TC_OK) { /* the specification names the file */
+        char *full = malloc(strlen(spec) + 1);
+        if (full == NULL) {
+            tc_net_free(*out);
+            *out = NULL;
+            return tc__fail(TC_ENOMEM, "Out of memory for a graph.");
+        }
+        strcpy(full, spec);
+        free((*out)->spec);
+        (*out)->spec = full;
+    }
+    return err;
+}
+
+static size_t graph_name(const tc_net_t *net, char *buf, size_t cap)
+{
+    int len = snprintf(buf, cap, "%s", G(net)->name);
+    return len < 0 ? 0 : (size_t)len;
+}
+
+static int64_t graph_edges(const tc_net_t *net)
+{
+    const tc_topo_t *t = &G(net)->topo;
+    int64_t arcs = 0;
+    for (int64_t a = 0; a < t->nodes * t->ports; a++) {
+        arcs += t->nbr[a] >= 0;
+    }
+    return arcs / 2;
+}
+
+static int graph_diameter(const tc_net_t *net)
+{
+    (void)net;
+    return -1;
+}
+
+static bool graph_materializable(const tc_net_t *net)
+{
+    (void)net;
+    return true;
+}
+
+static int64_t graph_neighbor(const tc_net_t *net, int64_t node, int dim)
+{
+    const tc_topo_t *t = &G(net)->topo;
+    return t->nbr[node * t->ports + dim];
+}
+
+static int graph_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
+{
+    const tc_topo_t *t = &G(net)->topo;
+    if (u < 0 || u >= t->nodes) {
+        return -1;
+    }
+    for (int p = 0; p < t->ports && t->nbr[u * t->ports + p] >= 0; p++) {
+        if (t->nbr[u * t->ports + p] == v) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+/* Breadth-first search from u until v; -1 when v cannot be reached (or memory runs out). */
+static int graph_distance(const tc_net_t *net, int64_t u, int64_t v)
+{
+    if (u == v) {
+        return 0;
+    }
+    const tc_topo_t *t = &G(net)->topo;
+    int *dist = malloc((size_t)t->nodes * sizeof *dist);
+    int64_t *queue = tc__malloc_array((size_t)t->nodes, sizeof *queue);
+    int found = -1;
+    if (dist != NULL && queue != NULL) {
+        memset(dist, -1, (size_t)t->nodes * sizeof *dist);
+        int64_t head = 0, tail = 0;
+        dist[u] = 0;
+        queue[tail++] = u;
+        while (head < tail && found < 0) {
+            int64_t x = queue[head++];
+            for (int p = 0; p < t->ports && found < 0; p++) {
+                int64_t y = t->nbr[x * t->ports + p];
+                if (y >= 0 && dist[y] < 0) {
+                    dist[y] = dist[x] + 1;
+                    queue[tail++] = y;
+                    found = y == v ? dist[y] : -1;
+                }
+            }
+        }
+    }
+    free(dist);
+    free(queue);
+    return found;
+}
+
+static size_t graph_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
+{
+    (void)commas;
+    int len = snprintf(buf, cap, "%s", G(net)->pool + G(net)->label[node]);
+    return len < 0 ? 0 : (size_t)len;
+}
+
+static tc_err_t graph_parse_label(const tc_net_t *net, const char *text, int64_t *out)
+{
+    const graph_t *g = G(net);
+    names_t view = {.pool = g->pool, .at = g->label, .slot = g->slot, .mask = g->mask};
+    *out = names_find(&view, text);
+    if (*out < 0) {
+        return tc__fail(TC_EPARSE, "\"%.40s\" is not a node of %s.", text, g->name);
+    }
+    return TC_OK;
+}
+
+static tc_err_t graph_facts(const tc_net_t *net, tc_facts_t *out)
+{
+    tc_err_t err = tc__facts_generic(net, out);
+    snprintf(out->title, sizeof out->title, "a graph given by its edges (%lld nodes)",
+             (long long)net->nodes);
+    tc_fact_t *f = tc_facts_add(out, "bipartite", "");
+    tc__fact_value(f, "%s (2-colouring)", net->bipartite ? "yes" : "no");
+    return err;
+}
+
+static const tc_topo_t *graph_table(const tc_net_t *net)
+{
+    return &G(net)->topo;
+}
+
+static void graph_destroy(tc_net_t *net)
+{
+    graph_free_data(net->data);
+}
+
+const tc__net_ops_t tc__graph_ops = {
+    .family = "graph",
+    .syntax = "graph:FILE",
+    .parse = graph_parse,
+    .name = graph_name,
+    .edges = graph_edges,
+    .diameter = graph_diameter,
+    .materializable = graph_materializable,
+    .neighbor = graph_neighbor,
+    .edge_dim = graph_edge_dim,
+    .distance = graph_distance,
+    .label = graph_label,
+    .parse_label = graph_parse_label,
+    .facts = graph_facts,
+    .destroy = graph_destroy,
+    .table = graph_table,
+    .walker = TC__WALK_TABLE,
+    .params = 0,
+};

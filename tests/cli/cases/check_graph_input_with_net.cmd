@@ -1,0 +1,1 @@
+check --input tests/cli/data/petersen_mine.json --net graph:tests/cli/data/petersen.edges

@@ -1,0 +1,1 @@
+sim multinode --net graph:tests/cli/data/petersen.edges --kind edst --M 2

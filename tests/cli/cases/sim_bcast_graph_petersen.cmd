@@ -1,0 +1,1 @@
+sim bcast --net graph:tests/cli/data/petersen.edges --kind edst --M 9

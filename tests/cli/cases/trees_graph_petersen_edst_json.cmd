@@ -1,0 +1,1 @@
+trees --net graph:tests/cli/data/petersen.edges --kind edst --format json
