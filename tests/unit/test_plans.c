@@ -1491,6 +1491,49 @@ static void test_campaign_threads_deterministic(void **state)
 
 #include "run_one.h"
 
+/* What each schedule needs of the network is checked by tc_coll_new: a sentence and TC_EINVAL,
+ * never a plan that reads past its tables. The first case is the call that overflowed a heap
+ * buffer before the check existed (total exchange assumed S_n with n = ports + 1). */
+static tc_err_t coll_on(const char *spec, tc_kind_t kind, int64_t root, tc_collective_t what, int x)
+{
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_parse(spec, &net), TC_OK);
+    tc_topo_t topo;
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(net, kind, root, 1, &f), TC_OK);
+    tc_plan_trees_t tr;
+    assert_int_equal(tc_plan_trees_init(&tr, f, &topo, TC_ORDER_PAPER), TC_OK);
+    tc_coll_opts_t o = {.what = what, .M = 1, .x = x};
+    tc_coll_t *c = (tc_coll_t *)&c; /* must come back NULL on failure */
+    tc_err_t err = tc_coll_new(&tr, &topo, &o, &c);
+    assert_true(err == TC_OK ? c != NULL : c == NULL);
+    tc_coll_free(err == TC_OK ? c : NULL);
+    tc_plan_trees_destroy(&tr);
+    tc_forest_free(f);
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
+    return err;
+}
+
+static void test_schedule_requirements(void **state)
+{
+    (void)state;
+    assert_int_equal(coll_on("cube:4", TC_KIND_NEDST, 0, TC_COLL_TOTAL_EXCHANGE, 4), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "rotation"));
+    assert_int_equal(coll_on("cube:4", TC_KIND_NEDST, 0, TC_COLL_MULTINODE, 4), TC_OK);
+    assert_int_equal(coll_on("icube:4,2", TC_KIND_EDST, 0, TC_COLL_MULTINODE, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "translations"));
+    assert_int_equal(coll_on("pancake:4", TC_KIND_EDST, 0, TC_COLL_TOTAL_EXCHANGE, 1), TC_EINVAL);
+    assert_int_equal(coll_on("star:5", TC_KIND_EDT, 7, TC_COLL_TOTAL_EXCHANGE, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "node 0"));
+    assert_int_equal(coll_on("star:5", TC_KIND_BFS, 0, TC_COLL_TOTAL_EXCHANGE, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "one tree per rotation step"));
+    assert_int_equal(coll_on("star:5", TC_KIND_EDT, 0, TC_COLL_TOTAL_EXCHANGE, 4), TC_OK);
+    assert_int_equal(coll_on("star:5", TC_KIND_EDT, 0, TC_COLL_MULTINODE, 4), TC_OK);
+    assert_int_equal(coll_on("torus:2,4", TC_KIND_EDST, 0, TC_COLL_MULTINODE, 1), TC_OK);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -1511,6 +1554,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_total_exchange),
         cmocka_unit_test(test_faults_on_paths_limits),
         cmocka_unit_test(test_campaign_threads_deterministic),
+        cmocka_unit_test(test_schedule_requirements),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
