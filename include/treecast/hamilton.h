@@ -49,7 +49,7 @@ int tc_icube_edhc_directed_count(int n, int k);
 
 /* Construct tc_icube_edhc_count(n, k) undirected EDHCs of net = I_k^n, deterministically from
  * seed (different seeds usually give different cycles). *out is zeroed first and, on success,
- * owns an array freed by tc_edhc_free. TC_EINVAL when net is not an incomplete hypercube,
+ * owns an array freed by tc_edhc_destroy. TC_EINVAL when net is not an incomplete hypercube,
  * TC_ETOOBIG when n > TC_EDHC_MAX_N, TC_ENOMEM, TC_ENOTSUP should the search give up (it has
  * not, for any size in range and the seeds tried). O(2^n n^2) memory. Time (optimized build;
  * k <= 2 is immediate, the start being Hamiltonian already): n <= 10 within 15 ms, n = 12
@@ -58,7 +58,7 @@ int tc_icube_edhc_directed_count(int n, int k);
 tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out);
 
 /* Release h's array and zero it; NULL is accepted. */
-void tc_edhc_free(tc_edhc_t *h);
+void tc_edhc_destroy(tc_edhc_t *h);
 
 /* TC_OK when h describes h->count undirected Hamiltonian cycles of net that are pairwise
  * edge-disjoint: h->n, h->k and h->nodes match net, every next[] is a permutation made of one

@@ -672,7 +672,8 @@ static const claims_row_t CLAIMS[] = {
 #define NCLAIMS (sizeof CLAIMS / sizeof CLAIMS[0])
 
 /* The row of kind on net: the family's, else the one for any network; for a kind without a
- * row, custom's, the same way. */
+ * row, custom's, the same way. The rows are keyed by the registry's family name (a paper's
+ * claims are about its own family); find_row is the only reader of the network's name. */
 static const claims_row_t *lookup(const char *family, tc_kind_t kind)
 {
     for (size_t j = 0; j < NCLAIMS; j++) {

@@ -7,6 +7,7 @@
 #include "net/walk_addr.h"
 #include "net/walk_star.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -100,6 +101,7 @@ const char *tc_net_syntax(void)
 
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
 {
+    assert(out != NULL);
     *out = NULL;
     if (spec == NULL) {
         return tc__fail(TC_EINVAL, "No network was given.");
@@ -228,16 +230,19 @@ int tc_net_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
 
 int tc_net_distance(const tc_net_t *net, int64_t u, int64_t v)
 {
+    assert(u >= 0 && u < net->nodes && v >= 0 && v < net->nodes);
     return net->ops->distance(net, u, v);
 }
 
 size_t tc_net_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
 {
+    assert(node >= 0 && node < net->nodes && buf != NULL && cap > 0);
     return net->ops->label(net, node, commas, buf, cap);
 }
 
 tc_err_t tc_net_parse_label(const tc_net_t *net, const char *text, int64_t *out)
 {
+    assert(net != NULL && text != NULL && out != NULL);
     return net->ops->parse_label(net, text, out);
 }
 
@@ -260,6 +265,7 @@ bool tc_net_translates(const tc_net_t *net)
 
 int64_t tc_net_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
 {
+    assert(h >= 0 && h < net->nodes && v >= 0 && v < net->nodes);
     return net->ops->translate != NULL ? net->ops->translate(net, h, v, inverse) : -1;
 }
 
@@ -270,6 +276,7 @@ int tc_net_rotation_order(const tc_net_t *net)
 
 int64_t tc_net_rotate(const tc_net_t *net, int64_t v, int times)
 {
+    assert(v >= 0 && v < net->nodes);
     return net->ops->rotate != NULL ? net->ops->rotate(net, v, times) : -1;
 }
 
@@ -294,6 +301,7 @@ bool tc_net_reverses(const tc_net_t *net)
 
 int64_t tc_net_reverse(const tc_net_t *net, int64_t v)
 {
+    assert(v >= 0 && v < net->nodes);
     return net->ops->reverse != NULL ? net->ops->reverse(net, v) : -1;
 }
 
@@ -352,6 +360,7 @@ static void topo_rows(void *arg, int tid, int nthreads)
 
 tc_err_t tc_topo_init(tc_topo_t *topo, const tc_net_t *net)
 {
+    assert(topo != NULL && net != NULL);
     memset(topo, 0, sizeof *topo);
     char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);

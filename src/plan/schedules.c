@@ -208,6 +208,8 @@ static const tc_schedule_t CATALOG[] = {
 };
 #define NCATALOG (sizeof CATALOG / sizeof CATALOG[0])
 
+/* The rows are keyed by the registry's family name (a paper's schedule on its own family);
+ * this lookup is the only reader of the network's name in plan/. */
 const tc_schedule_t *tc_schedule_find(const char *name, const tc_net_t *net)
 {
     const tc_schedule_t *any = NULL;

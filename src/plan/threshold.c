@@ -8,6 +8,7 @@
 #include "treecast/plan.h"
 #include "treecast/rng.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ int64_t tc_threshold_links(const tc_threshold_t *th)
 
 tc_err_t tc_threshold_new(const tc_plan_trees_t *trees, const tc_topo_t *topo, tc_threshold_t **out)
 {
+    assert(trees != NULL && topo != NULL && out != NULL);
     *out = NULL;
     int64_t N = trees->nodes;
     int T = trees->ntrees;

@@ -4,6 +4,7 @@
 #include "net/net_internal.h"
 #include "treecast/plan.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,7 @@ static void port_order(const tc_forest_t *forest, int t, tc_child_order_t order,
 tc_err_t tc_plan_trees_init(tc_plan_trees_t *out, const tc_forest_t *forest, const tc_topo_t *topo,
                             tc_child_order_t order)
 {
+    assert(out != NULL && forest != NULL && topo != NULL);
     const tc_net_t *net = tc_forest_net(forest);
     int64_t N = tc_net_nodes(net);
     int T = tc_forest_trees(forest);

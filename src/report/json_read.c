@@ -5,6 +5,7 @@
 #include "net/net_internal.h"
 #include "treecast/report.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -315,6 +316,7 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
 tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hint,
                                tc_forest_t **out, int64_t *nonedges)
 {
+    assert(text != NULL && out != NULL && nonedges != NULL);
     *out = NULL;
     *nonedges = 0;
     tc__js_t r = {text, text, text + len, TC_OK};

@@ -16,6 +16,7 @@
 #include "core/internal.h"
 #include "treecast/sim.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -832,6 +833,7 @@ int64_t tc_sim_memory(const tc_topo_t *topo, const tc_plan_t *plan)
 tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const tc_faults_t *faults,
                     const tc_plan_t *plan, tc_sim_result_t *result, uint8_t *complete)
 {
+    assert(topo != NULL && config != NULL && plan != NULL && result != NULL);
     if (topo->nodes <= 0 || topo->ports <= 0 || topo->nodes * topo->ports > INT32_MAX) {
         memset(result, 0, sizeof *result);
         result->complete_round = -1;

@@ -5,11 +5,13 @@
 #include "treecast/rng.h"
 #include "treecast/sim.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 tc_err_t tc_faults_init(tc_faults_t *out, const tc_topo_t *topo)
 {
+    assert(out != NULL && topo != NULL);
     memset(out, 0, sizeof *out);
     out->node = tc__calloc_array((size_t)topo->nodes, 1);
     out->link = tc__calloc_array((size_t)topo->nodes * (size_t)topo->ports, 1);

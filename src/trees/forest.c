@@ -7,6 +7,7 @@
 #include "treecast/trees.h"
 #include "trees/trees_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,6 +133,7 @@ void tc_forest_set_label(tc_forest_t *forest, int t, int label)
 
 uint8_t *tc_forest_dims(tc_forest_t *forest, int t)
 {
+    assert(t >= 0 && t < forest->ntrees);
     return forest->dims[t];
 }
 
@@ -142,6 +144,7 @@ const uint8_t *tc_forest_dims_const(const tc_forest_t *forest, int t)
 
 int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node)
 {
+    assert(t >= 0 && t < forest->ntrees && node >= 0 && node < tc_net_nodes(forest->net));
     uint8_t d = forest->dims[t][node];
     if (d == TC_PARENT_ROOT) {
         return -1;
@@ -154,6 +157,8 @@ int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node)
 
 int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *out)
 {
+    assert(t >= 0 && t < forest->ntrees && node >= 0 && node < tc_net_nodes(forest->net) &&
+           out != NULL);
     const tc_net_t *net = forest->net;
     int lo = tc_net_dim_min(net), hi = tc_net_dim_max(net);
     /* the l-th ordering l+1, ..., hi, lo, ..., l; ascending for a label outside lo..hi */

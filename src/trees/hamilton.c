@@ -511,7 +511,7 @@ static bool ham_merge(ham_t *H, int64_t *order, tc_rng_t *rng)
 
 /* ---- the public functions -------------------------------------------------------------- */
 
-void tc_edhc_free(tc_edhc_t *h)
+void tc_edhc_destroy(tc_edhc_t *h)
 {
     if (h == NULL) {
         return;
@@ -556,7 +556,7 @@ tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
     if (order == NULL || out->next == NULL) {
         free(order);
         ham_free(&H);
-        tc_edhc_free(out);
+        tc_edhc_destroy(out);
         return tc__fail(TC_ENOMEM, "Out of memory for the Hamiltonian cycles of I_%d^%d.", k, n);
     }
     bool done = false;
@@ -582,7 +582,7 @@ tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
     free(order);
     ham_free(&H);
     if (!done) {
-        tc_edhc_free(out);
+        tc_edhc_destroy(out);
         return tc__fail(TC_ENOTSUP,
                         "The cycle merging for I_%d^%d gave up after %d attempts from seed %llu.",
                         k, n, HAM_MAX_ATTEMPTS, (unsigned long long)seed);
@@ -591,7 +591,7 @@ tc_err_t tc_icube_edhc(const tc_net_t *net, uint64_t seed, tc_edhc_t *out)
     if (err != TC_OK) {
         char why[256];
         snprintf(why, sizeof why, "%s", tc_err_detail());
-        tc_edhc_free(out);
+        tc_edhc_destroy(out);
         return tc__fail(TC_ENOTSUP,
                         "Internal error: the cycles built for I_%d^%d failed verification: %s", k,
                         n, why);

@@ -6,6 +6,7 @@
 #include "treecast/trees.h"
 #include "trees/trees_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,7 @@ static tc_err_t edhp_build(const tc_net_t *net, int64_t root, int threads, tc_fo
     if (err == TC_OK) {
         err = tc_edhc_forest(net, &h, root, out);
     }
-    tc_edhc_free(&h);
+    tc_edhc_destroy(&h);
     if (err == TC_OK) {
         tc_forest_set_kind(*out, TC_KIND_EDHP);
     }
@@ -245,6 +246,9 @@ static const tc__kind_t KINDS[] = {
 };
 #define NKINDS (sizeof KINDS / sizeof KINDS[0])
 
+/* The row of kind on net: the row of net's family (a construction from that family's paper),
+ * else the row for any network. The descriptor rows are keyed by the registry's family name;
+ * this lookup and tc_kind_list's are the only places in trees/ that read it. */
 const tc__kind_t *tc__kind_find(tc_kind_t kind, const tc_net_t *net)
 {
     const tc__kind_t *any = NULL;
@@ -469,6 +473,7 @@ tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, 
 tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
                         tc_forest_t **out)
 {
+    assert(net != NULL && out != NULL);
     *out = NULL;
     const tc__kind_t *row = tc__kind_find(kind, net);
     if (row == NULL) {

@@ -9,6 +9,7 @@
 #include "treecast/trees.h"
 #include "trees/search_internal.h"
 
+#include <assert.h>
 #include <ccadical.h>
 
 #include <limits.h>
@@ -512,12 +513,14 @@ tc_err_t tc__search_edst_flags(const tc_net_t *net, int64_t root, int ntrees, in
 tc_err_t tc_search_edst(const tc_net_t *net, int64_t root, int ntrees, int height,
                         int64_t conflict_limit, tc_search_result_t *res, tc_forest_t **out)
 {
+    assert(net != NULL && res != NULL);
     return tc__search_edst_flags(net, root, ntrees, height, conflict_limit, 0, res, out);
 }
 
 tc_err_t tc_search_least_height(const tc_net_t *net, int64_t root, int ntrees, int hi,
                                 int64_t conflict_limit, tc_search_least_t *res, tc_forest_t **out)
 {
+    assert(net != NULL && res != NULL);
     double t0 = now_seconds();
     memset(res, 0, sizeof *res);
     res->height = -1;

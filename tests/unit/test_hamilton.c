@@ -165,7 +165,7 @@ static void test_all_sizes(void **state)
                     check_paths(net, &h, roots[r]);
                 }
             }
-            tc_edhc_free(&h);
+            tc_edhc_destroy(&h);
             tc_net_free(net);
         }
     }
@@ -183,16 +183,16 @@ static void test_seeds(void **state)
     assert_memory_equal(a.next, b.next, bytes);
     assert_memory_not_equal(a.next, c.next, bytes);
     check_cycles(net, &c);
-    tc_edhc_free(&a);
-    tc_edhc_free(&b);
-    tc_edhc_free(&c);
+    tc_edhc_destroy(&a);
+    tc_edhc_destroy(&b);
+    tc_edhc_destroy(&c);
     for (uint64_t seed = 100; seed < 110; seed++) {
         for (int k = 1; k < 7; k++) {
             tc_net_t *q = icube(7, k);
             assert_int_equal(tc_icube_edhc(q, seed, &a), TC_OK);
             check_cycles(q, &a);
             check_paths(q, &a, (int64_t)seed % a.nodes);
-            tc_edhc_free(&a);
+            tc_edhc_destroy(&a);
             tc_net_free(q);
         }
     }
@@ -267,7 +267,7 @@ static void test_validate_rejects(void **state)
     tc_net_free(other);
     assert_int_equal(tc_edhc_validate(net, &h), TC_OK);
     free(keep);
-    tc_edhc_free(&h);
+    tc_edhc_destroy(&h);
     tc_net_free(net);
 }
 
@@ -295,7 +295,7 @@ static void test_errors(void **state)
     assert_int_equal(tc_edhc_validate(net, &h), TC_OK);
     tc_forest_t *f = NULL;
     assert_int_equal(tc_edhc_forest(net, &h, 0, &f), TC_EINVAL);
-    tc_edhc_free(&h);
+    tc_edhc_destroy(&h);
     tc_net_free(net);
 
     net = icube(4, 3);
@@ -308,9 +308,9 @@ static void test_errors(void **state)
     assert_int_equal(tc_edhc_forest(net, &h, h.nodes, &f), TC_EINVAL);
     free(parent);
     free(dims);
-    tc_edhc_free(&h);
-    tc_edhc_free(&h); /* freeing twice is harmless, as is NULL */
-    tc_edhc_free(NULL);
+    tc_edhc_destroy(&h);
+    tc_edhc_destroy(&h); /* freeing twice is harmless, as is NULL */
+    tc_edhc_destroy(NULL);
     tc_net_free(net);
 }
 
