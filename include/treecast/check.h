@@ -22,7 +22,7 @@
 #define TC_CHECK_MAX_DEPTH 250 /* deeper chains are reported as cycles */
 #define TC_CHECK_EXCESS_BINS 16
 #define TC_CHECK_MAX_LEVELS 48 /* per-level statistics; deeper nodes count in the last level */
-#define TC_CHECK_MAX_DIMS 40
+#define TC_CHECK_MAX_DIMS 64   /* the most ports of a network (TC_GRAPH_MAX_DEGREE) */
 
 typedef struct {
     int threads;          /* 0 = every core */
@@ -95,10 +95,11 @@ typedef struct {
     int64_t rot_violations; /* pairs where parent_{r(l)}(R_h(i)) != R_h(parent_l(i)) */
 } tc_check_report_t;
 
-/* Check forest. Fills *report; TC_ENOMEM when the working memory (one byte per node, one
- * stamp table per thread) cannot be had. The forest is not modified.
- * Time: O(N * trees * n) for spanning and disjointness, plus O(tested * trees * depth * n) for
- * independence; memory N bytes (plus N*2 for undirected use). */
+/* Check forest. Fills *report; TC_ENOMEM when the working memory (tc_check_memory: a depth
+ * memo of N * trees bytes, N bytes of distances where the family has no formula, 8N bytes for
+ * undirected use, the neighbour table of a family without a walker of its own) cannot be had.
+ * The forest is not modified. Time: O(N * trees * degree) for spanning and disjointness, plus
+ * O(tested * trees * depth * degree) for independence. */
 tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                          tc_check_report_t *report);
 

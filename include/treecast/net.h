@@ -1,10 +1,17 @@
 /* treecast — networks (topologies).
  *
- * A network has N nodes with integer ids 0..N-1, a set of dimensions, and neighbour(node, dim).
- * The star graph S_n (Fragopoulou & Akl, paper 000, Section 1) has the n! permutations of
- * 1..n as nodes; node i is joined along dimension k (2 <= k <= n) to the node obtained by
- * swapping the first and the k-th symbol of i. Node ids are lexicographic permutation ranks
- * (id 0 is the identity I_n = 12...n).
+ * A network has N nodes with integer ids 0..N-1, ports 0..degree-1 at every node (port p is
+ * the paper's dimension dim_min + p), neighbour(node, dim), labels, distances, and the
+ * properties the constructions and schedules ask for (translations that keep dimensions, the
+ * star graph's rotation, a dimension reversal). The families of the registry (tc_net_syntax):
+ *   star:N      the star graph S_n (paper 000, Section 1): the n! permutations of 1..n, node i
+ *               joined along dimension k (2 <= k <= n) to i with its first and k-th symbols
+ *               swapped; ids are lexicographic ranks (id 0 is the identity 12...n);
+ *   cube:N      the hypercube Q_n (papers 002, 004): addresses, dimensions 0..n-1;
+ *   icube:N,K   the incomplete hypercube I_k^n (paper 003);
+ *   bubble:N, pancake:N, torus:N,K, fcube:N   the bubble-sort and pancake graphs, the k-ary
+ *               n-cube and the folded hypercube (src/net/<family>.c says whose);
+ *   graph:FILE  any graph, from an edge list or JSON (tc_net_graph_new, tc_net_graph_read).
  *
  * Functions on single star nodes work for 2 <= n <= TC_STAR_MAX_N (20! < 2^63); structures
  * with one entry per node are materialized up to n = TC_STAR_MAX_MATERIAL_N.

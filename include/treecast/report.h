@@ -2,15 +2,16 @@
  * reading forests back.
  *
  * Writers take a caller-owned FILE* and never print anywhere else. The forest JSON document
- * (format_version 1) is:
- *   {"format_version":1, "network":{"family":"star"|"cube","n":n,"nodes":N}, "kind":"edt",
- *    "root":"LABEL", "trees":[{"index":l, "root":"LABEL" (only when the tree's root is not
- *    the forest's), "root_child":"LABEL", "depth":D,
+ * (format_version 1; docs/formats.md) is:
+ *   {"format_version":1, "network":{"family":"star","n":n,"nodes":N} (and "k" for the families
+ *    of two sizes; a graph given by its edges carries "name", "labels" and "edges" instead of
+ *    "n"), "kind":"edt", "root":"LABEL", "trees":[{"index":l, "root":"LABEL" (only when the
+ *    tree's root is not the forest's), "root_child":"LABEL", "depth":D,
  *    "parent":[id of the parent of node id i, -1 for the root, null when not in the tree],
  *    "subtree":[sbnt-* kinds only: index(i XOR root), the root subtree of node i; -1 for
  *    the root]}], "labels":[label of node id i]}
- * Node ids are lexicographic permutation ranks on S_n and addresses on Q_n; labels are
- * present when requested.
+ * Node ids are the network's (lexicographic permutation ranks on S_n, addresses on Q_n, ...);
+ * labels are present when requested.
  */
 #ifndef TREECAST_REPORT_H
 #define TREECAST_REPORT_H

@@ -205,9 +205,10 @@ typedef struct {
 
 tc_err_t tc_cube_balance(int n, tc_sbnt_t variant, int threads, tc_balance_t *out);
 
-/* The parent dimension of node in tree t of construction kind rooted at root, on any root by
- * translation (the parent rule of T_h^{-1}(node)). TC_EINVAL for a bad kind, tree or node.
- * O(n^2) (it unranks). */
+/* The parent dimension of node in tree t of construction kind rooted at root. A kind with a
+ * per-node rule (the papers' constructions) answers in O(n^2) on S_n (it unranks) and O(n) on
+ * the cubes; a kind built whole (bfs on a network without a rule, edst) builds the forest, O(N
+ * trees) per call. TC_EINVAL for a kind that does not apply, a bad tree or node. */
 tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, int t, int64_t node,
                              int *dim);
 
@@ -216,12 +217,15 @@ tc_err_t tc_trees_parent_dim(const tc_net_t *net, tc_kind_t kind, int64_t root, 
 typedef struct tc_forest tc_forest_t;
 
 /* An empty forest of ntrees trees on net (every node TC_PARENT_NONE), root `root`. The forest
- * keeps its own copy of the network. TC_ETOOBIG when the network cannot be materialized or the
- * memory cannot be had; TC_EINVAL for ntrees outside 1..64. Caller frees with tc_forest_free. */
+ * holds a reference to the network (tc_net_free may come first). TC_ETOOBIG when the network cannot
+ * be materialized or the memory cannot be had; TC_EINVAL for ntrees outside 1..64. Caller frees
+ * with tc_forest_free. */
 tc_err_t tc_forest_new(const tc_net_t *net, int ntrees, int64_t root, tc_forest_t **out);
 
 /* Build the materialized forest of construction kind rooted at root with `threads` threads
- * (0 = all cores). O(N * trees * n) time, N * trees bytes. */
+ * (0 = all cores). TC_EINVAL when the kind does not apply to the network (tc_kind_applies),
+ * TC_ETOOBIG when the network cannot be materialized. The papers' constructions take O(N trees
+ * n) time; bfs O(N degree); edst the packing's time (src/trees/packing.c). N * trees bytes. */
 tc_err_t tc_trees_build(const tc_net_t *net, tc_kind_t kind, int64_t root, int threads,
                         tc_forest_t **out);
 

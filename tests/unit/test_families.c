@@ -662,6 +662,31 @@ static void test_graph_errors(void **state)
         }
         assert_null(net);
     }
+    /* 64 neighbours are allowed: the hub of a star K_{1,64} has all its children listed */
+    len = 0;
+    for (int j = 1; j <= 64; j++) {
+        len += (size_t)snprintf(star65 + len, sizeof star65 - len, "0 %d\n", j);
+    }
+    tc_net_t *hub = graph_of(star65, "star64");
+    assert_int_equal(tc_net_degree(hub), 64);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(hub, TC_KIND_BFS, 0, 1, &f), TC_OK);
+    int64_t kids[64];
+    assert_int_equal(tc_forest_children(f, 0, 0, kids), 64);
+    tc_check_opts_t o = tc_check_defaults();
+    tc_check_report_t rep;
+    assert_int_equal(tc_check_forest(f, &o, &rep), TC_OK);
+    assert_int_equal(rep.root_children[0], 64);
+    assert_int_equal(rep.reached[0], 65);
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *mem = open_memstream(&text, &tlen);
+    assert_int_equal(tc_report_forest_text(mem, f), TC_OK); /* draws all 64 children */
+    fclose(mem);
+    assert_non_null(strstr(text, "root children 1 2 3"));
+    free(text);
+    tc_forest_free(f);
+    tc_net_free(hub);
     /* the constructor: misuse is TC_EINVAL */
     int64_t loop[] = {0, 1, 1, 1};
     int64_t range[] = {0, 3};

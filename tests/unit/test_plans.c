@@ -1,6 +1,6 @@
 /* Property tests of the collective plans (include/treecast/plan.h) run in the round engine
  * (include/treecast/sim.h) on star graphs S_4 .. S_7, wired as `treecast sim` wires them
- * (tools/treecast/cmd_sim.c): tc_topo_from_net, tc_trees_build (EDT or BFS),
+ * (tools/treecast/sim_run.c): tc_topo_init, tc_trees_build (EDT or BFS),
  * tc_plan_trees_init, tc_coll_new, tc_sim_run.
  *
  * Paper 000 (Fragopoulou & Akl), Section 4, with READING-NOTES 000 items 5-7:
@@ -369,7 +369,7 @@ static void campaign_all_delivered(const env_t *e, const tc_plan_t *plan, int64_
     tc_sim_config_t cfg = tc_sim_defaults();
     tc_err_t err = tc_sim_campaign_run(&e->topo, &cfg, plan, &e->trees, protect, &camp, out);
     if (err != TC_OK) {
-        print_error("%s: tc_campaign_run: %s\n", where, tc_err_detail());
+        print_error("%s: tc_sim_campaign_run: %s\n", where, tc_err_detail());
     }
     assert_int_equal(err, TC_OK);
     for (int64_t i = 0; i < trials; i++) {

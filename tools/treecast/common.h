@@ -29,8 +29,9 @@ int misuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "treecast <cmd>: <message>" and return status. */
 int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* The exit status for a library error: EPARSE and EIO on input -> 3, ENOMEM and ETOOBIG (more
- * than this machine can hold) -> 4... see status_of in common.c; misuse otherwise. */
+/* The exit status for a library error: TC_EPARSE (bad data) -> 3; TC_ENOMEM and TC_EIO (a
+ * failed write) -> 4; anything else -> 2 (misuse). Callers that read a file map its TC_EIO to
+ * 3 themselves (open_net, --input). */
 int status_of(tc_err_t err);
 
 /* Report a library error (its detail message) with the right status. */
