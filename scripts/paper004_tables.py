@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Transcribe Tables 5.1-5.5 of paper 004 (independent spanning trees on H_n) from the OCR text
 into the row layout of `treecast trees --kind ist --format table` (x, bits, H(r,x), succ,
-2^succ, parent), applying the typo corrections of READING-NOTES 004 item 2 and nothing else.
+2^succ, parent), applying the typo corrections of corrections 004.2 and nothing else.
 
 usage: scripts/paper004_tables.py PAPER_TEXT OUT_DIR
 writes OUT_DIR/paper004_table5_{1..5}.tsv (rows only, no header). Standard library only.
@@ -9,7 +9,7 @@ writes OUT_DIR/paper004_table5_{1..5}.tsv (rows only, no header). Standard libra
 import re
 import sys
 
-# READING-NOTES 004.2: (table, x) -> (column, printed, corrected)
+# corrections 004.2: (table, x) -> (column, printed, corrected)
 CORRECTIONS = {
     (2, 5): ("H", "<0,2>", "<2,0>"),  # Table 5.2 prints H of x = 5 and 9 in ascending order
     (2, 9): ("H", "<0,3>", "<3,0>"),

@@ -7,13 +7,13 @@
  * hypercube C_k with degree x-1. This module evaluates those formulas exactly as printed and,
  * beside them, the corrected time bound.
  *
- * Units: time in steps, counted as in READING-NOTES 000.6 — a packet crosses one link per
+ * Units: time in steps, counted as in corrections 000.6 — a packet crosses one link per
  * step, one packet per directed link per step, links are full duplex, all ports work at once.
  * Transmissions count one packet crossing one link. M is the number of messages per source
  * (per destination for scatter and total exchange).
  *
  * Under that convention every time bound of the form "ceil(...) + diameter" is lowered by 1
- * (READING-NOTES 000.6): one breadth-first tree pipelines M packets in M + D - 1 steps, which
+ * (corrections 000.6): one breadth-first tree pipelines M packets in M + D - 1 steps, which
  * at M = 1 is D, below the printed ceil(1/(n-1)) + D = D + 1. That shows the printed single node
  * broadcasting bound (and ft-bcast at x = 1) one too high; for ft-bcast with x >= 2 the minus 1
  * is the same step count but is not shown attained (tc_bound_t.note). No other printed time
@@ -77,7 +77,7 @@ tc_err_t tc_bounds_cube(int k, int64_t M, int x, tc_problem_t problem, tc_bound_
 
 /* t_n = n!(n + 2/n + H_n - 4) (H_n the n-th harmonic number): the sum of the distances from
  * one node of S_n to all n! nodes, i.e. n! times the average distance including the node itself
- * (paper 000 Sec. 4.1 after [3]; READING-NOTES 001.1). An integer (t_4 = 62), exact up to 2^53
+ * (paper 000 Sec. 4.1 after [3]; corrections 001.1). An integer (t_4 = 62), exact up to 2^53
  * (n <= 17), rounded above. n: 2..20; TC_ERANGE otherwise, TC_EINVAL for a NULL out. O(n). */
 tc_err_t tc_bounds_star_tn(int n, double *out);
 

@@ -138,7 +138,7 @@ typedef struct {
     char property[48];  /* human name */
     char measured[160]; /* what treecast measured */
     char claim[120];    /* what the paper claims (or "" when there is no claim) */
-    char source[48];    /* where the claim comes from: "000 Lemma 6.1", "READING-NOTES 000.5" */
+    char source[48];    /* where the claim comes from: "000 Lemma 6.1", "corrections 000.5" */
     tc_verdict_t verdict;
 } tc_claim_row_t;
 
@@ -156,7 +156,7 @@ void tc_claims_evaluate(const tc_net_t *net, tc_kind_t kind, const tc_check_repo
 
 /* Append the comparison of kind a's forest with kind b's (tc_compare_forests) to claims, with
  * the claims of paper 002 that apply to the pair: shared edges below level 1 (Lemma 15 and
- * READING-NOTES 002.7, minR/minBL), the bit-reversal isomorphism (Theorem 5) and equal root
+ * corrections 002.7, minR/minBL), the bit-reversal isomorphism (Theorem 5) and equal root
  * subtree sizes (Lemma 13, minR/maxL). */
 void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_compare_t *cmp,
                        tc_claims_t *claims);
@@ -178,7 +178,7 @@ typedef struct {
     char name[16];      /* "S_3", "S_b" */
     int64_t example;    /* a root of the class */
     int claimed_height; /* the paper's claim for the class */
-    int notes_height;   /* the height as READING-NOTES measures it, -1 for none */
+    int notes_height;   /* the height docs/corrections.md 003.3 gives, -1 for none */
 } tc_root_class_t;
 
 /* The number of root classes of kind on net (0: the kind's claims do not depend on the root). */
@@ -192,7 +192,7 @@ int tc_claims_root_class(const tc_net_t *net, tc_kind_t kind, int64_t root);
 
 /* I_k^n (paper 003): the respective subcube of a root (i for S_i, 2^(n-k) for the back cube
  * S_b); the height Lemma 3 claims for the k+1 EDSTs at that root (n+2 in S_{2^(n-k)-1} and
- * S_b, n+1 otherwise); and the height READING-NOTES 003.3 measures for the construction (n+2
+ * S_b, n+1 otherwise); and the height corrections 003.3 measures for the construction (n+2
  * also in S_{2^(n-k)-2} when k >= 1 and n >= k+2; for k = 0 exactly S_b and node N-2), -1 for
  * n < 2. */
 int tc_icube_root_class(int n, int k, int64_t root);

@@ -303,7 +303,7 @@ void tc_star_move(uint8_t *p, int dim);
 int tc_star_dim(int n, const uint8_t *a, const uint8_t *b);
 
 /* Translation T_h(i) = h . i with (h . i)_k = h_{i_k} (Definition 2 with Lemma 1's expression;
- * READING-NOTES 000 item 4). out may not alias h or i. O(n). */
+ * corrections 000.4). out may not alias h or i. O(n). */
 void tc_star_compose(int n, const uint8_t *h, const uint8_t *i, uint8_t *out);
 
 /* The inverse permutation: T_h^{-1}(i) = h^{-1} . i. out may not alias h. O(n). */
@@ -373,7 +373,7 @@ int tc_cube_period(int n, uint64_t i);
  * lists a necklace once. O(n). */
 bool tc_cube_necklace_first(int n, uint64_t c);
 
-/* index(c) of the SBnT^minR: the smallest j minimizing R^j(c) (READING-NOTES 002.2). O(n). */
+/* index(c) of the SBnT^minR: the smallest j minimizing R^j(c) (corrections 002.2). O(n). */
 int tc_cube_index_minr(int n, uint64_t c);
 
 /* The number of leading zeroes alpha_c = |M(c)| and the bit k of paper 002 Section 2: scanning
@@ -386,7 +386,7 @@ int tc_cube_k_minr(int n, uint64_t c, int *alpha);
  * (minimizing B(L^j(c))) and maxBR (maximizing B(R^j(c))); the smallest such j is index(c). */
 typedef enum { TC_SBNT_MINR = 0, TC_SBNT_MAXL, TC_SBNT_MINBL, TC_SBNT_MAXBR } tc_sbnt_t;
 
-/* index(c) of a variant (READING-NOTES 002.6; 1110100010 gives 5, 0, 8, 7). O(n^2). */
+/* index(c) of a variant (corrections 002.6; 1110100010 gives 5, 0, 8, 7). O(n^2). */
 int tc_cube_index(int n, uint64_t c, tc_sbnt_t variant);
 
 /* Bit k of a variant and alpha = |M(c)|: minR and maxBR scan down from bit index(c) - 1,

@@ -13,7 +13,7 @@
  * against the executor interface of plan.h (tc_exec_t), which the engine implements. The engine
  * works on any topology given as a neighbour table (net.h).
  *
- * Round counting (READING-NOTES 000 item 6): a packet sent in round r is at the neighbour at the
+ * Round counting (corrections 000.6): a packet sent in round r is at the neighbour at the
  * end of round r and can leave it in round r+1; pipelining M packets down a tree of depth D takes
  * M + D - 1 rounds.
  */

@@ -7,7 +7,7 @@
  * node per tree.
  *
  * Star-graph constructions (Fragopoulou & Akl, paper 000, Section 3), all rooted at I_n and
- * carried to any root h by translation (READING-NOTES 000 item 4):
+ * carried to any root h by translation (corrections 000.4):
  *   spt  — SPT_{I_n}, Definition 6: one shortest-path tree over {I_n} and the substars S^k_{n-1},
  *          k >= 2 (the nodes with symbol 1 in position 1 are not in it);
  *   spg  — SPG_{I_n}, Definition 7: n-1 subtrees T_l, each over S^l_{n-1} and S^1_{n-1};
@@ -46,7 +46,7 @@ typedef enum {
     TC_KIND_SBNT_MAXL,     /* SBnT^maxL (Section 4) */
     TC_KIND_SBNT_MINBL,    /* SBnT^minBL (Section 4) */
     TC_KIND_SBNT_MAXBR,    /* SBnT^maxBR (Section 4) */
-    TC_KIND_SBG,           /* the SBG as its n rotated SBnTs (Section 3; READING-NOTES 002.4) */
+    TC_KIND_SBG,           /* the SBG as its n rotated SBnTs (Section 3; corrections 002.4) */
     TC_KIND_NEDST,         /* Johnsson-Ho n directed edge-disjoint trees, rooted (paper 003) */
     TC_KIND_NEDST_PIVOTED, /* the same, tree j rooted at the pivot root XOR 2^j */
     TC_KIND_IST,           /* independent spanning trees, Algorithm 5 (paper 004) */
@@ -110,7 +110,7 @@ int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t);
 
 /* ---- star-graph rules at root I_n (O(n), no allocation) ---------------------------------- */
 
-/* p_i of Definition 6 (READING-NOTES 000 item 1): with i in S^k_{n-1}, k >= 2: p_i = i_1 when
+/* p_i of Definition 6 (corrections 000.1): with i in S^k_{n-1}, k >= 2: p_i = i_1 when
  * i_1 != k; otherwise the first position holding a misplaced symbol when positions are scanned
  * cyclically right after k (k+1, ..., n, 2, ..., k; position 1 excluded). 0 when i_1 = 1. */
 int tc_star_p(int n, const uint8_t *i);
@@ -123,7 +123,7 @@ int tc_star_spt_parent(int n, const uint8_t *i);
 int tc_star_spg_parent(int n, const uint8_t *i, int l);
 
 /* Parent dimension of i in subtree T_l of EDT_{I_n} (Definition 8, equations (1)-(11), with
- * equation (10) as printed: READING-NOTES 000 item 2), 2 <= l <= n. */
+ * equation (10) as printed: corrections 000.2), 2 <= l <= n. */
 int tc_star_edt_parent(int n, const uint8_t *i, int l);
 
 /* All n-1 EDT parent dimensions of i at once: dims[l-2] for l = 2..n. */
@@ -153,11 +153,11 @@ int tc_cube_sbnt_parent(int n, uint64_t c, tc_sbnt_t variant);
 int tc_cube_sbg_parents(int n, uint64_t c, int *dims, int *subtrees);
 
 /* The parent of c in the j-th of the n rotated SBnTs the SBG is made of: the SBG parent of the
- * subtree in J_c that is the lowest >= j, cyclically (READING-NOTES 002.4). Tree 0 is the
+ * subtree in J_c that is the lowest >= j, cyclically (corrections 002.4). Tree 0 is the
  * SBnT^minR and tree j is L^j of it. */
 int tc_cube_sbg_tree_parent(int n, uint64_t c, int j);
 
-/* The Johnsson-Ho rooted nEDST, tree j (paper 003 Section II-C; READING-NOTES 003.1): a node
+/* The Johnsson-Ho rooted nEDST, tree j (paper 003 Section II-C; corrections 003.1): a node
  * with bit j clear hangs from c XOR 2^j; a node with bit j set flips the last of its other
  * 1-bits in the order j+1, j+2, ..., j-1 (mod n); 2^j hangs from the root. */
 int tc_cube_nedst_parent(int n, uint64_t c, int j);
@@ -173,7 +173,7 @@ int tc_cube_nedst_pivoted_parent(int n, uint64_t c, int j);
  * 2^succ(i), a 0-bit by adding 2^i. */
 int tc_cube_ist_hdls_parent(int n, uint64_t c, int i);
 
-/* Independent spanning tree T_i of Algorithm 5 (paper 004; READING-NOTES 004.1): when bit i
+/* Independent spanning tree T_i of Algorithm 5 (paper 004; corrections 004.1): when bit i
  * of c is 0 the parent flips bit i; otherwise it flips succ(i), the next 1-bit of c after i,
  * cyclically (i itself when it is the only one). */
 int tc_cube_ist_parent(int n, uint64_t c, int i);
@@ -186,7 +186,7 @@ int tc_cube_ist_parent(int n, uint64_t c, int i);
 int tc_icube_binomial_parent(int n, int k, uint64_t root, uint64_t x);
 
 /* Tree t (0 <= t <= k) of the k+1 directed edge-disjoint spanning trees of I_k^n rooted at
- * root (paper 003 Section III with the choices of READING-NOTES 003.2; see icube_trees.c). */
+ * root (paper 003 Section III with the choices of corrections 003.2; see icube_trees.c). */
 int tc_icube_edst_parent(int n, int k, uint64_t root, uint64_t x, int t);
 
 /* The balance of an SBnT variant (paper 002, Section 3 and Table 1), measured by streaming over

@@ -136,7 +136,7 @@ typedef struct {
     int excess;        /* EXCESS_*: what the paper says of root paths */
     const char *excess_source;
     const char *excess_claim;
-    bool undirected; /* paper 000's use of undirected edges by the EDT (READING-NOTES 000.5) */
+    bool undirected; /* paper 000's use of undirected edges by the EDT (corrections 000.5) */
     const char *undirected_disjoint; /* the source of "no edge in two trees", NULL: no claim */
     void (*extra)(cx_t *x);          /* the family's rows after the common ones */
 } claims_row_t;
@@ -217,7 +217,7 @@ static void depth_edt(cx_t *x, tc_claim_row_t *r)
     r = add(x->c, "depth_exact", "depth, exact");
     snprintf(r->measured, sizeof r->measured, "%s", x->dt);
     int exact = 3 * (x->n - 2) / 2 + 4;
-    claim(r, x->n >= 3, x->lo == exact && x->hi == exact, "READING-NOTES 000.5",
+    claim(r, x->n >= 3, x->lo == exact && x->hi == exact, "corrections 000.5",
           "= floor(3(n-2)/2)+4 = %d in every tree", exact);
 }
 
@@ -258,19 +258,19 @@ static void depth_sbg(cx_t *x, tc_claim_row_t *r)
 
 static void depth_nedst(cx_t *x, tc_claim_row_t *r)
 {
-    claim(r, x->n >= 2, x->lo == x->n + 1 && x->hi == x->n + 1, "READING-NOTES 003.1",
+    claim(r, x->n >= 2, x->lo == x->n + 1 && x->hi == x->n + 1, "corrections 003.1",
           "= n+1 = %d in every tree", x->n + 1);
 }
 
 static void depth_pivoted(cx_t *x, tc_claim_row_t *r)
 {
-    claim(r, x->n >= 2, x->lo == x->n && x->hi == x->n, "READING-NOTES 003.1",
+    claim(r, x->n >= 2, x->lo == x->n && x->hi == x->n, "corrections 003.1",
           "= n = %d in every tree", x->n);
 }
 
 static void depth_ist(cx_t *x, tc_claim_row_t *r)
 {
-    claim(r, x->n >= 2, x->lo == x->n + 1 && x->hi == x->n + 1, "READING-NOTES 004.1",
+    claim(r, x->n >= 2, x->lo == x->n + 1 && x->hi == x->n + 1, "corrections 004.1",
           "= n+1 = %d in every tree", x->n + 1);
 }
 
@@ -300,7 +300,7 @@ int tc_icube_measured_height(int n, int k, int64_t root)
     if (n < 2) {
         return -1;
     }
-    if (k == 0) { /* READING-NOTES 003.3: S_b and node N-2 */
+    if (k == 0) { /* corrections 003.3: S_b and node N-2 */
         return (cls == last || root == ((int64_t)1 << n) - 2) ? n + 2 : n + 1;
     }
     bool high = cls == last || cls == last - 1 || (n >= k + 2 && cls == last - 2);
@@ -315,10 +315,10 @@ static void depth_icube_edst(cx_t *x, tc_claim_row_t *r)
     claim(r, n >= 2, x->hi == want, "003 Lemma 3",
           "= %d for a root in S_%d (n+2 for S_%d and S_b, n+1 otherwise)", want, cls,
           (1 << (n - k)) - 1);
-    r = add(x->c, "depth_notes", "height, as measured by the notes");
+    r = add(x->c, "depth_notes", "height, as corrections 003.3 measures it");
     snprintf(r->measured, sizeof r->measured, "%s", x->dt);
     int got = tc_icube_measured_height(n, k, x->rep->root);
-    claim(r, got > 0, x->hi == got, "READING-NOTES 003.3",
+    claim(r, got > 0, x->hi == got, "corrections 003.3",
           "= %d (n+2 also for S_%d when k >= 1, n >= k+2; k = 0: S_b and node N-2)", got,
           (1 << (n - k)) - 2);
 }
@@ -407,11 +407,11 @@ static void cube_level_claims(tc_claims_t *c, int n, tc_kind_t kind, const tc_ch
               "abs(J_c) = n/P_c parents, weight 1/abs(J_c) each");
     }
 
-    /* Lemma 8: cyclic nodes are leaves (non-root ones: READING-NOTES 002.3) */
+    /* Lemma 8: cyclic nodes are leaves (non-root ones: corrections 002.3) */
     r = add(c, "cyclic_leaves", "cyclic nodes are leaves");
     snprintf(r->measured, sizeof r->measured, "%lld cyclic non-root node%s with children",
              (long long)rep->cyclic_inner, plural(rep->cyclic_inner));
-    claim(r, kind == TC_KIND_SBNT_MINR, rep->cyclic_inner == 0, "002 Lemma 8; READING-NOTES 002.3",
+    claim(r, kind == TC_KIND_SBNT_MINR, rep->cyclic_inner == 0, "002 Lemma 8; corrections 002.3",
           "0");
 
     /* Corollary 3: edges per dimension between levels l-1 and l (tree 0) */
@@ -483,7 +483,7 @@ static const claims_row_t CLAIMS[] = {
      .independent = "000 Lemma 6.3",
      .independent_claim = "n-1 parallel paths from every node",
      .excess = EXCESS_ALMOST,
-     .excess_source = "000 Lemma 6.3; READING-NOTES 000.5",
+     .excess_source = "000 Lemma 6.3; corrections 000.5",
      .excess_claim = "almost minimum: +0, +2 or +4 hops",
      .undirected = true,
      .extra = star_extra},
@@ -796,7 +796,7 @@ static void disjoint_rows(cx_t *x, const claims_row_t *row)
         claim(r, row->undirected,
               rep->undirected_use[2] == E - (n - 1) && rep->undirected_use[1] == n - 1 &&
                   rep->undirected_use[0] == 0,
-              "READING-NOTES 000.5", "all but the n-1 root edges both ways: %lld, %d, 0",
+              "corrections 000.5", "all but the n-1 root edges both ways: %lld, %d, 0",
               (long long)(E - (n - 1)), n - 1);
     } else {
         r->verdict = TC_VERDICT_SKIPPED;
@@ -929,13 +929,13 @@ void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_c
         tc_net_label(net, cmp->example, false, lab, sizeof lab);
         put(r->measured, sizeof r->measured, "; first into %s", lab);
     }
-    /* READING-NOTES 002.7: n <= 4: 0; 5: 5; 6: 6; 7: 14; 8: 32 (the paper prints 16) */
+    /* corrections 002.7: n <= 4: 0; 5: 5; 6: 6; 7: 14; 8: 32 (the paper prints 16) */
     static const int64_t shared[] = {0, 0, 0, 0, 0, 5, 6, 14, 32};
     bool known = pair_minr_minbl && n <= 8; /* the sbnt kinds live on Q_n */
     if (known) {
         claim(r, true, cmp->shared_below1_total == shared[n],
-              n == 8 ? "READING-NOTES 002.7 (paper: 16)" : "002 Sec. 4; READING-NOTES 002.7",
-              "%lld", (long long)shared[n]);
+              n == 8 ? "corrections 002.7 (paper: 16)" : "002 Sec. 4; corrections 002.7", "%lld",
+              (long long)shared[n]);
     }
 
     if (cmp->reversal_tested) {

@@ -436,7 +436,7 @@ static tc_err_t star_parse_label(const tc_net_t *net, const char *text, int64_t 
     return err;
 }
 
-/* T_h(v) = h . v (Lemma 1's expression, READING-NOTES 000.4); T_h^{-1}(v) = h^{-1} . v. */
+/* T_h(v) = h . v (Lemma 1's expression, corrections 000.4); T_h^{-1}(v) = h^{-1} . v. */
 static int64_t star_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
 {
     int n = net->n;

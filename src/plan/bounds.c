@@ -147,7 +147,7 @@ static void set_row(tc_bound_t *b, const char *source, num_t time, const char *t
     snprintf(b->source, sizeof b->source, "%s", source);
 }
 
-/* The READING-NOTES 000.6 correction of a "ceil(...) + diameter" time bound. */
+/* The corrections 000.6 correction of a "ceil(...) + diameter" time bound. */
 static void correct_minus_one(tc_bound_t *b, num_t time, bool bfs_attains)
 {
     b->time = value(add(time, num(-1)));
@@ -155,9 +155,9 @@ static void correct_minus_one(tc_bound_t *b, num_t time, bool bfs_attains)
              b->time_formula);
     snprintf(b->correction, sizeof b->correction, "%s",
              bfs_attains
-                 ? "READING-NOTES 000.6: one BFS tree broadcasts in M + D - 1 steps (D at "
+                 ? "corrections 000.6: one BFS tree broadcasts in M + D - 1 steps (D at "
                    "M = 1); minus 1 under the step convention"
-                 : "READING-NOTES 000.6: after the last send, D - 1 more steps reach distance D; "
+                 : "corrections 000.6: after the last send, D - 1 more steps reach distance D; "
                    "minus 1 under the step convention");
 }
 

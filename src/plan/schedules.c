@@ -45,8 +45,8 @@ static tc_err_t ref_star(const tc_schedule_t *s, const tc_net_t *net, int64_t ro
 }
 
 /* Q_n: Table 3 of paper 000 for the bound; the construction's own claim: the pipelined
- * binomial tree M + n - 1; the nEDST ceil(M/n) + n (003 Sec. II-C, READING-NOTES 003.1); the
- * ISTs, every packet down all n trees of height n+1 (004, READING-NOTES 004.1): M + n. */
+ * binomial tree M + n - 1; the nEDST ceil(M/n) + n (003 Sec. II-C, corrections 003.1); the
+ * ISTs, every packet down all n trees of height n+1 (004, corrections 004.1): M + n. */
 static tc_err_t ref_cube(const tc_schedule_t *s, const tc_net_t *net, int64_t root, int64_t M,
                          int x, tc_sched_ref_t *out)
 {
@@ -58,10 +58,10 @@ static tc_err_t ref_cube(const tc_schedule_t *s, const tc_net_t *net, int64_t ro
     if (s->kind == TC_KIND_BINOMIAL) {
         set_claim(out, M + n - 1, "M + n - 1", "002 Sec. 1 (pipelined binomial tree)");
     } else if (s->kind == TC_KIND_NEDST) {
-        set_claim(out, (M + n - 1) / n + n, "ceil(M/n) + n", "003 Sec. II-C; READING-NOTES 003.1");
+        set_claim(out, (M + n - 1) / n + n, "ceil(M/n) + n", "003 Sec. II-C; corrections 003.1");
     } else if (s->kind == TC_KIND_IST && x == n) {
         set_claim(out, M + n, "M + n (every packet down all n trees of height n+1)",
-                  "004 Sec. 5.3; READING-NOTES 004.1");
+                  "004 Sec. 5.3; corrections 004.1");
     }
     return err;
 }

@@ -1,5 +1,5 @@
 /* How many random tree-link faults a tree broadcast survives (paper 004, Table 5.7, made
- * precise by READING-NOTES 004.3): the directed links the trees use are made faulty one at a
+ * precise by corrections 004.3): the directed links the trees use are made faulty one at a
  * time in a seeded random order until some node has lost its path from the root in every
  * tree. Exact for one message and static faults: a node is reached when one of its root paths
  * avoids every faulty link. Each fault cuts the subtree below it in every tree using that link;

@@ -1,7 +1,7 @@
 /* Spanning trees of the incomplete hypercube I_k^n (paper 003, Sections II-III): the binomial
  * spanning tree and the k+1 directed edge-disjoint spanning trees, as parent rules on node
  * addresses. The construction of Section III leaves choices open; treecast takes the one of
- * READING-NOTES 003.2, made complete for every root (docs/constructions.md):
+ * corrections 003.2, made complete for every root (docs/constructions.md):
  *
  *   block 0 = {S_0, S_1} (bits k+1..n-1 and n zero), Y_i = {S_2i, S_2i+1} for i >= 1, S_b the
  *   back cube. Inside a (k+1)-cube tree t is the Johnsson-Ho tree t (first dimension t).

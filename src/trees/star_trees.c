@@ -31,7 +31,7 @@ static int p_of(int n, const uint8_t *i, int k)
     if (i[0] != k) {
         return i[0];
     }
-    /* Scan k+1, ..., n, 2, ..., k: the cyclic scan of READING-NOTES 000 item 1. */
+    /* Scan k+1, ..., n, 2, ..., k: the cyclic scan of corrections 000.1. */
     for (int step = 1; step <= n - 1; step++) {
         int m = k + step;
         if (m > n) {

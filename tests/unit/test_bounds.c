@@ -84,7 +84,7 @@ static void test_tn(void **state)
     assert_int_equal(tc_bounds_star_tn(4, NULL), TC_EINVAL);
 }
 
-/* t_n is the sum of the distances from I_n to every node (READING-NOTES 001.1). */
+/* t_n is the sum of the distances from I_n to every node (corrections 001.1). */
 static void test_tn_is_the_distance_sum(void **state)
 {
     (void)state;
@@ -236,7 +236,7 @@ static void test_corrections(void **state)
             assert_true(strlen(b.time_formula) > 0 && strlen(b.tx_formula) > 0);
             if (corrected) {
                 assert_true(b.time == b.time_printed - 1);
-                assert_true(strstr(b.correction, "READING-NOTES 000.6") != NULL);
+                assert_true(strstr(b.correction, "corrections 000.6") != NULL);
                 char want[160];
                 snprintf(want, sizeof want, "%s - 1", b.time_formula);
                 assert_string_equal(b.time_formula_corrected, want);

@@ -13,7 +13,7 @@
 
 typedef enum {
     READ_AS_PRINTED,   /* treecast's reading: cyclic scan, equation (10) as printed */
-    READ_PLAIN_SCAN,   /* p_i by a plain scan over positions 2..n (READING-NOTES 000.1) */
+    READ_PLAIN_SCAN,   /* p_i by a plain scan over positions 2..n (corrections 000.1) */
     READ_SKIP_K_SCAN,  /* plain scan over 2..n that skips position k */
     READ_PROSE_CASE_3, /* case 3 prose: "1 i2...in" in place of equation (10) (000.2) */
 } reading_t;
@@ -130,9 +130,9 @@ static void test_as_printed_matches_library(void **state)
     }
 }
 
-/* READING-NOTES 000.1: with a plain scan the trees of S_5 do not span. treecast measures 28 and
+/* corrections 000.1: with a plain scan the trees of S_5 do not span. treecast measures 28 and
  * 8 nodes of S_5 that never reach the root in T_2 and T_3 (30 distinct nodes), and 10 nodes of
- * SPT; the notes' figure is 12 (docs/corrections.md). */
+ * SPT; an earlier reading gave 12 (docs/corrections.md 000.1). */
 static void test_plain_scan_is_not_spanning(void **state)
 {
     (void)state;
@@ -166,7 +166,7 @@ static void test_skip_k_scan_breaks_rotation(void **state)
     }
 }
 
-/* READING-NOTES 000.2: the prose of case 3 creates 48 directed-edge collisions at n = 5. */
+/* corrections 000.2: the prose of case 3 creates 48 directed-edge collisions at n = 5. */
 static void test_prose_case_3_collides(void **state)
 {
     (void)state;
@@ -181,7 +181,7 @@ static void test_prose_case_3_collides(void **state)
     tc_forest_free(f);
 }
 
-/* READING-NOTES 000.4: translating with the other composition order, parent(i . h^-1) . h,
+/* corrections 000.4: translating with the other composition order, parent(i . h^-1) . h,
  * gives parents that are not neighbours; h . parent(h^-1 . i) never does. */
 static void test_translation_order(void **state)
 {

@@ -69,7 +69,7 @@ static void test_period_necklaces(void **state)
     }
 }
 
-/* READING-NOTES 002.1 and 002.6: c = 0101110 has index 1, k = 5, M(c) = {6, 0}, alpha 2; the
+/* corrections 002.1 and 002.6: c = 0101110 has index 1, k = 5, M(c) = {6, 0}, alpha 2; the
  * minR index of 1110100010 is 5. */
 static void test_index_examples(void **state)
 {
@@ -147,7 +147,7 @@ static int walk(int n, rule_fn rule, int t, uint8_t *top)
     return height;
 }
 
-/* Table 1 of paper 002, all seven columns, n = 2..20 (READING-NOTES 002.2). */
+/* Table 1 of paper 002, all seven columns, n = 2..20 (corrections 002.2). */
 static void test_table1(void **state)
 {
     (void)state;
@@ -228,7 +228,7 @@ static int sbnt_variant(int n, uint64_t c, int t)
     return tc_cube_sbnt_parent(n, c, variant_of_tree);
 }
 
-/* The four SBnT variants (paper 002 Section 4; READING-NOTES 002.6): the worked example, each a
+/* The four SBnT variants (paper 002 Section 4; corrections 002.6): the worked example, each a
  * spanning tree of height <= n whose subtrees are the index classes, Lemma 13 (maxL and minR
  * have equal subtree sizes), Theorem 5 (minR ~ minBL and maxL ~ maxBR: equal sizes under bit
  * reversal), and Theorem 4's fan-outs at level 2 of the 6-cube (minR 2, maxL 3). */
@@ -319,7 +319,7 @@ static void test_ist_hdls(void **state)
     }
 }
 
-/* The SBG (paper 002 Section 3; READING-NOTES 002.4): 011011011 is in subtrees 0, 3 and 6 with
+/* The SBG (paper 002 Section 3; corrections 002.4): 011011011 is in subtrees 0, 3 and 6 with
  * parents 001011011, 011011001 and 011001011; |J_c| = n / P_c; every parent is one step closer;
  * tree 0 of the rotated SBnTs is the SBnT^minR and tree j is L^j of tree 0 (n = 2..10); the
  * corrected children rule (flip m in M_m(c), keep q_m when J_c is within J_(q_m)) gives exactly
@@ -390,7 +390,7 @@ static void test_sbg(void **state)
 }
 
 /* The printed reading "lowest order greater than j" (strictly) makes tree 0 differ from the
- * SBnT^minR at cyclic nodes whose first subtree is 0; "greater than or equal" (READING-NOTES
+ * SBnT^minR at cyclic nodes whose first subtree is 0; "greater than or equal" (corrections
  * 002.4) makes them equal (test_sbg): pinned by counting the differences. */
 static int strict_tree_parent(int n, uint64_t c, int j)
 {
@@ -455,7 +455,7 @@ static void test_balance(void **state)
 }
 
 /* The pivoted nEDST: tree j rooted at 2^j, height n, still directed-edge-disjoint (the n edges
- * into the common root were unused), READING-NOTES 003.1. */
+ * into the common root were unused), corrections 003.1. */
 static void test_nedst_pivoted(void **state)
 {
     (void)state;

@@ -1,6 +1,6 @@
 /* The hypercube as a network object and its forests: every kind built, checked and judged
  * against its paper at many roots (n = 1..12); check must fail on broken forests; the compare
- * counts of paper 002 (Lemma 15, READING-NOTES 002.7), Theorem 5 and Lemma 13; the paths of
+ * counts of paper 002 (Lemma 15, corrections 002.7), Theorem 5 and Lemma 13; the paths of
  * paper 004 Section 5.3; the JSON round trip with per-tree roots. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -513,7 +513,7 @@ static void test_check_fails_on_broken(void **state)
 static void test_compare(void **state)
 {
     (void)state;
-    static const int64_t shared[] = {0, 0, 0, 0, 0, 5, 6, 14, 32}; /* READING-NOTES 002.7 */
+    static const int64_t shared[] = {0, 0, 0, 0, 0, 5, 6, 14, 32}; /* corrections 002.7 */
     static const char *const first[] = {NULL,    NULL,     NULL,      NULL, NULL,
                                         "01011", "010111", "0010011", NULL};
     for (int n = 2; n <= 8; n++) {

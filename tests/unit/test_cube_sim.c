@@ -45,7 +45,7 @@ static void test_rounds_equal_formulas(void **state)
             assert_int_equal(r.nodes_complete, N);
             assert_int_equal(r.queued_packets, 0);
             plan_teardown(&s);
-            /* the n Johnsson-Ho trees: ceil(M/n) + n (READING-NOTES 003.1) */
+            /* the n Johnsson-Ho trees: ceil(M/n) + n (corrections 003.1) */
             plan_setup(&s, n, TC_KIND_NEDST, root);
             r = run(&s, TC_COLL_BCAST, M, 1, NULL);
             assert_int_equal(r.rounds, (M + n - 1) / n + n);

@@ -1,6 +1,6 @@
 /* The incomplete hypercube I_k^n (paper 003): the network, the binomial tree, and the k+1
  * edge-disjoint spanning trees spanning and directed-edge-disjoint at every root for all
- * k < n <= 8, with the heights of READING-NOTES 003.3 (and Lemma 3 where it holds); the EDST
+ * k < n <= 8, with the heights of corrections 003.3 (and Lemma 3 where it holds); the EDST
  * broadcast in the round engine. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,7 +140,7 @@ static void test_every_root(void **state)
             tc_net_free(net);
         }
     }
-    /* READING-NOTES 003.3: Lemma 3 fails at some roots (S_{2^(n-k)-2}; for k = 0 node N-1
+    /* corrections 003.3: Lemma 3 fails at some roots (S_{2^(n-k)-2}; for k = 0 node N-1
      * and N-2), not at most */
     assert_true(lemma3_fails > 0);
     assert_true(lemma3_fails < roots / 4);

@@ -3,7 +3,7 @@
  * (tools/treecast/sim_run.c): tc_topo_init, tc_trees_build (EDT or BFS),
  * tc_plan_trees_init, tc_coll_new, tc_sim_run.
  *
- * Paper 000 (Fragopoulou & Akl), Section 4, with READING-NOTES 000 items 5-7:
+ * Paper 000 (Fragopoulou & Akl), Section 4, with corrections 000.5-000.7:
  *   - the EDT subtrees have depth exactly floor(3(n-2)/2) + 4, the BFS tree floor(3(n-1)/2);
  *   - a packet crosses one link per round and M packets down depth D take M + D - 1 rounds;
  *   - the synchronized depth-first schedule of multinode broadcast uses distinct dimensions at
@@ -144,7 +144,7 @@ static int64_t ceil_div(int64_t a, int64_t b)
     return (a + b - 1) / b;
 }
 
-/* The depth of every EDT subtree (READING-NOTES 000.5) and of the BFS tree (the diameter). */
+/* The depth of every EDT subtree (corrections 000.5) and of the BFS tree (the diameter). */
 static int edt_depth(int n)
 {
     return 3 * (n - 2) / 2 + 4;
@@ -875,7 +875,7 @@ static void test_multinode_free_acks(void **state)
 /* Fault-free multinode with acknowledgements that take a link for a round: every tree edge is
  * crossed by its group (M rounds) and then by its acknowledgement (1 round), one edge at a
  * time, so the schedule takes (M + 1)(n! - 1) rounds; measured: S_4 M=1: 46, M=2: 69; S_5 M=1:
- * 238, M=2: 357; S_6 M=1: 1438. Still zero queueing (READING-NOTES 000.7). */
+ * 238, M=2: 357; S_6 M=1: 1438. Still zero queueing (corrections 000.7). */
 static void test_multinode_round_acks(void **state)
 {
     (void)state;

@@ -2,7 +2,7 @@
  * tc_check_forest (spanning, rooted, directed-edge-disjoint, within the height); its answers
  * agree with a brute-force enumeration on Q_3 and I_1^3 and with the encoding stripped of
  * symmetry breaking and shortcuts; on I_k^n it is never worse than the paper 003 construction
- * and beats it at the root of S_2 of I_1^3 (READING-NOTES 003.3: height n+1 = 4, not n+2). */
+ * and beats it at the root of S_2 of I_1^3 (corrections 003.3: height n+1 = 4, not n+2). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -201,7 +201,7 @@ static void test_brute_force(void **state)
     assert_true(found >= 4 && none >= 4);
 }
 
-/* READING-NOTES 003.3: a root in S_2 of I_1^3 has 2 EDSTs of height n+1 = 4; the paper's
+/* corrections 003.3: a root in S_2 of I_1^3 has 2 EDSTs of height n+1 = 4; the paper's
  * construction has n+2 = 5 there. */
 static void test_icube_s2(void **state)
 {
@@ -238,7 +238,7 @@ static void test_icube_s2(void **state)
 
 /* Every root of I_1^3 and I_2^4: eccentricity <= least height <= the construction's height,
  * proved optimal; the least height is Lemma 3's, where the construction is one higher in
- * S_{2^(n-k)-2} (READING-NOTES 003.3). */
+ * S_{2^(n-k)-2} (corrections 003.3). */
 static void test_icube_every_root(void **state)
 {
     (void)state;

@@ -1,4 +1,4 @@
-/* The tree-link fault threshold of paper 004's Table 5.7 (READING-NOTES 004.3): the analytic
+/* The tree-link fault threshold of paper 004's Table 5.7 (corrections 004.3): the analytic
  * count agrees with the round engine, edge-disjoint families survive any n-1 faults, one tree
  * survives none, and results do not depend on the thread count. */
 #include <setjmp.h>

@@ -1,5 +1,5 @@
 /* Unit tests of the star-graph tree constructions (include/treecast/trees.h) against paper 000
- * (Fragopoulou & Akl), Section 3 and Lemma 6, with READING-NOTES 000. */
+ * (Fragopoulou & Akl), Section 3 and Lemma 6, with docs/corrections.md 000.1-000.5. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,7 +79,7 @@ static tc_check_report_t check(const tc_forest_t *f, bool rotation)
     return rep;
 }
 
-/* p_i of Definition 6 with the cyclic scan of READING-NOTES 000 item 1, written independently
+/* p_i of Definition 6 with the cyclic scan of corrections 000.1, written independently
  * of the library; 0 for nodes starting with 1. */
 static int p_cyclic(int n, const uint8_t *i)
 {
@@ -102,7 +102,7 @@ static int p_cyclic(int n, const uint8_t *i)
 
 /* Definition 8 written from the paper as nodes ("x i2...in" is the neighbour holding x in front),
  * returned as the dimension. prose = true reads case 3's "otherwise" as "1 i2...in" (the prose)
- * instead of equation (10) "l i2...in" (READING-NOTES 000 item 2). */
+ * instead of equation (10) "l i2...in" (corrections 000.2). */
 static int edt_by_paper(int n, const uint8_t *i, int l, bool prose)
 {
     int k = pos_of(n, i, 1);
@@ -239,7 +239,7 @@ static void test_p_examples(void **state)
         int n = perm_of(cases[c].node, i);
         assert_int_equal(tc_star_p(n, i), cases[c].p);
     }
-    /* READING-NOTES 000 item 1: for every neighbour of the identity p_i = k */
+    /* corrections 000.1: for every neighbour of the identity p_i = k */
     for (int n = 2; n <= 12; n++) {
         for (int k = 2; k <= n; k++) {
             uint8_t i[TC_STAR_MAX_N];
@@ -356,7 +356,7 @@ static void test_edt_rule_matches_definition8(void **state)
     }
 }
 
-/* READING-NOTES 000 item 2: the prose of case 3 ("1 i2...in") makes the trees share 48
+/* corrections 000.2: the prose of case 3 ("1 i2...in") makes the trees share 48
  * directed edges in S_5; equation (10) as printed shares none. */
 static void test_edt_equation10_not_prose(void **state)
 {
@@ -433,7 +433,7 @@ static void check_edt_forest(const tc_net_t *net, int64_t root)
     tc_check_report_t rep = check(f, true);
     assert_int_equal(rep.nodes, N);
     assert_int_equal(rep.ntrees, n - 1);
-    int depth = 3 * (n - 2) / 2 + 4; /* READING-NOTES 000 item 5 */
+    int depth = 3 * (n - 2) / 2 + 4; /* corrections 000.5 */
     for (int t = 0; t < n - 1; t++) {
         assert_int_equal(rep.label[t], t + 2);
         assert_int_equal(tc_forest_label(f, t), t + 2);
@@ -575,7 +575,7 @@ static void test_parent_dim_agrees_with_forest(void **state)
                     assert_int_equal(tc_trees_parent_dim(net, kinds[k], root, t, v, &dim), TC_OK);
                     assert_int_equal(dim, tc_forest_dims_const(f, t)[v]);
                     if (kinds[k] == TC_KIND_EDT) {
-                        /* READING-NOTES 000 item 4: EDT_h is EDT_{I_n} translated by h */
+                        /* corrections 000.4: EDT_h is EDT_{I_n} translated by h */
                         uint8_t i[TC_STAR_MAX_N], j[TC_STAR_MAX_N];
                         tc_star_unrank(n, v, i);
                         tc_star_compose(n, hinv, i, j);

@@ -312,7 +312,7 @@ static const command_doc_t DOC = {
              "\n"
              "Steps are counted as: a packet crosses one link per step, one packet per directed\n"
              "link per step, full duplex, all ports at once. Under that count every time bound\n"
-             "\"ceil(...) + diameter\" is lowered by 1 (READING-NOTES 000.6). Disagreements found\n"
+             "\"ceil(...) + diameter\" is lowered by 1 (corrections 000.6). Disagreements found\n"
              "in other entries are listed as notes. Values are exact integers up to 2^53 and\n"
              "rounded doubles above (shown with ~).",
     .opts = OPTS,

@@ -276,7 +276,7 @@ static void print_classes(FILE *fp, tc_json_t *j, const tc_net_t *net, tc_kind_t
     } else {
         fprintf(fp, "heights by the respective subcube of the root (paper 003, Lemma 3):\n");
         fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %-20s %s\n", "root in", "roots", "spanning",
-                "disjoint", "height", "Lemma 3", "verdict", "READING-NOTES 003.3", "least");
+                "disjoint", "height", "Lemma 3", "verdict", "corrections 003.3", "least");
     }
     for (int c = 0; c < classes && c <= MAX_CLASSES; c++) {
         const class_count_t *rc = &m->cls[c];

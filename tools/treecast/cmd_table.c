@@ -338,7 +338,7 @@ static int table_004_57(const args_t *a, FILE *fp)
     if (papers > 0) {
         fprintf(fp,
                 "The paper's count lies above the measured median in %lld of %lld rows and at "
-                "or below it in %lld:\nit is one draw of a random quantity (READING-NOTES "
+                "or below it in %lld:\nit is one draw of a random quantity (corrections "
                 "004.3), not a property of the trees.\n",
                 (long long)above, (long long)papers, (long long)(papers - above));
     }
@@ -439,7 +439,7 @@ static const command_doc_t DOC = {
         "         lower bound. A cycle costs ts + tc x its largest message.\n"
         "\n"
         "004:5.7  Table 5.7 of paper 004 (reliable broadcasting under faulty links), made\n"
-        "         precise as READING-NOTES 004.3 reads it: in each trial the directed links "
+        "         precise as corrections 004.3 reads it: in each trial the directed links "
         "of\n"
         "         the n independent spanning trees of Q_n are made faulty one at a time in a\n"
         "         seeded random order until the broadcast first misses a node; the faults\n"

@@ -8,7 +8,7 @@
 
 static const char *const CONVENTION =
     "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
-    "(READING-NOTES 000.6)";
+    "(corrections 000.6)";
 
 static const char *const ACK_NAMES[] = {"free", "round", "none"};
 
