@@ -56,6 +56,7 @@ typedef enum {
     TC_KIND_EDHP, /* Theorem 4's directed edge-disjoint Hamiltonian paths (Section IV-A) */
     /* any network (built on the neighbour table; bfs and edst have these rows too) */
     TC_KIND_EDST_UNDIRECTED, /* the most edge-disjoint undirected spanning trees */
+    TC_KIND_PACKING, /* the most arc-disjoint spanning trees: edst's packing, on I_k^n too */
     TC_KIND_COUNT_
 } tc_kind_t;
 

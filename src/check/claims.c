@@ -187,11 +187,20 @@ static void trees_edhp(const cx_t *x, tc_claim_row_t *r)
           "k+1 (k odd) or k (k even) = %d directed Hamiltonian paths", want);
 }
 
-/* The arborescence packing: as many trees as arc-disjoint root paths to every node (Edmonds). */
+/* The arborescence packing: as many trees as arc-disjoint paths from the root to every node,
+ * which on a network whose links go both ways is the edge connectivity, at every root
+ * (Edmonds); the undirected packing: the spanning tree packing number (Nash-Williams, Tutte).
+ * The counts are measured on the network by max flows and matroid partition (packing.c). */
 static void trees_packing(const cx_t *x, tc_claim_row_t *r)
 {
-    (void)x;
-    (void)r;
+    int want = tc_trees_count(x->net, x->kind);
+    if (x->kind == TC_KIND_EDST_UNDIRECTED) {
+        claim(r, want > 0, x->T == want, "Nash-Williams 1961; Tutte 1961",
+              "the spanning tree packing number = %d", want);
+    } else {
+        claim(r, want > 0, x->T == want, "Edmonds' branching theorem", "the edge connectivity = %d",
+              want);
+    }
 }
 
 /* ---- coverage of the partial trees of paper 000 ------------------------------------------- */
@@ -662,7 +671,13 @@ static const claims_row_t CLAIMS[] = {
      .span_property = "spanning",
      .span_source = "definition",
      .disjoint = "Edmonds' branching theorem"},
+    {.kind = TC_KIND_PACKING,
+     .trees = trees_packing,
+     .span_property = "spanning",
+     .span_source = "definition",
+     .disjoint = "Edmonds' branching theorem"},
     {.kind = TC_KIND_EDST_UNDIRECTED,
+     .trees = trees_packing,
      .span_property = "spanning",
      .span_source = "definition",
      .disjoint = "Nash-Williams 1961; Tutte 1961",

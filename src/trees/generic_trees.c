@@ -158,6 +158,12 @@ tc_err_t tc__edst_build(const tc_net_t *net, int64_t root, int threads, tc_fores
     return packing_build(net, TC_KIND_EDST, root, true, out);
 }
 
+tc_err_t tc__packing_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out)
+{
+    (void)threads;
+    return packing_build(net, TC_KIND_PACKING, root, true, out);
+}
+
 tc_err_t tc__edst_undirected_build(const tc_net_t *net, int64_t root, int threads,
                                    tc_forest_t **out)
 {

@@ -95,6 +95,7 @@ int tc__count_edst(const tc_net_t *net);
 int tc__count_edst_undirected(const tc_net_t *net);
 tc_err_t tc__bfs_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
 tc_err_t tc__edst_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
+tc_err_t tc__packing_build(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
 tc_err_t tc__edst_undirected_build(const tc_net_t *net, int64_t root, int threads,
                                    tc_forest_t **out);
 

@@ -347,8 +347,8 @@ static void test_generic_kinds(void **state)
         for (int r = 0; r < 2; r++) {
             int64_t reached;
             int ecc = bfs(net, roots[r], dist, queue, &reached);
-            tc_kind_t kinds[2] = {TC_KIND_BFS, TC_KIND_EDST};
-            for (int k = 0; k < 2; k++) {
+            tc_kind_t kinds[3] = {TC_KIND_BFS, TC_KIND_EDST, TC_KIND_PACKING};
+            for (int k = 0; k < 3; k++) {
                 assert_true(tc_kind_applies(kinds[k], net));
                 tc_forest_t *f = NULL;
                 assert_int_equal(tc_trees_build(net, kinds[k], roots[r], 1, &f), TC_OK);
