@@ -2,11 +2,32 @@
 """verify_forest.py -- independent checker for treecast forest JSON documents.
 
 This script deliberately shares no code or assumptions with treecast's C
-implementation.  It trusts nothing but the node *labels*: the star graph S_n
-is rebuilt from scratch (two permutations are adjacent along dimension k,
-2 <= k <= n, iff one is obtained from the other by swapping positions 1 and
-k), and every node id is resolved through its label, so any numbering of the
-ids is accepted.
+implementation.  It trusts nothing but the node *labels*: the network is
+rebuilt from scratch, from the definitions written below, and every node id
+is resolved through its label, so any numbering of the ids is accepted.
+
+Networks ("network" object: "family", its parameters, and "nodes"):
+  star    n    S_n: permutations of 1..n; p ~ q iff q is p with positions 1
+               and k swapped (2 <= k <= n).
+  bubble  n    B_n: permutations of 1..n; p ~ q iff q is p with two adjacent
+               positions i, i+1 swapped (1 <= i <= n-1).
+  pancake n    P_n: permutations of 1..n; p ~ q iff q is p with a prefix of
+               length d reversed (2 <= d <= n).
+  cube    n    Q_n: n-bit strings; x ~ y iff they differ in exactly one bit.
+  fcube   n    FQ_n (folded hypercube): n-bit strings; x ~ y iff they differ
+               in exactly one bit or in all n bits.
+  icube   n,k  I_k^n (incomplete hypercube, 0 <= k < n): the 2^n + 2^k nodes
+               of Q_{n+1} whose (n+1)-bit address is 0x (x any n bits: the
+               front n-cube) or 1 0^(n-k) y (y any k bits: the back k-cube);
+               x ~ y iff the addresses differ in exactly one bit.
+  torus   n,k  T(n,k): n digits 0..k-1 (k >= 3), most significant dimension
+               first; x ~ y iff they differ in exactly one digit, by +-1
+               modulo k.
+  graph        any graph: the network object carries "labels" (the label of
+               every network id) and "edges" (undirected [u, v] id pairs).
+A permutation label is compact ("3517246", n <= 9 only) or comma-separated
+("3,5,1,7,2,4,6"); a torus label likewise ("0120" only when k <= 10, or
+"0,1,2,0"); a bit string is most significant bit first ("01000").
 
 Input (path argument, or "-" for stdin):
   {"format_version": 1,
@@ -14,19 +35,22 @@ Input (path argument, or "-" for stdin):
    "kind": "edt", "root": "LABEL",
    "trees": [{"index": l, "root_child": "LABEL", "parent": [...]}, ...],
    "labels": ["LABEL of id 0", ...]}
-A LABEL is a permutation of 1..n, compact ("3517246", n <= 9 only) or
-comma-separated ("3,5,1,7,2,4,6").  parent[i] is the parent id of node i,
--1 for the root, null if the tree does not contain node i.  Extra keys are
-ignored.
+"labels" (write it with `treecast trees --format json --labels`) is required
+except on a graph, where the ids are then the network's own.  It must hold
+every node of the network exactly once.  parent[i] is the parent id of node
+i, -1 for the root, null if the tree does not contain node i.  Extra keys
+are ignored (so is a tree's own "root": every tree is checked against the
+document's "root").
 
 Properties printed (one line each, "name: measured -- verdict"):
-  trees              number of trees (must be n-1 when kind == "edt")
+  trees              number of trees (must be n-1 when kind == "edt" on S_n)
   rooted             each tree has exactly one -1 parent, at the root label
-  edges              every (node, parent) pair is an edge of S_n
+  edges              every (node, parent) pair is an edge of the network
   spanning           every node reaches the root by following parents
   depth              depth of every tree (checked against --expect-depth D)
   directed-disjoint  no directed edge parent->child is in two trees
-  undirected-use     how many S_n edges are used by 0, 1, 2, ... trees (info)
+  undirected-use     how many network edges are used by 0, 1, 2, ... trees
+                     (info)
   independent        paths from any v to the root in different trees share
                      only v and the root (skip with --no-independence)
   root-children      each tree's root_child has the root as its parent
@@ -52,61 +76,282 @@ def is_int(x):
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def parse_label(s, n, what):
-    """Return the permutation tuple of label string s, or raise FormatError."""
+def get_param(net, key, lo, hi, family):
+    """net[key] as an int in lo..hi (hi None: unbounded), else FormatError."""
+    v = net.get(key)
+    if not is_int(v) or v < lo or (hi is not None and v > hi):
+        want = f"{lo}..{hi}" if hi is not None else f">= {lo}"
+        raise FormatError(f"network.{key} is {v!r}, expected an integer {want} for family {family!r}")
+    return v
+
+
+def split_digits(s, count, compact_ok, what, compact_rule):
+    """Split label s into `count` decimal numbers (comma-separated, or one
+    character each when compact_ok); return the list of ints."""
     if not isinstance(s, str):
         raise FormatError(f"{what} is not a string")
-    if "," in s:
+    if "," in s or count == 1:
         parts = [p.strip() for p in s.split(",")]
-    elif n <= 9:
+    elif compact_ok:
         parts = list(s)
     else:
-        raise FormatError(f"{what} {s!r}: compact labels need n <= 9")
-    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise FormatError(f"{what} {s!r}: compact labels need {compact_rule}")
+    if not all(p and p.isascii() and p.isdigit() for p in parts):
         raise FormatError(f"{what} {s!r} is not a list of numbers")
-    perm = tuple(int(p) for p in parts)
-    if sorted(perm) != list(range(1, n + 1)):
-        raise FormatError(f"{what} {s!r} is not a permutation of 1..{n}")
-    return perm
+    return [int(p) for p in parts]
+
+
+# --------------------------------------------------------------------------
+# The networks.  Each one knows its name, its number of nodes, how to turn a
+# label into a hashable key (rejecting anything that is not a node), the keys
+# of a node's neighbours, and how to print a key.
+
+
+class PermutationNetwork:
+    """S_n, B_n or P_n: nodes are the permutations of 1..n."""
+
+    def __init__(self, family, n):
+        self.family = family
+        self.n = n
+        self.name = {"star": "S", "bubble": "B", "pancake": "P"}[family] + f"_{n}"
+        self.size = math.factorial(n)
+        self.size_text = f"{n}! = {self.size}"
+
+    def parse(self, s, what):
+        n = self.n
+        perm = tuple(split_digits(s, n, n <= 9, what, "n <= 9"))
+        if sorted(perm) != list(range(1, n + 1)):
+            raise FormatError(f"{what} {s!r} is not a permutation of 1..{n}")
+        return perm
+
+    def neighbours(self, p):
+        n = self.n
+        out = []
+        if self.family == "star":  # swap positions 1 and k, k = 2..n
+            for k in range(1, n):
+                q = list(p)
+                q[0], q[k] = q[k], q[0]
+                out.append(tuple(q))
+        elif self.family == "bubble":  # swap positions i and i+1, i = 1..n-1
+            for i in range(n - 1):
+                q = list(p)
+                q[i], q[i + 1] = q[i + 1], q[i]
+                out.append(tuple(q))
+        else:  # pancake: reverse the prefix of length d, d = 2..n
+            for d in range(2, n + 1):
+                out.append(p[d - 1::-1] + p[d:])
+        return out
+
+    def show(self, p):
+        return ",".join(map(str, p))
+
+
+class BitNetwork:
+    """Q_n, FQ_n and I_k^n: nodes are bit strings (keys: ints)."""
+
+    def __init__(self, family, n, k=None):
+        self.family = family
+        self.n = n
+        self.k = k
+        if family == "cube":
+            self.name = f"Q_{n}"
+            self.width = n
+            self.size = 2 ** n
+            self.size_text = f"2^{n} = {self.size}"
+        elif family == "fcube":
+            self.name = f"FQ_{n}"
+            self.width = n
+            self.size = 2 ** n
+            self.size_text = f"2^{n} = {self.size}"
+        else:
+            self.name = f"I_{k}^{n}"
+            self.width = n + 1
+            self.size = 2 ** n + 2 ** k
+            self.size_text = f"2^{n} + 2^{k} = {self.size}"
+
+    def is_node(self, x):
+        if self.family != "icube" or x >> self.n == 0:
+            return True  # every n-bit string; or the front n-cube 0x of I_k^n
+        # back k-cube: 1 0^(n-k) y, i.e. bits k..n-1 are all zero
+        return (x >> self.k) & ((1 << (self.n - self.k)) - 1) == 0
+
+    def parse(self, s, what):
+        if not isinstance(s, str):
+            raise FormatError(f"{what} is not a string")
+        w = self.width
+        if len(s) != w or any(c not in "01" for c in s):
+            raise FormatError(f"{what} {s!r} is not a string of {w} bits")
+        x = int(s, 2)
+        if not self.is_node(x):
+            raise FormatError(f"{what} {s!r} is not a node of {self.name} "
+                              f"(a back-cube address is 1 0^{self.n - self.k} y)")
+        return x
+
+    def neighbours(self, x):
+        out = [x ^ (1 << b) for b in range(self.width)]
+        if self.family == "fcube":
+            out.append(x ^ ((1 << self.n) - 1))  # the complement
+        elif self.family == "icube":
+            out = [y for y in out if self.is_node(y)]
+        return out
+
+    def show(self, x):
+        return format(x, f"0{self.width}b")
+
+
+class TorusNetwork:
+    """T(n,k): n-dimensional torus of rings of k nodes (keys: digit tuples)."""
+
+    def __init__(self, n, k):
+        self.family = "torus"
+        self.n = n
+        self.k = k
+        self.name = f"T({n},{k})"
+        self.size = k ** n
+        self.size_text = f"{k}^{n} = {self.size}"
+
+    def parse(self, s, what):
+        digits = split_digits(s, self.n, self.k <= 10, what, "k <= 10")
+        if len(digits) != self.n:
+            raise FormatError(f"{what} {s!r} has {len(digits)} digits, expected {self.n}")
+        for d in digits:
+            if d >= self.k:
+                raise FormatError(f"{what} {s!r}: digit {d} is out of range 0..{self.k - 1} "
+                                  f"for {self.name}")
+        return tuple(digits)
+
+    def neighbours(self, t):
+        out = []
+        for i in range(self.n):
+            for step in (1, -1):
+                q = list(t)
+                q[i] = (q[i] + step) % self.k
+                out.append(tuple(q))
+        return out
+
+    def show(self, t):
+        return ",".join(map(str, t))
+
+
+class GraphNetwork:
+    """Any graph given in the document (keys: the network's own ids)."""
+
+    def __init__(self, net):
+        self.family = "graph"
+        self.n = None
+        name = net.get("name")
+        self.name = name if isinstance(name, str) and name else "the graph"
+        labels = net.get("labels")
+        if not isinstance(labels, list):
+            raise FormatError("network.labels (the graph's node labels) missing or not a list")
+        self.size = len(labels)
+        self.size_text = f"{self.size} = len(network.labels)"
+        self.labels = labels
+        self.index = {}
+        for i, s in enumerate(labels):
+            if not isinstance(s, str):
+                raise FormatError(f"network.labels[{i}] is not a string")
+            if s in self.index:
+                raise FormatError(f"network.labels[{i}] duplicates network.labels[{self.index[s]}]")
+            self.index[s] = i
+        edges = net.get("edges")
+        if not isinstance(edges, list):
+            raise FormatError(f"network.edges (the edges of {self.name}) missing or not a list")
+        adj = [set() for _ in labels]
+        for e, uv in enumerate(edges):
+            if (not isinstance(uv, list) or len(uv) != 2
+                    or not all(is_int(x) for x in uv)):
+                raise FormatError(f"network.edges[{e}] is {uv!r}, expected a pair of ids")
+            u, v = uv
+            for x in (u, v):
+                if not 0 <= x < self.size:
+                    raise FormatError(f"network.edges[{e}] = {uv!r}: id {x} is out of range "
+                                      f"0..{self.size - 1}")
+            if u == v:
+                raise FormatError(f"network.edges[{e}] = {uv!r} is a loop")
+            adj[u].add(v)
+            adj[v].add(u)
+        self.adj = [sorted(a) for a in adj]
+
+    def parse(self, s, what):
+        if not isinstance(s, str):
+            raise FormatError(f"{what} is not a string")
+        if s not in self.index:
+            raise FormatError(f"{what} {s!r} is not a node of {self.name}")
+        return self.index[s]
+
+    def neighbours(self, i):
+        return self.adj[i]
+
+    def show(self, i):
+        return self.labels[i]
+
+
+def make_network(net):
+    """Rebuild the network named by the document's "network" object."""
+    family = net.get("family")
+    if family == "star":
+        return PermutationNetwork(family, get_param(net, "n", 2, 12, family))
+    if family in ("bubble", "pancake"):
+        return PermutationNetwork(family, get_param(net, "n", 2, 12, family))
+    if family == "cube":
+        return BitNetwork(family, get_param(net, "n", 1, 40, family))
+    if family == "fcube":
+        return BitNetwork(family, get_param(net, "n", 2, 40, family))
+    if family == "icube":
+        n = get_param(net, "n", 1, 40, family)
+        k = get_param(net, "k", 0, n - 1, family)
+        return BitNetwork(family, n, k)
+    if family == "torus":
+        return TorusNetwork(get_param(net, "n", 1, 64, family),
+                            get_param(net, "k", 3, None, family))
+    if family == "graph":
+        return GraphNetwork(net)
+    raise FormatError(f"network.family is {family!r}, expected one of star, cube, icube, "
+                      "bubble, pancake, torus, fcube, graph")
 
 
 def load_document(doc):
-    """Validate doc strictly; return (n, kind, perms, ids, root, trees)."""
+    """Validate doc strictly; return (net, kind, keys, ids, root, trees)."""
     if not isinstance(doc, dict):
         raise FormatError("document is not a JSON object")
     if doc.get("format_version") != 1 or not is_int(doc.get("format_version")):
         raise FormatError(f"format_version is {doc.get('format_version')!r}, expected 1")
-    net = doc.get("network")
-    if not isinstance(net, dict):
+    netobj = doc.get("network")
+    if not isinstance(netobj, dict):
         raise FormatError("missing network object")
-    if net.get("family") != "star":
-        raise FormatError(f"network.family is {net.get('family')!r}, expected \"star\"")
-    n = net.get("n")
-    if not is_int(n) or not 2 <= n <= 12:
-        raise FormatError(f"network.n is {n!r}, expected an integer 2..12")
-    size = math.factorial(n)
-    if net.get("nodes") != size or not is_int(net.get("nodes")):
-        raise FormatError(f"network.nodes is {net.get('nodes')!r}, expected {n}! = {size}")
+    net = make_network(netobj)
+    size = net.size
+    if netobj.get("nodes") != size or not is_int(netobj.get("nodes")):
+        raise FormatError(f"network.nodes is {netobj.get('nodes')!r}, "
+                          f"expected {net.size_text} ({net.name})")
     kind = doc.get("kind")
     if not isinstance(kind, str):
         raise FormatError("kind is missing or not a string")
 
     labels = doc.get("labels")
-    if not isinstance(labels, list):
-        raise FormatError("labels missing or not a list")
-    if len(labels) != size:
-        raise FormatError(f"labels has {len(labels)} entries, expected {size}")
-    perms = [parse_label(s, n, f"labels[{i}]") for i, s in enumerate(labels)]
+    if labels is None and net.family == "graph":
+        keys = list(range(size))  # no labels: the ids are the network's ids
+    else:
+        if labels is None:
+            raise FormatError(f"labels missing: on {net.name} every id is resolved through "
+                              "its label (write them with treecast trees --format json --labels)")
+        if not isinstance(labels, list):
+            raise FormatError("labels missing or not a list")
+        if len(labels) != size:
+            raise FormatError(f"labels has {len(labels)} entries, expected {size} ({net.name})")
+        keys = [net.parse(s, f"labels[{i}]") for i, s in enumerate(labels)]
     ids = {}
-    for i, p in enumerate(perms):
-        if p in ids:
-            raise FormatError(f"labels[{i}] duplicates labels[{ids[p]}]")
-        ids[p] = i
+    for i, key in enumerate(keys):
+        if key in ids:
+            raise FormatError(f"labels[{i}] duplicates labels[{ids[key]}]")
+        ids[key] = i
+    # size distinct nodes of a size-node network: the labels are its node set
 
-    root_perm = parse_label(doc.get("root"), n, "root")
-    if root_perm not in ids:  # cannot happen once all n! labels are distinct
+    root_key = net.parse(doc.get("root"), "root")
+    if root_key not in ids:  # cannot happen once all labels are distinct
         raise FormatError("root label not among labels")
-    root = ids[root_perm]
+    root = ids[root_key]
 
     raw = doc.get("trees")
     if not isinstance(raw, list) or not raw:
@@ -122,24 +367,21 @@ def load_document(doc):
         for i, p in enumerate(par):
             if p is not None and (not is_int(p) or not -1 <= p < size):
                 raise FormatError(f"trees[{t}].parent[{i}] = {p!r} is not an id, -1 or null")
-        rc = parse_label(tr.get("root_child"), n, f"trees[{t}].root_child")
-        if rc not in ids:
-            raise FormatError(f"trees[{t}].root_child not among labels")
-        trees.append({"index": tr.get("index", t), "root_child": ids[rc], "parent": par})
-    return n, kind, perms, ids, root, trees
+        rc_label = tr.get("root_child")
+        if rc_label == "":
+            rc = None  # the root has no child in this tree
+        else:
+            rc_key = net.parse(rc_label, f"trees[{t}].root_child")
+            if rc_key not in ids:
+                raise FormatError(f"trees[{t}].root_child not among labels")
+            rc = ids[rc_key]
+        trees.append({"index": tr.get("index", t), "root_child": rc, "parent": par})
+    return net, kind, keys, ids, root, trees
 
 
-def neighbours(n, perms, ids):
-    """nbr[i] = tuple of the n-1 S_n neighbours of id i (dimension 2..n)."""
-    nbr = []
-    for p in perms:
-        row = []
-        for k in range(1, n):
-            q = list(p)
-            q[0], q[k] = q[k], q[0]
-            row.append(ids[tuple(q)])
-        nbr.append(tuple(row))
-    return nbr
+def neighbours(net, keys, ids):
+    """nbr[i] = tuple of the ids of the network neighbours of id i."""
+    return [tuple(dict.fromkeys(ids[q] for q in net.neighbours(key))) for key in keys]
 
 
 def depths(par, root):
@@ -203,10 +445,11 @@ def verdict(ok):
     return "ok" if ok else "FAIL"
 
 
-def check(n, kind, perms, ids, root, trees, expect_depth, independence):
+def check(net, kind, keys, ids, root, trees, expect_depth, independence):
     """Print one line per property; return the list of failed names."""
-    size = len(perms)
-    nbr = neighbours(n, perms, ids)
+    size = len(keys)
+    nbr = neighbours(net, keys, ids)
+    nbr_sets = [frozenset(row) for row in nbr]
     failed = []
 
     def report(name, measured, ok=None):
@@ -216,18 +459,19 @@ def check(n, kind, perms, ids, root, trees, expect_depth, independence):
             failed.append(name)
 
     T = len(trees)
-    if kind == "edt":
+    if kind == "edt" and net.family == "star":
+        n = net.n
         report("trees", f"{T} (kind edt needs n-1 = {n - 1})", T == n - 1)
     else:
         report("trees", f"{T} (kind {kind!r})")
 
     bad_root = [tr["index"] for tr in trees
                 if [i for i, p in enumerate(tr["parent"]) if p == -1] != [root]]
-    report("rooted", f"{T - len(bad_root)}/{T} trees rooted at {','.join(map(str, perms[root]))}"
+    report("rooted", f"{T - len(bad_root)}/{T} trees rooted at {net.show(keys[root])}"
            + (f", bad trees {bad_root}" if bad_root else ""), not bad_root)
 
     non_edges = sum(1 for tr in trees for i, p in enumerate(tr["parent"])
-                    if p is not None and p >= 0 and p not in nbr[i])
+                    if p is not None and p >= 0 and p not in nbr_sets[i])
     report("edges", f"{non_edges} non-edges", non_edges == 0)
 
     deps = [depths(tr["parent"], root) for tr in trees]
@@ -250,9 +494,9 @@ def check(n, kind, perms, ids, root, trees, expect_depth, independence):
     undirected = Counter()
     for key, c in directed.items():
         p, i = divmod(key, size)
-        if p in nbr[i]:
+        if p in nbr_sets[i]:
             undirected[min(p, i) * size + max(p, i)] += c
-    total = size * (n - 1) // 2
+    total = sum(len(row) for row in nbr) // 2
     hist = Counter(undirected.values())
     hist[0] = total - len(undirected)
     report("undirected-use", f"{total} edges; " +
@@ -264,7 +508,9 @@ def check(n, kind, perms, ids, root, trees, expect_depth, independence):
     else:
         report("independent", "skipped (--no-independence)")
 
-    bad_rc = [tr["index"] for tr in trees if tr["parent"][tr["root_child"]] != root]
+    bad_rc = [tr["index"] for tr in trees
+              if (tr["parent"][tr["root_child"]] != root if tr["root_child"] is not None
+                  else size > 1)]
     report("root-children", f"{T - len(bad_rc)}/{T} root_child entries hang off the root"
            + (f", bad trees {bad_rc}" if bad_rc else ""), not bad_rc)
     return failed

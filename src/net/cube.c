@@ -492,12 +492,18 @@ static tc_err_t icube_parse_label(const tc_net_t *net, const char *text, int64_t
 {
     uint64_t v = 0;
     tc_err_t err = tc_cube_parse(net->n + 1, text, &v);
-    if (err == TC_OK && v >= (uint64_t)net->nodes) {
+    if (err != TC_OK) {
+        /* the address parser names Q_{n+1}; the node is one of I_k^n */
+        return tc__fail(TC_EPARSE,
+                        "Node \"%.40s\" of I_%d^%d is neither %d bits nor an address 0..%lld.",
+                        text, net->k, net->n, net->n + 1, (long long)net->nodes - 1);
+    }
+    if (v >= (uint64_t)net->nodes) {
         return tc__fail(TC_EPARSE, "Node \"%.40s\" is not in I_%d^%d (0..%lld).", text, net->k,
                         net->n, (long long)net->nodes - 1);
     }
     *out = (int64_t)v;
-    return err;
+    return TC_OK;
 }
 
 /* Facts of I_k^n (paper 003, Section II): enumerated up to 2^22 nodes. */

@@ -233,6 +233,23 @@ int tc__cube_rule_ist_hdls(const tc_net_t *net, uint64_t root, uint64_t x, int t
     return tc_cube_ist_hdls_parent(tc_net_n(net), x ^ root, t);
 }
 
+/* All trees of a node at once, n read once and the rule inlined: the fill of the n-tree kinds
+ * calls these per node instead of an indirect call per node and tree. */
+#define CUBE_RULES(name, parent)                                                                   \
+    void name(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees, uint8_t *out)            \
+    {                                                                                              \
+        int n = tc_net_n(net);                                                                     \
+        uint64_t c = x ^ root;                                                                     \
+        for (int t = 0; t < ntrees; t++) {                                                         \
+            out[t] = (uint8_t)parent(n, c, t);                                                     \
+        }                                                                                          \
+    }
+CUBE_RULES(tc__cube_rules_nedst, tc_cube_nedst_parent)
+CUBE_RULES(tc__cube_rules_nedst_pivoted, tc_cube_nedst_pivoted_parent)
+CUBE_RULES(tc__cube_rules_ist, tc_cube_ist_parent)
+CUBE_RULES(tc__cube_rules_ist_hdls, tc_cube_ist_hdls_parent)
+#undef CUBE_RULES
+
 /* ---- the address families' forests (Q_n and I_k^n) --------------------------------------- */
 
 int tc__addr_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node)

@@ -79,11 +79,11 @@ static tc_err_t edhp_build(const tc_net_t *net, int64_t root, int threads, tc_fo
         .count = (cnt), .label_offset = (off), .parent = tc__star_parent, .fill = tc__star_fill,   \
         .star_rule = (rule), .after_label = true, .sbnt_variant = -1                               \
     }
-#define CUBE_ROW(k, nm, src, wh, cnt, rule)                                                        \
+#define CUBE_ROW(k, nm, src, wh, cnt, rule, rules)                                                 \
     {                                                                                              \
         .kind = (k), .name = (nm), .family = "cube", .source = (src), .what = (wh),                \
         .count = (cnt), .parent = tc__addr_parent, .fill = tc__addr_fill, .addr_rule = (rule),     \
-        .sbnt_variant = -1                                                                         \
+        .addr_rules = (rules), .sbnt_variant = -1                                                  \
     }
 
 static const tc__kind_t KINDS[] = {
@@ -112,7 +112,7 @@ static const tc__kind_t KINDS[] = {
              one, 0, tc__star_rule_bfs),
     /* the hypercube Q_n (papers 002, 003, 004; rules on the relative address) */
     CUBE_ROW(TC_KIND_BINOMIAL, "binomial", "002 Sec. 1", "the spanning binomial tree", one,
-             tc__cube_rule_binomial),
+             tc__cube_rule_binomial, NULL),
     {.kind = TC_KIND_SBNT_MINR,
      .name = "sbnt-minr",
      .family = "cube",
@@ -173,6 +173,7 @@ static const tc__kind_t KINDS[] = {
      .parent = tc__addr_parent,
      .fill = tc__addr_fill,
      .addr_rule = tc__cube_rule_nedst,
+     .addr_rules = tc__cube_rules_nedst,
      .sbnt_variant = -1,
      .primary = true},
     {.kind = TC_KIND_NEDST_PIVOTED,
@@ -185,11 +186,13 @@ static const tc__kind_t KINDS[] = {
      .tree_root = tc__cube_pivot_root,
      .fill = tc__addr_fill,
      .addr_rule = tc__cube_rule_nedst_pivoted,
+     .addr_rules = tc__cube_rules_nedst_pivoted,
      .sbnt_variant = -1},
     CUBE_ROW(TC_KIND_IST, "ist", "004 Alg. 5", "n independent spanning trees, Algorithm 5", n_trees,
-             tc__cube_rule_ist),
+             tc__cube_rule_ist, tc__cube_rules_ist),
     CUBE_ROW(TC_KIND_IST_HDLS, "ist-hdls", "004 Alg. 4",
-             "the same by the Latin square, Algorithm 4", n_trees, tc__cube_rule_ist_hdls),
+             "the same by the Latin square, Algorithm 4", n_trees, tc__cube_rule_ist_hdls,
+             tc__cube_rules_ist_hdls),
     /* the incomplete hypercube I_k^n (paper 003) */
     {.kind = TC_KIND_BINOMIAL,
      .name = "binomial",

@@ -86,6 +86,13 @@ int tc__cube_rule_nedst_pivoted(const tc_net_t *net, uint64_t root, uint64_t x, 
 int64_t tc__cube_pivot_root(const tc_net_t *net, int64_t root, int t);
 int tc__cube_rule_ist(const tc_net_t *net, uint64_t root, uint64_t x, int t);
 int tc__cube_rule_ist_hdls(const tc_net_t *net, uint64_t root, uint64_t x, int t);
+void tc__cube_rules_nedst(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees,
+                          uint8_t *dims);
+void tc__cube_rules_nedst_pivoted(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees,
+                                  uint8_t *dims);
+void tc__cube_rules_ist(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees, uint8_t *dims);
+void tc__cube_rules_ist_hdls(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees,
+                             uint8_t *dims);
 int tc__icube_rule_binomial(const tc_net_t *net, uint64_t root, uint64_t x, int t);
 int tc__icube_rule_edst(const tc_net_t *net, uint64_t root, uint64_t x, int t);
 

@@ -1,0 +1,1 @@
+sh: treecast trees --net graph:tests/cli/data/petersen.edges --kind edst --root 7 --format json | python3 -c 'import json, sys; d = json.load(sys.stdin); del d["labels"]; json.dump(d, sys.stdout)' | python3 scripts/verify_forest.py -
