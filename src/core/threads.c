@@ -103,7 +103,7 @@ void *tc__big_alloc(size_t count, size_t size)
         return NULL;
     }
     size_t bytes = count * size;
-    if (bytes < 512 * huge) {
+    if (bytes < 128 * huge) {
         return malloc(bytes == 0 ? 1 : bytes);
     }
     void *p = NULL;
