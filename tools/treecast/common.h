@@ -88,6 +88,7 @@ int cmd_info(int argc, char **argv);
 int cmd_trees(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_necklaces(int argc, char **argv);
+int cmd_route(int argc, char **argv);
 int cmd_bounds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_balance(int argc, char **argv);

@@ -14,6 +14,8 @@ static const command_t commands[] = {
     {"trees", cmd_trees, "build a spanning-tree family and print it (text, json, dot, edges)"},
     {"check", cmd_check, "verify a forest: the paper's claims beside measured values"},
     {"necklaces", cmd_necklaces, "necklaces of S_n grouped by distance from the identity"},
+    {"route", cmd_route,
+     "a route on S_n by paper 001's rules (node or substar), and is it minimal"},
     {"bounds", cmd_bounds, "the papers' lower bounds for the collectives (Tables 1-3)"},
     {"balance", cmd_balance,
      "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},

@@ -1,0 +1,1 @@
+route --net star:4 --from 123 --to 1234
