@@ -52,6 +52,7 @@ typedef struct {
     int32_t rel;  /* plan-defined: e.g. the position in the source's frame */
     int32_t dst;  /* destination, or -1 */
     int32_t aux;  /* plan-defined */
+    int32_t size; /* elements it carries, for the cost of its round; 0: B (the run's packet) */
 } tc_packet_t;
 
 typedef struct tc_exec tc_exec_t;
@@ -215,6 +216,49 @@ const tc_coll_opts_t *tc_coll_options(const tc_coll_t *coll);
 /* Transmissions the plan makes when nothing fails (data packets; acknowledgements of multinode
  * with TC_ACKS_ROUND not included): the paper's count for comparison. */
 int64_t tc_coll_data_transmissions(const tc_coll_t *coll);
+
+/* ---- paper 001: all-to-all on the star graph by substars (no trees) -------------------------
+ *
+ * Personalized_Broadcast(k) of Tseng, Chang and Sheu (Section III), every node a source: for each
+ * of the N = n!/k! k-substars X_i in turn, every node z sends one packet of k! messages along
+ * the dimensions d_1..d_j of the R3/R4 route from the identity to X_i, reaching its
+ * representative y = z . x (step 2iii); then inside the substar Y of y every node sends the k!
+ * messages it holds, one per destination, by the node-to-node routes of S_k (R1/R2) taken from
+ * the identity of S_k to each of its k! nodes in turn (step 2iv, the algorithm for k = 1).
+ * Traversals are synchronous: a hop of every packet in the same round, the next hop or the
+ * next step in the next round, so the run takes
+ *     sum over i of j_i  +  N sum over S_k's nodes of their distance  =  N l_{n,k} + n! l_{k,1}
+ * rounds; packets of step (2iii) carry k! messages (tc_packet_t.size), those of (2iv) one, so
+ * with ts and tm per message the engine's time is corrected Eq. (1) of the paper
+ * (corrections 001.2). The paper's model is one-port (run it with port_limit 1): every node
+ * sends and receives one packet per round, which is what the engine's queue count confirms.
+ * one_source: only node 0 (the identity) sends, for the symmetry method: relabelling the
+ * symbols maps the identity's schedule onto every source's with the same dimensions, and with
+ * one packet of the source in flight per round no two sources ever share a link (the sources'
+ * packets of one round sit on n! different nodes). */
+typedef struct tc_tseng tc_tseng_t;
+
+/* The plan on topo (S_n's neighbour table, port p = dimension p + 2), 1 <= k <= n-1. Its
+ * timetable is the plan's own state: run it on one thread (tc_sim_config_t.threads 1).
+ * TC_EINVAL for another network or k out of range; TC_ERANGE for every source on S_n, n > 7
+ * (n!^2 delivery bits and n!^2 l packets: use one_source) or k > 9; TC_ENOMEM. Borrows topo. */
+tc_err_t tc_tseng_alltoall_new(const tc_net_t *net, const tc_topo_t *topo, int k, bool one_source,
+                               tc_tseng_t **out);
+void tc_tseng_free(tc_tseng_t *t);
+const tc_plan_t *tc_tseng_plan(const tc_tseng_t *t);
+
+/* What the schedule predicts: its rounds, the sum over its rounds of the largest packet
+ * (messages), the packets sent per source, and the hops of steps (2iii) and (2iv) summed over
+ * the schedule (N l_{n,k} and n! l_{k,1} as integers). */
+typedef struct {
+    int64_t rounds, elements, transmissions_per_source;
+    int64_t route_hops, inner_hops;
+} tc_tseng_predict_t;
+void tc_tseng_predict(const tc_tseng_t *t, tc_tseng_predict_t *out);
+
+/* Packets that reached a representative already holding one in the same iteration (property
+ * 3 of Section III broken); 0 in every correct run. */
+int64_t tc_tseng_collisions(const tc_tseng_t *t);
 
 /* ---- faults on root paths ------------------------------------------------------------------ */
 

@@ -52,7 +52,12 @@ tc_sim_config_t tc_sim_defaults(void);
 typedef struct {
     int64_t rounds;         /* last round in which a packet crossed a link */
     int64_t complete_round; /* round by which every non-faulty node had all it expects; -1 */
-    double time;            /* modelled time: rounds * (ts + B * tm) */
+    double time;            /* modelled time: rounds * ts + elements * tm */
+    int64_t elements;       /* the largest packet of every round (tc_packet_t.size, B when 0
+                               or when no packet crossed), summed over the rounds: a round
+                               costs ts + (its largest packet) * tm, as a synchronous
+                               traversal does in paper 001; rounds * B for plans whose
+                               packets all carry B */
     int64_t transmissions;  /* packets that crossed a link, control included */
     int64_t control;        /* of which kind != 0 (acknowledgements) */
     int64_t free_signals;   /* control messages that occupied no link (free acknowledgements) */

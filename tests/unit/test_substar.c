@@ -371,8 +371,10 @@ static void test_table_001_1(void **state)
  *   (4) the substars Y of one source are pairwise different over the iterations.
  * S_3..S_6: every z, every i, every k. S_7: (2) and (3) for every z and i when k >= 4, (4) for
  * 64 seeded sources z and every k (n! sources times up to 5040 iterations is too long for a
- * unit test under the sanitizers). The schedule of the whole algorithm on S_7, every source and
- * every k, runs in test_tseng.c, where the engine counts any two packets on one link. */
+ * unit test under the sanitizers). The whole algorithm runs on the round engine for every
+ * source and k on S_3..S_6 in test_tseng.c, where the engine counts any two packets on one
+ * link; on S_7, `treecast sim alltoall-tseng --net star:7 --k K` does it for every K (zero
+ * queued packets; docs/collectives.md). */
 static void check_properties(int n, int k, bool all_sources, tc_rng_t *rng)
 {
     int64_t nodes = tc_star_factorial(n), N = tc_substar_count(n, k);

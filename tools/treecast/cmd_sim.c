@@ -368,7 +368,16 @@ static int sim_cmd(const call_t *call)
     if (call->argc == 0) {
         return misuse("which plan? (treecast sim --help lists them)");
     }
-    return sim_main(call->ctx, call->argv[0]);
+    args_t a = *(const args_t *)call->ctx;
+    const char *name = call->argv[0];
+    bool tseng = strcmp(name, "alltoall-tseng") == 0;
+    if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
+        a.port_limit = tseng ? 1 : 0;
+    }
+    if (!tseng && a.k != 0) {
+        return misuse("--k is the substar dimension of alltoall-tseng");
+    }
+    return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
 }
 
 static const opt_t OPTS[] = {
@@ -395,7 +404,8 @@ static const opt_t OPTS[] = {
             "a campaign of T runs with faults drawn from seeds S, S+1, ..."),
     OPT_SEED(seed),
     OPT_CALLBACK("ports", port_limit, "P", ports_cb,
-                 "all (default, the papers'), one, or K ports per node per round"),
+                 "all (default, the papers'; one for paper 001's plans), one, or K ports\n"
+                 "per node per round"),
     OPT_FLAG("half-duplex", half, "one packet per round per link over both directions"),
     OPT_CHOICE("acks", acks, ACKS,
                "multinode acknowledgements: free control messages, packets taking a\n"
@@ -410,6 +420,9 @@ static const opt_t OPTS[] = {
     OPT_DOUBLE("tm", tm, "T", "cost per element (default 0); --tc is the same"),
     OPT_DOUBLE("tc", tm, "T", "the papers' name for --tm"),
     OPT_INT("B", B, 1, 1000000000, "B", "elements per packet: a round costs ts + B tm"),
+    OPT_INT("k", k, 1, 19, "K",
+            "alltoall-tseng: the substars' dimension, 1 <= K <= N-1 (packets of K!\n"
+            "messages; K = 1 is the node-to-node algorithm)"),
     OPT_THREADS(threads),
     OPT_FORMAT(format, FORMATS),
     OPT_TIMING(timing),
@@ -441,6 +454,6 @@ static const command_doc_t DOC = {
 
 int cmd_sim(int argc, char **argv)
 {
-    args_t a = {.M = 1, .seed = 1, .ts = 1, .tm = 0, .B = 1};
+    args_t a = {.M = 1, .seed = 1, .ts = 1, .tm = 0, .B = 1, .port_limit = -1};
     return run_command(argc, argv, &DOC, 1, sim_cmd, &a);
 }

@@ -13,7 +13,7 @@ typedef struct {
         const char *items[MAX_FAULT_ITEMS];
         int count;
     } listed; /* --fault, as given */
-    int64_t M, x, trials, threads, B;
+    int64_t M, x, trials, threads, B, k;
     uint64_t seed;
     int port_limit;
     bool half, timing, x_given;
@@ -55,6 +55,9 @@ int run_cycles(const run_t *r, FILE *fp);
 
 /* Run the plan named with the options (sim_run.c). */
 int sim_main(const args_t *a, const char *name);
+
+/* Paper 001's plans on S_n, which run without trees (sim_tseng.c). */
+int sim_tseng_main(const args_t *a, const char *name);
 
 /* The plans, one line each, for --help. */
 const char *sim_plan_list(char *buf, size_t cap);

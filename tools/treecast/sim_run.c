@@ -25,6 +25,12 @@ const char *sim_plan_list(char *buf, size_t cap)
         }
         len += (size_t)snprintf(buf + len, cap - len, "\n    %-19s %s", s->name, s->what);
     }
+    if (len < cap) {
+        snprintf(buf + len, cap - len,
+                 "\n  on star, without trees (paper 001; one-port unless --ports says otherwise):"
+                 "\n    %-19s %s",
+                 "alltoall-tseng", "all-to-all personalized by k-substars (--k K), Sec. III");
+    }
     return buf;
 }
 

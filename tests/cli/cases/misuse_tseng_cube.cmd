@@ -1,0 +1,1 @@
+sim alltoall-tseng --net cube:4 --k 1

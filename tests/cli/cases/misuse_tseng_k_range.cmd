@@ -1,0 +1,1 @@
+sim alltoall-tseng --net star:5 --k 5
