@@ -194,10 +194,12 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     }
     int64_t sum_n1;
     eq1_sums(t->n, t->k, &t->sum_nk, &t->sum_k1, &sum_n1);
-    double nf = (double)t->nodes, N = (double)t->N;
-    double lnk = (double)t->sum_nk / N, lk1 = (double)t->sum_k1 / nf, ln1 = (double)sum_n1 / nf;
-    t->eq1 = (N * lnk + nf * lk1) * a->ts + nf * (lnk + lk1) * a->tm;
-    t->eq1_printed = (N * lnk + nf * lk1) * a->ts + nf * (lnk + ln1) * a->tm;
+    /* in integers: N l_{n,k} = sum_nk, n! l_{n,k} = k! sum_nk, n! l_{k,1} = sum_k1,
+     * n! l_{n,1} = sum_n1 */
+    int64_t kf = tc_star_factorial(t->k);
+    double ts_coef = (double)(t->sum_nk + t->sum_k1);
+    t->eq1 = ts_coef * a->ts + (double)(kf * t->sum_nk + t->sum_k1) * a->tm;
+    t->eq1_printed = ts_coef * a->ts + (double)(kf * t->sum_nk + sum_n1) * a->tm;
     int64_t copies = t->symmetry ? t->nodes : 1;
     t->transmissions = t->res.transmissions * copies;
     t->deliveries = t->res.keys_delivered * copies;
