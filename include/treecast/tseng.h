@@ -73,23 +73,23 @@ tc_err_t tc_tseng_lk1(int k, tc_frac_t *out);
 
 /* ---- Section III: personalized broadcast ------------------------------------------------ */
 
-/* T(n,k) of Eq. (1) with its t_m coefficient corrected (corrections 001.2): n: 2..TC_STAR_MAX_N
- * (TC_ERANGE where l_{n,k} does not fit, see tc_tseng_lnk), k: 1..n, ts, tm finite and >= 0;
+/* T(n,k) of Eq. (1) with its t_m coefficient corrected (corrections 001.2): n: 2..19 (n = 20
+ * gives TC_ERANGE: the sum behind l_{20,1} exceeds 2^63), k: 1..n, ts, tm finite and >= 0;
  * TC_EINVAL for a bad time or NULL out. O(n^2). */
 tc_err_t tc_tseng_time(int n, int k, double ts, double tm, double *out);
 
 /* The threshold of Eq. (2), exactly: T(n,1) > T(n,k) iff t_s/t_m exceeds it (its divisor is
- * positive). 0 for k = 2 (Lemma 1: l_{n,1} - l_{n,2} = 1/2). n: 3..TC_STAR_MAX_N, 2 <= k <= n-1
+ * positive). 0 for k = 2 (Lemma 1: l_{n,1} - l_{n,2} = 1/2). n: 3..19, 2 <= k <= n-1
  * (k = 1 and k = n make both sides 0); TC_ERANGE otherwise, or when the fraction or the
  * divisor's sign cannot be carried in 64 bits. O(n^2). */
 tc_err_t tc_tseng_threshold(int n, int k, tc_frac_t *out);
 
 /* ETI of Eq. (3) at t_s/t_m = ratio (finite, >= 0): (T(n,1) - T(n,k)) / T(n,1); 0 for k = 1
- * and k = n. Arguments as tc_tseng_time. O(n^2). */
+ * and k = n. Arguments as tc_tseng_time (n <= 19). O(n^2). */
 tc_err_t tc_tseng_eti(int n, int k, double ratio, double *out);
 
-/* The k in 1..n-1 with the largest ETI at ratio (the smallest such k on a tie) and that ETI
- * (eti may be NULL). n: 2..TC_STAR_MAX_N. O(n^3). */
+/* The k in 1..n-1 with the largest ETI at ratio (the smallest such k on a tie; k = 1, ETI 0,
+ * when none improves) and that ETI (eti may be NULL). n: 2..19. O(n^3). */
 tc_err_t tc_tseng_best_k(int n, double ratio, int *k, double *eti);
 
 /* ---- Section IV: non-personalized broadcast ---------------------------------------------- */
