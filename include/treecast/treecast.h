@@ -4,7 +4,8 @@
  *                                verification; hamilton.h and search.h: Theorem 4's cycles and
  *                                the least-height search)
  *   plan -> sim                  what happens when we communicate? (collectives as plans on the
- *                                executor interface; the round engine; faults; bounds)
+ *                                executor interface; the round engine; faults; bounds;
+ *                                tseng.h: paper 001's cost model T(n,k))
  *   report                       what people and programs read (JSON, DOT, text, tables)
  *
  * See docs/design.md.
@@ -27,6 +28,7 @@
 #include "treecast/substar.h"
 #include "treecast/tables.h"
 #include "treecast/trees.h"
+#include "treecast/tseng.h"
 
 #define TC_VERSION_STRING "0.1.0"
 

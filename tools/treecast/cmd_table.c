@@ -7,8 +7,8 @@
 
 typedef struct {
     int64_t from, to, trials, threads, M;
-    double ts, tc;
-    bool m_given;
+    double ts, tc, ratio;
+    bool m_given, ratio_given;
     uint64_t seed;
     int format;
     const char *output;
@@ -345,6 +345,238 @@ static int table_004_57(const args_t *a, FILE *fp)
     return 0;
 }
 
+/* ---- 001:2, 001:3 and 001:eti ------------------------------------------------------------ */
+
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV };
+
+static void frac_text(char *buf, size_t cap, tc_frac_t f)
+{
+    snprintf(buf, cap, "%lld/%lld", (long long)f.num, (long long)f.den);
+}
+
+/* One cell of Table 2 or 3 in the chosen format. */
+static void cell_001(FILE *fp, tc_json_t *j, int format, const tc_tseng_cell_t *c, bool t2)
+{
+    char exact[48], value[24];
+    frac_text(exact, sizeof exact, c->exact);
+    snprintf(value, sizeof value, t2 ? "%.4f" : "%.4g", c->value);
+    const char *verdict = c->matches ? "matches" : "differs";
+    if (format == FORMAT_JSON) {
+        tc_json_newline(j);
+        tc_json_object(j);
+        tc_json_kint(j, "n", c->n);
+        if (t2) {
+            tc_json_kint(j, "k", c->k);
+        }
+        tc_json_kstr(j, "paper", c->printed);
+        tc_json_kdouble(j, "treecast", c->value);
+        tc_json_kstr(j, "exact", exact);
+        tc_json_kstr(j, "verdict", verdict);
+        tc_json_end_object(j);
+    } else if (format == FORMAT_CSV) {
+        if (t2) {
+            fprintf(fp, "%d,%d,%s,%.15g,%s,%s\n", c->n, c->k, c->printed, c->value, exact, verdict);
+        } else {
+            fprintf(fp, "%d,%s,%.15g,%s,%s\n", c->n, c->printed, c->value, exact, verdict);
+        }
+    } else if (t2) {
+        fprintf(fp, "%-3d %-3d %-7s %-9s %-8s %s\n", c->n, c->k, c->printed, value, verdict, exact);
+    } else {
+        fprintf(fp, "%-3d %-8s %-11s %-8s %s\n", c->n, c->printed, value, verdict, exact);
+    }
+}
+
+/* Tables 2 and 3 of paper 001: every printed cell beside the exact value; 1 when one differs. */
+static int table_001_cells(const args_t *a, FILE *fp, bool t2)
+{
+    tc_json_t j;
+    const char *name = t2 ? "001:2" : "001:3";
+    if (a->format == FORMAT_JSON) {
+        tc_json_document(&j, fp, "table");
+        tc_json_kstr(&j, "table", name);
+        tc_json_kstr(&j, "rule",
+                     t2 ? "truncated to three decimals" : "truncated to two significant digits");
+        tc_json_key(&j, "cells");
+        tc_json_array(&j);
+    } else if (a->format == FORMAT_CSV) {
+        fputs(t2 ? "n,k,paper,treecast,exact,verdict\n" : "n,paper,treecast,exact,verdict\n", fp);
+    } else if (t2) {
+        fprintf(
+            fp,
+            "Table 2 of paper 001: the least t_s/t_m with T(n,1) > T(n,k), Eq. (2) with Eq. (1)'s "
+            "t_m\ncoefficient corrected (corrections 001.2); exact from l_{n,k} counted over "
+            "the substars\n");
+        fprintf(fp, "%-3s %-3s %-7s %-9s %-8s %s\n", "n", "k", "paper", "treecast", "verdict",
+                "exact");
+    } else {
+        fprintf(fp, "Table 3 of paper 001: the least t_s/t_m with T' > T (Eq. (5): 5 / ((n-1)! - "
+                    "6))\n");
+        fprintf(fp, "%-3s %-8s %-11s %-8s %s\n", "n", "paper", "treecast", "verdict", "exact");
+    }
+    int cells = 0, differ = 0;
+    for (int n = (int)a->from; n <= (int)a->to; n++) {
+        for (int k = t2 ? 3 : 0; k < (t2 ? n : 1); k++) {
+            tc_tseng_cell_t c;
+            tc_err_t err = t2 ? tc_tseng_table2(n, k, &c) : tc_tseng_table3(n, &c);
+            if (err == TC_ERANGE && (!t2 || n < 4 || n > 12)) {
+                break; /* no such cell */
+            }
+            if (err != TC_OK) {
+                return lib_fail(err, t2 ? "Table 2 of paper 001" : "Table 3 of paper 001");
+            }
+            cell_001(fp, a->format == FORMAT_JSON ? &j : NULL, (int)a->format, &c, t2);
+            cells++;
+            differ += !c.matches;
+        }
+    }
+    if (a->format == FORMAT_JSON) {
+        tc_json_end_array(&j);
+        tc_json_kint(&j, "count", cells);
+        tc_json_kint(&j, "differ", differ);
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+    } else if (a->format == FORMAT_TEXT) {
+        fprintf(fp,
+                "%d cells: %d match, %d differ. A printed value matches when it is the exact "
+                "value truncated\n(not rounded) to %s (corrections 001.3).\n",
+                cells, cells - differ, differ, t2 ? "three decimals" : "two significant digits");
+    }
+    return differ > 0 ? EXIT_CLAIM : 0;
+}
+
+static int table_001_2(const args_t *a, FILE *fp)
+{
+    return table_001_cells(a, fp, true);
+}
+
+static int table_001_3(const args_t *a, FILE *fp)
+{
+    return table_001_cells(a, fp, false);
+}
+
+/* The claim of Section III.2: the best k lies in 2..4 for every n <= 12. A k in 2..4 whose ETI
+ * ties the best (within 1e-12: at t_s = 0, k = 2 ties k = 1 by Lemma 1) counts. */
+static int claim_001(double ratio, int *bad_n, int *bad_k)
+{
+    *bad_n = *bad_k = 0;
+    for (int n = 3; n <= 12 && *bad_n == 0; n++) {
+        int k;
+        double best, e;
+        tc_err_t err = tc_tseng_best_k(n, ratio, &k, &best);
+        bool in = false;
+        for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
+            err = tc_tseng_eti(n, j, ratio, &e);
+            in = in || e >= best - 1e-12;
+        }
+        if (err != TC_OK) {
+            return lib_fail(err, "the best k");
+        }
+        if (!in) {
+            *bad_n = n;
+            *bad_k = k;
+        }
+    }
+    return 0;
+}
+
+static int table_001_eti(const args_t *a, FILE *fp)
+{
+    tc_json_t j;
+    int bad_n, bad_k, st;
+    if ((st = claim_001(a->ratio, &bad_n, &bad_k)) != 0) {
+        return st;
+    }
+    if (a->format == FORMAT_JSON) {
+        tc_json_document(&j, fp, "table");
+        tc_json_kstr(&j, "table", "001:eti");
+        tc_json_kdouble(&j, "ts_tm", a->ratio);
+        tc_json_key(&j, "rows");
+        tc_json_array(&j);
+    } else if (a->format == FORMAT_CSV) {
+        fputs("n,k,ts_tm,eti,best_k,eti_nonpersonalized\n", fp);
+    } else {
+        fprintf(fp,
+                "ETI of paper 001 at t_s/t_m = %g: (T(n,1) - T(n,k)) / T(n,1), Eq. (3) (Figures "
+                "2-4), and\nETI' = (T' - T) / T' of the non-personalized broadcast (Fig. 6)\n",
+                a->ratio);
+        fprintf(fp, "%-3s", "n");
+        for (int k = 1; k < (int)a->to; k++) {
+            char head[16];
+            snprintf(head, sizeof head, "k=%d", k);
+            fprintf(fp, " %-7s", head);
+        }
+        fprintf(fp, " %-6s %s\n", "best k", "ETI'");
+    }
+    for (int n = (int)a->from; n <= (int)a->to; n++) {
+        int best;
+        double beti, mesh;
+        tc_err_t err = tc_tseng_best_k(n, a->ratio, &best, &beti);
+        if (err == TC_OK) {
+            err = tc_tseng_mesh_eti(n, a->ratio, &mesh);
+        }
+        if (err != TC_OK) {
+            return lib_fail(err, "ETI");
+        }
+        if (a->format == FORMAT_JSON) {
+            tc_json_newline(&j);
+            tc_json_object(&j);
+            tc_json_kint(&j, "n", n);
+            tc_json_key(&j, "eti");
+            tc_json_array(&j);
+        } else if (a->format == FORMAT_TEXT) {
+            fprintf(fp, "%-3d", n);
+        }
+        for (int k = 1; k < n; k++) {
+            double e;
+            if ((err = tc_tseng_eti(n, k, a->ratio, &e)) != TC_OK) {
+                return lib_fail(err, "ETI");
+            }
+            if (a->format == FORMAT_JSON) {
+                tc_json_double(&j, e);
+            } else if (a->format == FORMAT_CSV) {
+                fprintf(fp, "%d,%d,%.15g,%.15g,%d,%.15g\n", n, k, a->ratio, e, best, mesh);
+            } else {
+                fprintf(fp, " %-7.4f", e);
+            }
+        }
+        if (a->format == FORMAT_JSON) {
+            tc_json_end_array(&j);
+            tc_json_kint(&j, "best_k", best);
+            tc_json_kdouble(&j, "best_eti", beti);
+            tc_json_kdouble(&j, "eti_nonpersonalized", mesh);
+            tc_json_end_object(&j);
+        } else if (a->format == FORMAT_TEXT) {
+            fprintf(fp, "%*s %-6d %.4f\n", 8 * ((int)a->to - n), "", best, mesh);
+        }
+    }
+    if (a->format == FORMAT_JSON) {
+        tc_json_end_array(&j);
+        tc_json_key(&j, "claim");
+        tc_json_object(&j);
+        tc_json_kstr(&j, "text", "best k in 2..4 for every n <= 12");
+        tc_json_kbool(&j, "holds", bad_n == 0);
+        if (bad_n != 0) {
+            tc_json_kint(&j, "n", bad_n);
+            tc_json_kint(&j, "best_k", bad_k);
+        }
+        tc_json_end_object(&j);
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+    } else if (a->format == FORMAT_TEXT) {
+        fprintf(fp,
+                "T(n,k) by Eq. (1) with the t_m coefficient corrected (corrections 001.2); best k: "
+                "the largest ETI\nover k = 1..n-1 (k = 1 when none improves). ETI' < 0: the mesh "
+                "algorithm is slower (n <= 4, or\nt_s/t_m below Table 3's threshold).\n");
+        if (bad_n == 0) {
+            fprintf(fp, "best k in 2..4 for every n <= 12: holds\n");
+        } else {
+            fprintf(fp, "best k in 2..4 for every n <= 12: does not hold (n=%d, best k=%d)\n",
+                    bad_n, bad_k);
+        }
+    }
+    return 0;
+}
+
 /* ---- the command ---------------------------------------------------------------------------- */
 
 typedef struct {
@@ -354,9 +586,9 @@ typedef struct {
 } table_t;
 
 static const table_t TABLES[] = {
-    {"002:2", NULL, table_002_2, 4, 10},
-    {"003:II", "003:I", table_003_2, 3, 6},
-    {"004:5.7", NULL, table_004_57, 4, 8},
+    {"001:2", NULL, table_001_2, 4, 12},     {"001:3", NULL, table_001_3, 5, 20},
+    {"001:eti", NULL, table_001_eti, 3, 12}, {"002:2", NULL, table_002_2, 4, 10},
+    {"003:II", "003:I", table_003_2, 3, 6},  {"004:5.7", NULL, table_004_57, 4, 8},
 };
 
 static int table(const call_t *call)
@@ -365,7 +597,7 @@ static int table(const call_t *call)
     char **argv = call->argv;
     int first = 0, st;
     if (call->argc == 0) {
-        return misuse("which table? (002:2, 003:II or 004:5.7)");
+        return misuse("which table? (001:2, 001:3, 001:eti, 002:2, 003:II or 004:5.7)");
     }
     const table_t *t = NULL;
     for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
@@ -373,8 +605,8 @@ static int table(const call_t *call)
         t = strcmp(argv[first], TABLES[k].name) == 0 || alias ? &TABLES[k] : t;
     }
     if (t == NULL) {
-        return misuse("unknown table \"%s\"; treecast reproduces 002:2, 003:II (with 003:I) "
-                      "and 004:5.7",
+        return misuse("unknown table \"%s\"; treecast reproduces 001:2, 001:3, 001:eti, 002:2, "
+                      "003:II (with 003:I) and 004:5.7",
                       argv[first]);
     }
     bool t3 = t->run == table_003_2;
@@ -384,6 +616,16 @@ static int table(const call_t *call)
     }
     if (t3 && a.M > 65536) {
         return misuse("003:II sweeps every packet size: --M at most 65536");
+    }
+    bool t1 = t->run == table_001_2 || t->run == table_001_3 || t->run == table_001_eti;
+    if (!t1 && a.format == FORMAT_CSV) {
+        return misuse("--format csv is offered by the tables of paper 001");
+    }
+    if (a.ratio_given && t->run != table_001_eti) {
+        return misuse("--ts-tm is an option of 001:eti");
+    }
+    if (t1 && (a.from > t->to || a.to > t->to)) {
+        return misuse("%s has n up to %d", t->name, t->to);
     }
     a.from = a.from < 0 ? t->from : a.from;
     a.to = a.to < 0 ? (a.from > t->to ? a.from : t->to) : a.to;
@@ -395,14 +637,19 @@ static int table(const call_t *call)
         return st;
     }
     st = t->run(&a, out.fp);
-    int cst = output_close(&out, st == 0);
+    int cst = output_close(&out, st == 0 || st == EXIT_CLAIM);
     return st != 0 ? st : cst;
 }
 
+static const char *const FORMATS[] = {"text", "json", "csv", NULL};
+
 static const opt_t OPTS[] = {
     OPT_INT("from", from, 2, 16, "A",
-            "the first dimension n (004:5.7 default 4: N = 16; 002:2 4; 003:II 3)"),
-    OPT_INT("to", to, 2, 16, "B", "the last (004:5.7 default 8; 002:2 10; 003:II 6, at most 7)"),
+            "the first dimension n (004:5.7 default 4: N = 16; 002:2 4; 003:II 3; 001:2 4;\n"
+            "001:3 5; 001:eti 3)"),
+    OPT_INT("to", to, 2, 16, "B",
+            "the last (004:5.7 default 8; 002:2 10; 003:II 6, at most 7; 001:2 12, at most\n"
+            "12; 001:3 20; 001:eti 12, at most 12)"),
     OPT_INT_SEEN("M", M, m_given, 1, (int64_t)1 << 40, "M",
                  "002:2: elements per node (pair), default 1; 003:II: elements broadcast,\n"
                  "default 1024, at most 65536"),
@@ -411,16 +658,37 @@ static const opt_t OPTS[] = {
     OPT_INT("trials", trials, 1, 100000000, "T", "004:5.7: trials per row (default 1000)"),
     OPT_SEED(seed),
     OPT_THREADS(threads),
-    OPT_FORMAT(format, FORMATS_TEXT_JSON),
+    {.type = OPT_DOUBLE_,
+     .name = "ts-tm",
+     OPT_FIELD(ratio),
+     OPT_SEEN(ratio_given),
+     .argh = "R",
+     .help = "001:eti: the ratio t_s/t_m (default 100, Fig. 2; Fig. 3 is 1, Fig. 4 0.1)"},
+    OPT_FORMAT(format, FORMATS),
     OPT_OUTPUT(output),
     OPT_END(),
 };
 
 static const command_doc_t DOC = {
-    .usage = "treecast table 002:2 | 003:II | 004:5.7 [--from A] [--to B] [--M M] [--ts T]\n"
-             "                      [--tc C] [--trials T] [--seed S] [--threads T]\n"
-             "                      [--format text|json] [--output FILE]",
+    .usage =
+        "treecast table 001:2 | 001:3 | 001:eti | 002:2 | 003:II | 004:5.7 [--from A] [--to B]\n"
+        "                      [--M M] [--ts T] [--tc C] [--trials T] [--seed S] [--threads T]\n"
+        "                      [--ts-tm R] [--format text|json|csv] [--output FILE]",
     .about =
+        "001:2    Table 2 of paper 001: the least t_s/t_m at which the personalized broadcast\n"
+        "         over k-substars beats k = 1 (Eq. (2)), for n = 4..12 and k = 3..n-1: each\n"
+        "         printed cell beside the exact value (l_{n,k} counted over the substars) and a\n"
+        "         verdict: 'matches' when the printed value is the exact one truncated to three\n"
+        "         decimals, else 'differs' (status 1).\n"
+        "\n"
+        "001:3    Table 3 of paper 001: 5 / ((n-1)! - 6) (Eq. (5)) for n = 5..20 as printed,\n"
+        "         truncated to two significant digits; verdicts as 001:2.\n"
+        "\n"
+        "001:eti  ETI of Eq. (3) for n = A..B and every k = 1..n-1 at t_s/t_m = R, the best k,\n"
+        "         ETI' of the non-personalized broadcast (Section IV), and whether the paper's\n"
+        "         claim 'the best k lies in 2..4 for every n <= 12' holds at R. --format csv:\n"
+        "         one line per (n, k), for plotting.\n"
+        "\n"
         "003:II   Tables I and II of paper 003 (003:I is the same): broadcasting M elements\n"
         "         on I_k^n for n = A..B and every 0 <= k < n, over the k+1 edge-disjoint\n"
         "         spanning trees (EDST) and over Theorem 4's directed edge-disjoint "
@@ -447,11 +715,14 @@ static const command_doc_t DOC = {
         "         for the n Johnsson-Ho edge-disjoint trees and one binomial tree. Trial i\n"
         "         uses seed S + i; the trees are rooted at node 0.",
     .opts = OPTS,
-    .status = "0 success, 2 misuse, 4 out of memory or output not writable.",
+    .status =
+        "0 success, 1 a printed cell of 001:2 or 001:3 differs, 2 misuse, 4 out of memory or\n"
+        "output not writable.",
 };
 
 int cmd_table(int argc, char **argv)
 {
-    args_t a = {.from = -1, .to = -1, .trials = 1000, .M = 1, .ts = 1, .tc = 1, .seed = 1};
+    args_t a = {
+        .from = -1, .to = -1, .trials = 1000, .M = 1, .ts = 1, .tc = 1, .ratio = 100, .seed = 1};
     return run_command(argc, argv, &DOC, 1, table, &a);
 }

@@ -1,0 +1,1 @@
+table 001:eti --ts-tm -1

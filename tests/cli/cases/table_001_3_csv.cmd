@@ -1,0 +1,1 @@
+table 001:3 --format csv
