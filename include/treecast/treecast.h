@@ -24,6 +24,7 @@
 #include "treecast/rng.h"
 #include "treecast/search.h"
 #include "treecast/sim.h"
+#include "treecast/star_mesh.h"
 #include "treecast/tables.h"
 #include "treecast/trees.h"
 
