@@ -2,7 +2,7 @@
  *
  *   net -> trees -> check        what exists, and is it right? (networks, constructions, their
  *                                verification; hamilton.h and search.h: Theorem 4's cycles and
- *                                the least-height search)
+ *                                the least-height search; star_mesh.h: paper 001's mesh)
  *   plan -> sim                  what happens when we communicate? (collectives as plans on the
  *                                executor interface; the round engine; faults; bounds)
  *   report                       what people and programs read (JSON, DOT, text, tables)
