@@ -2,7 +2,7 @@
  *
  *   net -> trees -> check        what exists, and is it right? (networks, constructions, their
  *                                verification; hamilton.h and search.h: Theorem 4's cycles and
- *                                the least-height search)
+ *                                the least-height search; star_mesh.h: paper 001's mesh)
  *   plan -> sim                  what happens when we communicate? (collectives as plans on the
  *                                executor interface; the round engine; faults; bounds;
  *                                tseng.h: paper 001's cost model T(n,k))
@@ -25,6 +25,7 @@
 #include "treecast/rng.h"
 #include "treecast/search.h"
 #include "treecast/sim.h"
+#include "treecast/star_mesh.h"
 #include "treecast/substar.h"
 #include "treecast/tables.h"
 #include "treecast/trees.h"
