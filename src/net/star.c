@@ -583,7 +583,7 @@ static tc_err_t star_facts(const tc_net_t *net, tc_facts_t *out)
     } else {
         tc__fact_value(f, "not enumerated above n = %d", STAR_ENUM_LIMIT);
     }
-    f = tc_facts_add(out, "average_distance", "000 Sec. 4.1 ([3]); RN 001.1");
+    f = tc_facts_add(out, "average_distance", "000 Sec. 4.1; corrections 001.1");
     tc__fact_paper(f, "n + 2/n + H_n - 4 = %.6f", avg_formula);
     if (enumerated) {
         double avg = sum / (double)N;
