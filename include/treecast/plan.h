@@ -31,6 +31,7 @@
 #include "treecast/error.h"
 #include "treecast/faults.h"
 #include "treecast/net.h"
+#include "treecast/star_mesh.h"
 #include "treecast/trees.h"
 
 #include <stdbool.h>
@@ -259,6 +260,23 @@ void tc_tseng_predict(const tc_tseng_t *t, tc_tseng_predict_t *out);
 /* Packets that reached a representative already holding one in the same iteration (property
  * 3 of Section III broken); 0 in every correct run. */
 int64_t tc_tseng_collisions(const tc_tseng_t *t);
+
+/* Nonpersonalized_Broadcast of paper 001 (Section IV) on the n x (n-1)! mesh of star_mesh.h,
+ * every node a source of one message: (1) along every column, n-1 propagations towards row n,
+ * each three synchronous traversals long (Eq. (4)'s paths have 1 or 3 links; a 1-link path
+ * moves in the first traversal and waits), (2) the same towards row 1, (3) along every ring,
+ * every node's packet of its column's n messages passed on (n-1)! - 1 times. Rounds
+ * 6(n-1) + (n-1)! - 1; with packets of 1 and n messages the engine's time is the paper's
+ * T = ((n-1)! + 6n - 7) ts + (n! + 5n - 6) tm. Every source simulated: n <= 7 (n!^2 delivery
+ * bits). Borrows topo and mesh; run on one thread. */
+tc_err_t tc_tseng_allgather_mesh_new(const tc_net_t *net, const tc_topo_t *topo,
+                                     const tc_star_mesh_t *mesh, tc_tseng_t **out);
+
+/* The baseline paper 001 compares with (its T'): every message passed n! - 1 times around a
+ * Hamiltonian cycle of S_n (node[] of a cycle of star_mesh.h), one message per packet:
+ * n! - 1 rounds, T' = (n! - 1)(ts + tm). n <= 7. Borrows topo and the cycle. */
+tc_err_t tc_tseng_allgather_ring_new(const tc_net_t *net, const tc_topo_t *topo,
+                                     const int64_t *cycle, tc_tseng_t **out);
 
 /* ---- faults on root paths ------------------------------------------------------------------ */
 

@@ -45,6 +45,13 @@ struct tc_tseng {
     int64_t one_holder; /* one_source: the node holding source 0's packet, or -1 */
     int64_t collisions;
     tc_tseng_predict_t predict;
+    /* the allgathers: the mesh (rows 1..n, row_of 0 for none) or one Hamiltonian cycle */
+    const tc_star_mesh_t *mesh;
+    const int64_t *cycle;
+    int8_t *row_of;
+    int32_t *col_of;
+    uint8_t *next_port; /* the port to the node's successor in its ring (or the cycle) */
+    int64_t ring_len;   /* nodes per ring: (n-1)! for the mesh, n! for the cycle */
 };
 
 static int64_t expected(void *ctx, int64_t node)
@@ -199,6 +206,9 @@ void tc_tseng_free(tc_tseng_t *t)
     free(t->events);
     free(t->holder);
     free(t->held_iter);
+    free(t->row_of);
+    free(t->col_of);
+    free(t->next_port);
     free(t);
 }
 
@@ -325,4 +335,248 @@ void tc_tseng_predict(const tc_tseng_t *t, tc_tseng_predict_t *out)
 int64_t tc_tseng_collisions(const tc_tseng_t *t)
 {
     return t->collisions;
+}
+
+/* ---- the allgathers of Section IV ---------------------------------------------------------- */
+
+enum { KIND_COLUMN = 2, KIND_RING = 3 };
+
+static int64_t allgather_expected(void *ctx, int64_t node)
+{
+    const tc_tseng_t *t = ctx;
+    (void)node;
+    return t->nodes - 1;
+}
+
+/* The round propagation p (1-based) of direction dir (0: towards row n, step 1; 1: towards row
+ * 1, step 2) starts in. */
+static int64_t propagation_round(const tc_tseng_t *t, int dir, int p)
+{
+    return 1 + 3 * ((int64_t)dir * (t->n - 1) + (p - 1));
+}
+
+/* Start a column segment at node u in propagation p of direction dir, carrying src's message:
+ * in its propagation's first round. */
+static void column_segment(tc_tseng_t *t, tc_exec_t *ex, int64_t u, int dir, int p, int32_t src)
+{
+    uint8_t dims[3];
+    int len = tc_star_mesh_path(t->mesh, t->row_of[u], t->col_of[u], dir == 1, dims);
+    if (len <= 0) {
+        return; /* row n going up or row 1 going down: the column ends here */
+    }
+    tc_packet_t q = {.msg = p,
+                     .kind = KIND_COLUMN,
+                     .src = src,
+                     .rel = (int32_t)u,
+                     .aux = dir,
+                     .dst = -1,
+                     .size = 1};
+    tc_exec_send_at(ex, propagation_round(t, dir, p), u, dims[0] - 2, &q);
+}
+
+static void ring_send(tc_tseng_t *t, tc_exec_t *ex, int64_t u, int32_t src, int32_t hops, int size)
+{
+    tc_packet_t q = {.kind = KIND_RING, .src = src, .rel = hops, .dst = -1, .size = size};
+    tc_exec_send(ex, u, t->next_port[u], &q);
+}
+
+static void allgather_start(void *ctx, tc_exec_t *ex)
+{
+    tc_tseng_t *t = ctx;
+    if (t->mesh == NULL) {
+        for (int64_t v = 0; v < t->nodes; v++) {
+            ring_send(t, ex, v, (int32_t)v, 0, 1);
+        }
+        return;
+    }
+    for (int64_t v = 0; v < t->nodes; v++) {
+        column_segment(t, ex, v, 0, 1, (int32_t)v);
+        column_segment(t, ex, v, 1, 1, (int32_t)v);
+    }
+}
+
+/* Step (3) starts when steps (1) and (2) are over: every node sends its column's packet. */
+static bool allgather_tick(void *ctx, tc_exec_t *ex, int64_t round)
+{
+    tc_tseng_t *t = ctx;
+    if (t->mesh == NULL) {
+        return false;
+    }
+    int64_t step3 = propagation_round(t, 1, t->n); /* one past step (2)'s last propagation */
+    if (round == step3) {
+        for (int64_t v = 0; v < t->nodes; v++) {
+            ring_send(t, ex, v, (int32_t)v, 0, t->n);
+        }
+    }
+    return round < step3;
+}
+
+static void allgather_receive(void *ctx, tc_exec_t *ex, int64_t node, int port,
+                              const tc_packet_t *p)
+{
+    tc_tseng_t *t = ctx;
+    (void)port;
+    if (p->kind == KIND_RING) {
+        if (t->mesh == NULL) {
+            tc_exec_deliver(ex, node, p->src);
+        } else { /* the n messages of the source's column */
+            int64_t c = t->col_of[p->src];
+            for (int i = 1; i <= t->n; i++) {
+                tc_exec_deliver(ex, node, t->mesh->node[(i - 1) * t->mesh->cols + c]);
+            }
+        }
+        if (p->rel + 1 < t->ring_len - 1) {
+            ring_send(t, ex, node, p->src, p->rel + 1, p->size);
+        }
+        return;
+    }
+    /* a column message: one more link of its segment, or the segment's end */
+    int64_t u0 = p->rel;
+    uint8_t dims[3];
+    int len = tc_star_mesh_path(t->mesh, t->row_of[u0], t->col_of[u0], p->aux == 1, dims);
+    if (p->hop + 1 < len) {
+        tc_packet_t q = *p;
+        q.hop++;
+        tc_exec_send(ex, node, dims[q.hop] - 2, &q);
+        return;
+    }
+    tc_exec_deliver(ex, node, p->src);
+    if (p->msg < t->n - 1) {
+        column_segment(t, ex, node, p->aux, p->msg + 1, p->src);
+    }
+}
+
+/* The common part of the two allgathers: the plan, the port to each node's successor. */
+static tc_err_t allgather_new(const tc_net_t *net, const tc_topo_t *topo, tc_tseng_t **out)
+{
+    *out = NULL;
+    if (strcmp(tc_net_family_name(net), "star") != 0) {
+        return tc__fail(TC_EINVAL, "The allgathers of paper 001 run on the star graph (star:N).");
+    }
+    int n = tc_net_n(net);
+    if (n < 3 || n > TSENG_FULL_MAX_N) {
+        return tc__fail(TC_ERANGE,
+                        "Every source of S_%d simulated: treecast runs the allgathers on S_3..S_%d "
+                        "(n!^2 delivery bits).",
+                        n, TSENG_FULL_MAX_N);
+    }
+    if (topo->nodes != tc_net_nodes(net) || topo->ports != n - 1) {
+        return tc__fail(TC_EINVAL, "The neighbour table is not S_%d's.", n);
+    }
+    tc_tseng_t *t = calloc(1, sizeof *t);
+    if (t == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
+    }
+    t->topo = topo;
+    t->n = n;
+    t->nodes = tc_net_nodes(net);
+    t->next_port = malloc((size_t)t->nodes);
+    if (t->next_port == NULL) {
+        tc_tseng_free(t);
+        return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
+    }
+    t->plan = (tc_plan_t){.ctx = t,
+                          .keys = t->nodes,
+                          .expected = allgather_expected,
+                          .start = allgather_start,
+                          .receive = allgather_receive,
+                          .tick = allgather_tick,
+                          .key_source = key_source};
+    *out = t;
+    return TC_OK;
+}
+
+/* The port from u to v, or -1 when they are not neighbours. */
+static int port_to(const tc_topo_t *topo, int64_t u, int64_t v)
+{
+    for (int p = 0; p < topo->ports; p++) {
+        if (topo->nbr[u * topo->ports + p] == v) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+tc_err_t tc_tseng_allgather_mesh_new(const tc_net_t *net, const tc_topo_t *topo,
+                                     const tc_star_mesh_t *mesh, tc_tseng_t **out)
+{
+    assert(net != NULL && topo != NULL && mesh != NULL && out != NULL);
+    tc_tseng_t *t = NULL;
+    tc_err_t err = allgather_new(net, topo, &t);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (mesh->n != t->n) {
+        tc_tseng_free(t);
+        return tc__fail(TC_EINVAL, "The mesh is S_%d's, the network S_%d.", mesh->n, t->n);
+    }
+    t->mesh = mesh;
+    t->ring_len = mesh->cols;
+    t->row_of = calloc((size_t)t->nodes, sizeof *t->row_of);
+    t->col_of = malloc((size_t)t->nodes * sizeof *t->col_of);
+    if (t->row_of == NULL || t->col_of == NULL) {
+        tc_tseng_free(t);
+        return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
+    }
+    for (int i = 1; i <= t->n; i++) {
+        for (int64_t j = 0; j < mesh->cols; j++) {
+            int64_t v = mesh->node[(i - 1) * mesh->cols + j];
+            int64_t w = mesh->node[(i - 1) * mesh->cols + (j + 1) % mesh->cols];
+            bool ok = v >= 0 && v < t->nodes && w >= 0 && w < t->nodes && t->row_of[v] == 0;
+            int port = ok ? port_to(topo, v, w) : -1;
+            if (port < 0) {
+                int n = t->n;
+                tc_tseng_free(t);
+                return tc__fail(TC_EINVAL,
+                                "The mesh's rings are not a partition of S_%d into cycles "
+                                "(row %d, column %lld); tc_star_mesh_check counts the faults.",
+                                n, i, (long long)j);
+            }
+            t->row_of[v] = (int8_t)i;
+            t->col_of[v] = (int32_t)j;
+            t->next_port[v] = (uint8_t)port;
+        }
+    }
+    int64_t rounds = 6 * (t->n - 1) + mesh->cols - 1;
+    t->predict = (tc_tseng_predict_t){
+        .rounds = rounds,
+        .elements = 6 * (t->n - 1) + (int64_t)t->n * (mesh->cols - 1),
+    };
+    *out = t;
+    return TC_OK;
+}
+
+tc_err_t tc_tseng_allgather_ring_new(const tc_net_t *net, const tc_topo_t *topo,
+                                     const int64_t *cycle, tc_tseng_t **out)
+{
+    assert(net != NULL && topo != NULL && cycle != NULL && out != NULL);
+    tc_tseng_t *t = NULL;
+    tc_err_t err = allgather_new(net, topo, &t);
+    if (err != TC_OK) {
+        return err;
+    }
+    t->cycle = cycle;
+    t->ring_len = t->nodes;
+    uint8_t *seen = calloc((size_t)t->nodes, 1);
+    if (seen == NULL) {
+        tc_tseng_free(t);
+        return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
+    }
+    for (int64_t k = 0; k < t->nodes; k++) {
+        int64_t v = cycle[k], w = cycle[(k + 1) % t->nodes];
+        int port = v >= 0 && v < t->nodes && w >= 0 && w < t->nodes ? port_to(topo, v, w) : -1;
+        if (port < 0 || seen[v]) {
+            int n = t->n;
+            free(seen);
+            tc_tseng_free(t);
+            return tc__fail(TC_EINVAL, "The cycle is not a Hamiltonian cycle of S_%d (entry %lld).",
+                            n, (long long)k);
+        }
+        seen[v] = 1;
+        t->next_port[v] = (uint8_t)port;
+    }
+    free(seen);
+    t->predict = (tc_tseng_predict_t){.rounds = t->nodes - 1, .elements = t->nodes - 1};
+    *out = t;
+    return TC_OK;
 }

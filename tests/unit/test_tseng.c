@@ -197,6 +197,63 @@ static void test_refusals(void **state)
     tc_net_free(big);
 }
 
+/* Nonpersonalized_Broadcast on the mesh and the Hamiltonian-cycle baseline: every node gets all
+ * n! - 1 other messages once, nothing waits (one-port), and the time is the paper's T and T'. */
+static void test_allgathers(void **state)
+{
+    (void)state;
+    for (int n = 3; n <= 6; n++) {
+        tc_net_t *net = NULL;
+        tc_topo_t topo;
+        tc_star_mesh_t mesh;
+        tc_star_cycle_t cycle;
+        assert_int_equal(tc_net_star_new(n, &net), TC_OK);
+        assert_int_equal(tc_topo_init(&topo, net), TC_OK);
+        assert_int_equal(tc_star_mesh_new(n, &mesh), TC_OK);
+        assert_int_equal(tc_star_hamilton(n, &cycle), TC_OK);
+        int64_t nf = tc_star_factorial(n), c = tc_star_factorial(n - 1);
+        for (int pass = 0; pass < 2; pass++) {
+            double ts = pass == 0 ? 1.0 : 0.0, tm = 1.0;
+            tc_sim_config_t cfg = tc_sim_defaults();
+            cfg.threads = 1;
+            cfg.port_limit = 1;
+            cfg.ts = ts;
+            cfg.tm = tm;
+            tc_tseng_t *t = NULL;
+            tc_sim_result_t res;
+            assert_int_equal(tc_tseng_allgather_mesh_new(net, &topo, &mesh, &t), TC_OK);
+            assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(t), &res, NULL), TC_OK);
+            tc_tseng_free(t);
+            assert_int_equal(res.keys_expected, nf * (nf - 1));
+            assert_int_equal(res.keys_delivered, res.keys_expected);
+            assert_int_equal(res.duplicates, 0);
+            assert_int_equal(res.queued_packets, 0);
+            assert_int_equal(res.rounds, 6 * (n - 1) + c - 1);
+            double T = (double)(c + 6 * n - 7) * ts + (double)(nf + 5 * n - 6) * tm;
+            assert_true(fabs(res.time - T) < 1e-9);
+            assert_int_equal(tc_tseng_allgather_ring_new(net, &topo, cycle.node, &t), TC_OK);
+            assert_int_equal(tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(t), &res, NULL), TC_OK);
+            tc_tseng_free(t);
+            assert_int_equal(res.keys_delivered, nf * (nf - 1));
+            assert_int_equal(res.queued_packets, 0);
+            assert_int_equal(res.rounds, nf - 1);
+            assert_true(fabs(res.time - (double)(nf - 1) * (ts + tm)) < 1e-9);
+        }
+        /* a mesh whose rings no longer partition S_n is refused */
+        int64_t keep = mesh.node[1];
+        mesh.node[1] = mesh.node[0];
+        tc_tseng_t *t = NULL;
+        assert_int_equal(tc_tseng_allgather_mesh_new(net, &topo, &mesh, &t), TC_EINVAL);
+        mesh.node[1] = keep;
+        cycle.node[2] = cycle.node[1];
+        assert_int_equal(tc_tseng_allgather_ring_new(net, &topo, cycle.node, &t), TC_EINVAL);
+        tc_star_cycle_destroy(&cycle);
+        tc_star_mesh_destroy(&mesh);
+        tc_topo_destroy(&topo);
+        tc_net_free(net);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -204,6 +261,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_one_source),
         cmocka_unit_test(test_broken_topology_detected),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_allgathers),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -370,11 +370,11 @@ static int sim_cmd(const call_t *call)
     }
     args_t a = *(const args_t *)call->ctx;
     const char *name = call->argv[0];
-    bool tseng = strcmp(name, "alltoall-tseng") == 0;
+    bool tseng = strcmp(name, "alltoall-tseng") == 0 || strcmp(name, "allgather-mesh") == 0;
     if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
         a.port_limit = tseng ? 1 : 0;
     }
-    if (!tseng && a.k != 0) {
+    if (strcmp(name, "alltoall-tseng") != 0 && a.k != 0) {
         return misuse("--k is the substar dimension of alltoall-tseng");
     }
     return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);

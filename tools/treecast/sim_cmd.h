@@ -59,6 +59,10 @@ int sim_main(const args_t *a, const char *name);
 /* Paper 001's plans on S_n, which run without trees (sim_tseng.c). */
 int sim_tseng_main(const args_t *a, const char *name);
 
+/* Paper 000's plan `name` (multinode, total-exchange) with one message per source under a's
+ * port and cost model, every source simulated, into res (sim_tseng.c). 0 or a status. */
+int sim_paper000(const args_t *a, const char *name, tc_sim_result_t *res);
+
 /* The plans, one line each, for --help. */
 const char *sim_plan_list(char *buf, size_t cap);
 

@@ -30,6 +30,9 @@ const char *sim_plan_list(char *buf, size_t cap)
                  "\n  on star, without trees (paper 001; one-port unless --ports says otherwise):"
                  "\n    %-19s %s",
                  "alltoall-tseng", "all-to-all personalized by k-substars (--k K), Sec. III");
+        len = strlen(buf);
+        snprintf(buf + len, cap - len, "\n    %-19s %s", "allgather-mesh",
+                 "all-to-all broadcast on the n x (n-1)! mesh, Sec. IV");
     }
     return buf;
 }

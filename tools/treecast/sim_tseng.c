@@ -209,10 +209,245 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     return st;
 }
 
+/* ---- allgather-mesh (Section IV) ------------------------------------------------------------ */
+
+typedef struct {
+    int n;
+    tc_sim_result_t mesh, ring, multinode;
+    tc_star_mesh_report_t check;
+    double T, Tprime;
+    int64_t predicted;
+    double seconds;
+} mesh_run_t;
+
+/* One plan of paper 001 on one thread, with the run's cost model. */
+static int run_plan(const args_t *a, const tc_topo_t *topo, const tc_plan_t *plan,
+                    tc_sim_result_t *res)
+{
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.threads = 1;
+    cfg.port_limit = a->port_limit;
+    cfg.half_duplex = a->half;
+    cfg.ts = a->ts;
+    cfg.tm = a->tm;
+    cfg.B = 1;
+    tc_err_t err = tc_sim_run(topo, &cfg, NULL, plan, res, NULL);
+    return err != TC_OK ? lib_fail(err, NULL) : 0;
+}
+
+/* Paper 000's plan `name` (multinode, total-exchange) with one message per source and the
+ * run's cost model, every source simulated, as `treecast sim NAME` runs it. */
+int sim_paper000(const args_t *a, const char *name, tc_sim_result_t *res)
+{
+    args_t b = *a;
+    b.M = 1;
+    b.k = 0;
+    run_t r = {.a = &b};
+    int st = sim_setup(&r, name);
+    if (st == 0) {
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        cfg.port_limit = a->port_limit;
+        cfg.half_duplex = a->half;
+        cfg.ts = a->ts;
+        cfg.tm = a->tm;
+        cfg.B = 1;
+        tc_err_t err = tc_sim_run(&r.topo, &cfg, NULL, tc_coll_plan(r.coll), res, NULL);
+        st = err != TC_OK ? lib_fail(err, name) : 0;
+    }
+    sim_teardown(&r);
+    return st;
+}
+
+static int run_mesh(const args_t *a, tc_net_t *net, const tc_topo_t *topo, mesh_run_t *m)
+{
+    m->n = tc_net_n(net);
+    if (m->n < 3 || m->n > 7) {
+        return misuse("allgather-mesh simulates every source on S_3..S_7, not S_%d", m->n);
+    }
+    tc_star_mesh_t mesh;
+    tc_err_t err = tc_star_mesh_new(m->n, &mesh);
+    if (err != TC_OK) {
+        return lib_fail(err, NULL);
+    }
+    tc_star_cycle_t cycle = {0};
+    tc_tseng_t *pm = NULL, *pr = NULL;
+    err = tc_star_mesh_check(&mesh, &m->check);
+    err = err != TC_OK ? err : tc_star_hamilton(m->n, &cycle);
+    err = err != TC_OK ? err : tc_tseng_allgather_mesh_new(net, topo, &mesh, &pm);
+    err = err != TC_OK ? err : tc_tseng_allgather_ring_new(net, topo, cycle.node, &pr);
+    int st = err != TC_OK ? lib_fail(err, NULL) : 0;
+    double t0 = now();
+    st = st != 0 ? st : run_plan(a, topo, tc_tseng_plan(pm), &m->mesh);
+    st = st != 0 ? st : run_plan(a, topo, tc_tseng_plan(pr), &m->ring);
+    st = st != 0 ? st : sim_paper000(a, "multinode", &m->multinode);
+    m->seconds = now() - t0;
+    if (st == 0) {
+        tc_tseng_predict_t pred;
+        tc_tseng_predict(pm, &pred);
+        m->predicted = pred.rounds;
+    }
+    tc_tseng_free(pm);
+    tc_tseng_free(pr);
+    tc_star_cycle_destroy(&cycle);
+    tc_star_mesh_destroy(&mesh);
+    int64_t nf = tc_star_factorial(m->n), c = tc_star_factorial(m->n - 1);
+    m->T = (double)(c + 6 * m->n - 7) * a->ts + (double)(nf + 5 * m->n - 6) * a->tm;
+    m->Tprime = (double)(nf - 1) * (a->ts + a->tm);
+    return st;
+}
+
+static const char *port_name(const args_t *a)
+{
+    return a->port_limit == 1 ? "one-port" : a->port_limit == 0 ? "all-port" : "k-port";
+}
+
+static void print_mesh_text(FILE *fp, const args_t *a, const mesh_run_t *m)
+{
+    int64_t nf = tc_star_factorial(m->n), c = tc_star_factorial(m->n - 1);
+    const tc_star_mesh_report_t *k = &m->check;
+    fprintf(fp,
+            "allgather-mesh on S_%d: Nonpersonalized_Broadcast on the %d x %lld mesh (paper 001 "
+            "Sec. IV)\n",
+            m->n, m->n, (long long)c);
+    fprintf(fp, "  %s, %s; ts = %g, tm = %g per message; every source simulated\n", port_name(a),
+            a->half ? "half duplex" : "full duplex", a->ts, a->tm);
+    fprintf(fp,
+            "  mesh                 %lld missing, %lld repeated, %lld ring breaks, %lld path "
+            "faults; dilation %d; steps (1)-(2): %lld + %lld overloaded nodes\n",
+            (long long)k->missing, (long long)k->repeated, (long long)k->breaks,
+            (long long)k->path_faults, k->dilation, (long long)k->node_overloads[0],
+            (long long)k->node_overloads[1]);
+    fprintf(fp,
+            "  rounds               %lld   (the schedule predicts %lld = 6(n-1) + (n-1)! - 1)\n",
+            (long long)m->mesh.rounds, (long long)m->predicted);
+    fprintf(fp,
+            "  modelled time        %.15g   (rounds x ts + largest packets x tm = %lld x %g + "
+            "%lld x %g)\n",
+            m->mesh.time, (long long)m->mesh.rounds, a->ts, (long long)m->mesh.elements, a->tm);
+    fprintf(fp, "  paper's T            %.15g   (((n-1)! + 6n - 7) ts + (n! + 5n - 6) tm)\n", m->T);
+    fprintf(fp, "  time - T             %+.15g\n", m->mesh.time - m->T);
+    fprintf(fp, "  deliveries           %lld of %lld: %lld of %lld nodes hold all %lld messages\n",
+            (long long)m->mesh.keys_delivered, (long long)m->mesh.keys_expected,
+            (long long)m->mesh.nodes_complete, (long long)nf, (long long)nf);
+    fprintf(fp, "  queued packets       %lld\n", (long long)m->mesh.queued_packets);
+    fprintf(fp, "baselines, simulated in the same run with the same model:\n");
+    fprintf(fp,
+            "  hamiltonian-cycle    %lld rounds, time %.15g; T' = (n!-1)(ts+tm) = %.15g "
+            "(Fragopoulou and Akl's, as paper 001 states it); %lld queued\n",
+            (long long)m->ring.rounds, m->ring.time, m->Tprime, (long long)m->ring.queued_packets);
+    fprintf(fp,
+            "  multinode (000)      %lld rounds, time %.15g (paper 000 Sec. 4.4 over the EDTs, "
+            "M = 1); %lld queued\n",
+            (long long)m->multinode.rounds, m->multinode.time,
+            (long long)m->multinode.queued_packets);
+    double best = m->mesh.time;
+    const char *who = "allgather-mesh";
+    if (m->ring.time < best) {
+        best = m->ring.time;
+        who = "hamiltonian-cycle";
+    }
+    if (m->multinode.time < best) {
+        best = m->multinode.time;
+        who = "multinode (000)";
+    }
+    fprintf(fp, "  fastest              %s\n", who);
+}
+
+static void print_mesh_json(FILE *fp, const args_t *a, const mesh_run_t *m)
+{
+    tc_json_t j;
+    tc_json_document(&j, fp, "sim");
+    tc_json_kstr(&j, "plan", "allgather-mesh");
+    tc_json_kint(&j, "n", m->n);
+    tc_json_kint(&j, "port_limit", a->port_limit);
+    tc_json_kdouble(&j, "ts", a->ts);
+    tc_json_kdouble(&j, "tm", a->tm);
+    tc_json_kint(&j, "rounds", m->mesh.rounds);
+    tc_json_kint(&j, "predicted_rounds", m->predicted);
+    tc_json_kint(&j, "elements", m->mesh.elements);
+    tc_json_kdouble(&j, "time", m->mesh.time);
+    tc_json_kdouble(&j, "T", m->T);
+    tc_json_kint(&j, "deliveries", m->mesh.keys_delivered);
+    tc_json_kint(&j, "deliveries_expected", m->mesh.keys_expected);
+    tc_json_kint(&j, "nodes_complete", m->mesh.nodes_complete);
+    tc_json_kint(&j, "messages_per_node", tc_star_factorial(m->n));
+    tc_json_kint(&j, "queued_packets", m->mesh.queued_packets);
+    tc_json_kint(&j, "mesh_faults",
+                 m->check.missing + m->check.repeated + m->check.breaks + m->check.path_faults +
+                     m->check.outside);
+    tc_json_kint(&j, "dilation", m->check.dilation);
+    tc_json_kint(&j, "column_overloads",
+                 m->check.node_overloads[0] + m->check.node_overloads[1] +
+                     m->check.link_overloads[0] + m->check.link_overloads[1]);
+    tc_json_key(&j, "hamiltonian_cycle");
+    tc_json_object(&j);
+    tc_json_kint(&j, "rounds", m->ring.rounds);
+    tc_json_kdouble(&j, "time", m->ring.time);
+    tc_json_kdouble(&j, "T_prime", m->Tprime);
+    tc_json_kint(&j, "queued_packets", m->ring.queued_packets);
+    tc_json_end_object(&j);
+    tc_json_key(&j, "multinode_000");
+    tc_json_object(&j);
+    tc_json_kint(&j, "rounds", m->multinode.rounds);
+    tc_json_kdouble(&j, "time", m->multinode.time);
+    tc_json_kint(&j, "queued_packets", m->multinode.queued_packets);
+    tc_json_end_object(&j);
+    tc_json_end_object(&j);
+    tc_json_finish(&j);
+}
+
 int sim_tseng_main(const args_t *a, const char *name)
 {
-    if (strcmp(name, "alltoall-tseng") != 0) {
+    bool mesh = strcmp(name, "allgather-mesh") == 0;
+    if (!mesh && strcmp(name, "alltoall-tseng") != 0) {
         return misuse("unknown plan \"%s\"", name);
+    }
+    if (mesh) {
+        if (a->k != 0) {
+            return misuse("--k is the substar dimension of alltoall-tseng");
+        }
+        if (a->faults || a->listed.count || a->faults_file || a->trials || a->kind_text ||
+            a->input || a->root_text) {
+            return misuse("allgather-mesh takes no faults, trees or root: every node is a source");
+        }
+        tc_net_t *net = NULL;
+        int st = open_net(a->net_spec, &net);
+        if (st != 0) {
+            return st;
+        }
+        if (strcmp(tc_net_family_name(net), "star") != 0) {
+            tc_net_free(net);
+            return misuse("--net %s: allgather-mesh runs on the star graph (star:N)", a->net_spec);
+        }
+        tc_topo_t topo;
+        tc_err_t err = tc_topo_init(&topo, net);
+        if (err != TC_OK) {
+            tc_net_free(net);
+            return lib_fail(err, NULL);
+        }
+        mesh_run_t m = {0};
+        st = run_mesh(a, net, &topo, &m);
+        output_t out = {0};
+        st = st != 0 ? st : output_open(&out, a->output);
+        if (st == 0) {
+            if (a->format == F_JSON) {
+                print_mesh_json(out.fp, a, &m);
+            } else {
+                print_mesh_text(out.fp, a, &m);
+                if (a->timing) {
+                    fprintf(out.fp, "time: %.3f s; peak memory %.1f MiB\n", m.seconds,
+                            (double)peak_kib() / 1024.0);
+                }
+            }
+        }
+        if (out.fp != NULL) {
+            int cst = output_close(&out, st == 0);
+            st = st != 0 ? st : cst;
+        }
+        tc_topo_destroy(&topo);
+        tc_net_free(net);
+        return st;
     }
     if (a->k < 1) {
         return misuse("alltoall-tseng needs --k K (1 <= K <= N-1: the substars' dimension)");

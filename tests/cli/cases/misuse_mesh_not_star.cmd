@@ -1,0 +1,1 @@
+sim allgather-mesh --net cube:3
