@@ -6,12 +6,12 @@
 #include <string.h>
 
 typedef struct {
-    int64_t from, to, trials, threads, M;
+    int64_t from, to, trials, threads, M, k;
     double ts, tc, ratio;
     bool m_given, ratio_given;
     uint64_t seed;
     int format;
-    const char *output;
+    const char *output, *z;
 } args_t;
 
 /* ---- 002:2 ---------------------------------------------------------------------------------- */
@@ -579,6 +579,18 @@ static int table_001_eti(const args_t *a, FILE *fp)
 
 /* ---- the command ---------------------------------------------------------------------------- */
 
+/* ---- 001:1 and 001:compare (table_001.c) ---------------------------------------------------- */
+
+static int table_001_1_run(const args_t *a, FILE *fp)
+{
+    return table_001_1(a->z, a->k, a->format, fp);
+}
+
+static int table_001_compare_run(const args_t *a, FILE *fp)
+{
+    return table_001_compare(a->from, a->to, fp);
+}
+
 typedef struct {
     const char *name, *alias;
     int (*run)(const args_t *a, FILE *fp);
@@ -586,6 +598,7 @@ typedef struct {
 } table_t;
 
 static const table_t TABLES[] = {
+    {"001:1", NULL, table_001_1_run, 4, 4},  {"001:compare", NULL, table_001_compare_run, 4, 7},
     {"001:2", NULL, table_001_2, 4, 12},     {"001:3", NULL, table_001_3, 5, 20},
     {"001:eti", NULL, table_001_eti, 3, 12}, {"002:2", NULL, table_002_2, 4, 10},
     {"003:II", "003:I", table_003_2, 3, 6},  {"004:5.7", NULL, table_004_57, 4, 8},
@@ -597,7 +610,8 @@ static int table(const call_t *call)
     char **argv = call->argv;
     int first = 0, st;
     if (call->argc == 0) {
-        return misuse("which table? (001:2, 001:3, 001:eti, 002:2, 003:II or 004:5.7)");
+        return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II or "
+                      "004:5.7)");
     }
     const table_t *t = NULL;
     for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
@@ -605,8 +619,8 @@ static int table(const call_t *call)
         t = strcmp(argv[first], TABLES[k].name) == 0 || alias ? &TABLES[k] : t;
     }
     if (t == NULL) {
-        return misuse("unknown table \"%s\"; treecast reproduces 001:2, 001:3, 001:eti, 002:2, "
-                      "003:II (with 003:I) and 004:5.7",
+        return misuse("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
+                      "001:compare, 002:2, 003:II (with 003:I) and 004:5.7",
                       argv[first]);
     }
     bool t3 = t->run == table_003_2;
@@ -621,10 +635,19 @@ static int table(const call_t *call)
     if (!t1 && a.format == FORMAT_CSV) {
         return misuse("--format csv is offered by the tables of paper 001");
     }
+    bool t11 = t->run == table_001_1_run, tcmp = t->run == table_001_compare_run;
+    if ((a.z != NULL || a.k != 0) && !t11) {
+        return misuse("--z and --k are options of 001:1");
+    }
+    if ((t11 && (a.from >= 0 || a.to >= 0)) || (tcmp && a.format != 0)) {
+        return misuse("%s takes %s", t->name,
+                      t11 ? "--z and --k, not --from/--to" : "no --format (it prints text)");
+    }
+    a.k = t11 && a.k == 0 ? 2 : a.k;
     if (a.ratio_given && t->run != table_001_eti) {
         return misuse("--ts-tm is an option of 001:eti");
     }
-    if (t1 && (a.from > t->to || a.to > t->to)) {
+    if ((t1 || tcmp) && (a.from > t->to || a.to > t->to)) {
         return misuse("%s has n up to %d", t->name, t->to);
     }
     a.from = a.from < 0 ? t->from : a.from;
@@ -664,6 +687,8 @@ static const opt_t OPTS[] = {
      OPT_SEEN(ratio_given),
      .argh = "R",
      .help = "001:eti: the ratio t_s/t_m (default 100, Fig. 2; Fig. 3 is 1, Fig. 4 0.1)"},
+    OPT_STRING("z", z, "NODE", "001:1: the node executing the algorithm (default 3241, Table 1's)"),
+    OPT_INT("k", k, 1, 19, "K", "001:1: the substars' dimension (default 2, Table 1's)"),
     OPT_FORMAT(format, FORMATS),
     OPT_OUTPUT(output),
     OPT_END(),
@@ -671,10 +696,23 @@ static const opt_t OPTS[] = {
 
 static const command_doc_t DOC = {
     .usage =
-        "treecast table 001:2 | 001:3 | 001:eti | 002:2 | 003:II | 004:5.7 [--from A] [--to B]\n"
+        "treecast table 001:1 | 001:2 | 001:3 | 001:eti | 001:compare | 002:2 | 003:II | 004:5.7\n"
+        "                      [--from A] [--to B] [--z NODE] [--k K]\n"
         "                      [--M M] [--ts T] [--tc C] [--trials T] [--seed S] [--threads T]\n"
         "                      [--ts-tm R] [--format text|json|csv] [--output FILE]",
     .about =
+        "001:1    Table 1 of paper 001: step (2) of Personalized_Broadcast(k) as node z executes\n"
+        "         it, one row per k-substar X_i (the R3/R4 route d_1..d_j from the identity, the\n"
+        "         representative y, its substar Y); for z = 3241, k = 2 beside the printed rows\n"
+        "         with a verdict (status 1 if one differs); --z and --k for any node and k.\n"
+        "\n"
+        "001:compare  who wins where, n = A..B (4..7): at t_s/t_m = 0.1, 1 and 100, one-port\n"
+        "         and all-port, the simulated time of Personalized_Broadcast at its best k and\n"
+        "         at k = 1 beside paper 000's total exchange, and of the mesh allgather beside\n"
+        "         the Hamiltonian cycle and paper 000's multinode broadcast; the winner and\n"
+        "         its margin. Every source simulated (paper 001's personalized runs by their\n"
+        "         relabelling symmetry); n = 7 takes minutes.\n"
+        "\n"
         "001:2    Table 2 of paper 001: the least t_s/t_m at which the personalized broadcast\n"
         "         over k-substars beats k = 1 (Eq. (2)), for n = 4..12 and k = 3..n-1: each\n"
         "         printed cell beside the exact value (l_{n,k} counted over the substars) and a\n"

@@ -60,8 +60,10 @@ int sim_main(const args_t *a, const char *name);
 int sim_tseng_main(const args_t *a, const char *name);
 
 /* Paper 000's plan `name` (multinode, total-exchange) with one message per source under a's
- * port and cost model, every source simulated, into res (sim_tseng.c). 0 or a status. */
-int sim_paper000(const args_t *a, const char *name, tc_sim_result_t *res);
+ * port and cost model into res, every source simulated or (symmetry, all-port) one source and
+ * Lemma 7 (res->queued_packets then counts the rounds that broke its condition) (sim_tseng.c).
+ * 0 or a status. */
+int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result_t *res);
 
 /* The plans, one line each, for --help. */
 const char *sim_plan_list(char *buf, size_t cap);

@@ -237,14 +237,28 @@ static int run_plan(const args_t *a, const tc_topo_t *topo, const tc_plan_t *pla
 
 /* Paper 000's plan `name` (multinode, total-exchange) with one message per source and the
  * run's cost model, every source simulated, as `treecast sim NAME` runs it. */
-int sim_paper000(const args_t *a, const char *name, tc_sim_result_t *res)
+int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result_t *res)
 {
     args_t b = *a;
     b.M = 1;
     b.k = 0;
-    run_t r = {.a = &b};
+    b.method = symmetry ? METHOD_SYMMETRY : METHOD_FULL;
+    run_t r = {.a = &b, .symmetry = symmetry};
     int st = sim_setup(&r, name);
-    if (st == 0) {
+    if (st == 0 && symmetry) { /* Lemma 7: one source, translated (all-port only) */
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        cfg.ts = a->ts;
+        cfg.tm = a->tm;
+        cfg.B = 1;
+        tc_sim_symmetry_t sym;
+        tc_err_t err = tc_sim_symmetry(r.coll, &r.topo, &cfg, &sym);
+        st = err != TC_OK ? lib_fail(err, name) : 0;
+        *res = (tc_sim_result_t){.rounds = sym.rounds,
+                                 .elements = sym.rounds,
+                                 .time = (double)sym.rounds * (a->ts + a->tm),
+                                 .queued_packets = sym.violations};
+    } else if (st == 0) {
         tc_sim_config_t cfg = tc_sim_defaults();
         cfg.threads = 1;
         cfg.port_limit = a->port_limit;
@@ -280,7 +294,7 @@ static int run_mesh(const args_t *a, tc_net_t *net, const tc_topo_t *topo, mesh_
     double t0 = now();
     st = st != 0 ? st : run_plan(a, topo, tc_tseng_plan(pm), &m->mesh);
     st = st != 0 ? st : run_plan(a, topo, tc_tseng_plan(pr), &m->ring);
-    st = st != 0 ? st : sim_paper000(a, "multinode", &m->multinode);
+    st = st != 0 ? st : sim_paper000(a, "multinode", false, &m->multinode);
     m->seconds = now() - t0;
     if (st == 0) {
         tc_tseng_predict_t pred;

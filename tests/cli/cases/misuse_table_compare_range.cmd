@@ -1,0 +1,1 @@
+table 001:compare --to 8

@@ -1,0 +1,1 @@
+table 001:1 --format json

@@ -1,0 +1,285 @@
+/* treecast table 001:1 and 001:compare: Table 1 of paper 001 row by row beside the printed one,
+ * and who wins where among paper 001's and paper 000's all-to-all algorithms, simulated. */
+#include "sim_cmd.h"
+
+#include "treecast/substar.h"
+
+#include <string.h>
+
+/* ---- 001:1 ----------------------------------------------------------------------------------- */
+
+/* Table 1 as printed (z = 3241, k = 2): X_i, d_1..d_j ("" for none), y, Y. */
+static const char *const PRINTED[12][4] = {
+    {"**12", "3,2,4", "1432", "**32"}, {"**13", "3,4", "1234", "**34"},
+    {"**14", "3", "4231", "**31"},     {"**21", "4,2,3", "4123", "**23"},
+    {"**23", "2,3,4", "1324", "**24"}, {"**24", "2,3", "4321", "**21"},
+    {"**31", "4", "1243", "**43"},     {"**32", "2,4", "1342", "**42"},
+    {"**34", "", "3241", "**41"},      {"**41", "4,3", "4213", "**13"},
+    {"**42", "2,4,3", "4312", "**12"}, {"**43", "3,4,3", "3214", "**14"},
+};
+
+static void dims_text(const tc_route_t *r, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int h = 0; h < r->len && len < cap; h++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%s%d", h ? "," : "", r->dim[h]);
+    }
+}
+
+int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
+{
+    const char *zt = z_text != NULL ? z_text : "3241";
+    int n = strchr(zt, ',') != NULL ? 1 : (int)strlen(zt);
+    for (const char *c = zt; strchr(zt, ',') != NULL && *c; c++) {
+        n += *c == ',';
+    }
+    if (n < 2 || n > TC_STAR_MAX_N) {
+        return fail(EXIT_DATA, "--z \"%.40s\" is not a node of a star graph S_2..S_%d", zt,
+                    TC_STAR_MAX_N);
+    }
+    uint8_t z[TC_STAR_MAX_N];
+    if (tc_star_parse(n, zt, z) != TC_OK) {
+        return fail(EXIT_DATA, "--z: %s", tc_err_detail());
+    }
+    if (k < 1 || k > n - 1) {
+        return misuse("--k %lld is outside 1..%d for S_%d", (long long)k, n - 1, n);
+    }
+    int64_t N = tc_substar_count(n, (int)k);
+    if (N > 100000) {
+        return misuse("S_%d with k = %lld has %lld substars; the table prints at most 100000 rows",
+                      n, (long long)k, (long long)N);
+    }
+    bool paper = n == 4 && k == 2 && memcmp(z, (const uint8_t[]){3, 2, 4, 1}, 4) == 0;
+    tc_json_t j;
+    if (format == 1) {
+        tc_json_document(&j, fp, "table");
+        tc_json_kstr(&j, "table", "001:1");
+        tc_json_kstr(&j, "z", zt);
+        tc_json_kint(&j, "k", k);
+        tc_json_key(&j, "rows");
+        tc_json_array(&j);
+    } else {
+        fprintf(fp,
+                "Table 1 of paper 001: Personalized_Broadcast(%lld) executed by z = %s on S_%d%s\n",
+                (long long)k, zt, n, paper ? " (the paper's case)" : "");
+        fprintf(fp, "  %-6s %-*s %-14s %-*s %-*s%s\n", "i", n + 2, "X_i", "d_1..d_j", n + 2, "y",
+                n + 2, "Y", paper ? "  paper: d; y; Y            verdict" : "");
+    }
+    int64_t match = 0;
+    for (int64_t i = 0; i < N; i++) {
+        tc_tseng_step_t st;
+        tc_tseng_step(n, (int)k, i, z, &st);
+        char X[TC_LABEL_MAX], Y[TC_LABEL_MAX], y[TC_LABEL_MAX], d[3 * TC_ROUTE_MAX + 8];
+        tc_substar_format(&st.X, false, X, sizeof X);
+        tc_substar_format(&st.Y, false, Y, sizeof Y);
+        tc_star_format(n, st.y, false, y, sizeof y);
+        dims_text(&st.route, d, sizeof d);
+        bool same = paper && strcmp(X, PRINTED[i][0]) == 0 && strcmp(d, PRINTED[i][1]) == 0 &&
+                    strcmp(y, PRINTED[i][2]) == 0 && strcmp(Y, PRINTED[i][3]) == 0;
+        match += same;
+        if (format == 1) {
+            tc_json_object(&j);
+            tc_json_kint(&j, "i", i + 1);
+            tc_json_kstr(&j, "X", X);
+            tc_json_kstr(&j, "dims", d);
+            tc_json_kstr(&j, "y", y);
+            tc_json_kstr(&j, "Y", Y);
+            if (paper) {
+                tc_json_kbool(&j, "matches_paper", same);
+            }
+            tc_json_end_object(&j);
+            continue;
+        }
+        char lab[32];
+        snprintf(lab, sizeof lab, "X_%lld", (long long)(i + 1));
+        fprintf(fp, "  %-6s %-*s %-14s %-*s %-*s", lab, n + 2, X, d[0] ? d : "none", n + 2, y,
+                n + 2, Y);
+        if (paper) {
+            char pd[64];
+            snprintf(pd, sizeof pd, "%s; %s; %s", PRINTED[i][1][0] ? PRINTED[i][1] : "none",
+                     PRINTED[i][2], PRINTED[i][3]);
+            fprintf(fp, "  %-26s %s", pd, same ? "matches" : "DIFFERS");
+        }
+        fputc('\n', fp);
+    }
+    if (format == 1) {
+        tc_json_end_array(&j);
+        if (paper) {
+            tc_json_kint(&j, "rows_matching", match);
+        }
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+    } else if (paper) {
+        fprintf(fp, "%lld rows: %lld match the paper, %lld differ\n", (long long)N,
+                (long long)match, (long long)(N - match));
+    } else {
+        fprintf(fp, "%lld rows (the paper prints only z = 3241, k = 2)\n", (long long)N);
+    }
+    return paper && match != N ? EXIT_CLAIM : EXIT_OK;
+}
+
+/* ---- 001:compare ----------------------------------------------------------------------------- */
+
+/* A run's cost under any ratio: time = rounds ts + elements tm, taken with tm = 1. */
+typedef struct {
+    int64_t rounds, elements;
+    bool queued;
+} cost_t;
+
+static double at(const cost_t *c, double ratio)
+{
+    return (double)c->rounds * ratio + (double)c->elements;
+}
+
+static const double RATIOS[3] = {0.1, 1, 100};
+
+/* Tseng's alltoall for every k (one source and the relabelling symmetry; one-port or all-port
+ * give the same rounds, as a source has one packet in flight per round). */
+static int tseng_costs(const tc_net_t *net, const tc_topo_t *topo, int port_limit, cost_t *out)
+{
+    int n = tc_net_n(net);
+    for (int k = 1; k < n; k++) {
+        tc_tseng_t *t = NULL;
+        tc_err_t err = tc_tseng_alltoall_new(net, topo, k, true, &t);
+        tc_sim_result_t res;
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        cfg.port_limit = port_limit;
+        cfg.ts = 1;
+        cfg.tm = 0;
+        if (err == TC_OK) {
+            err = tc_sim_run(topo, &cfg, NULL, tc_tseng_plan(t), &res, NULL);
+        }
+        tc_tseng_free(t);
+        if (err != TC_OK) {
+            return lib_fail(err, "alltoall-tseng");
+        }
+        out[k] = (cost_t){res.rounds, res.elements, res.queued_packets > 0};
+    }
+    return 0;
+}
+
+static void winner_line(FILE *fp, const char *const *names, const double *t, int count)
+{
+    int best = 0, second = -1;
+    for (int c = 1; c < count; c++) {
+        best = t[c] < t[best] ? c : best;
+    }
+    for (int c = 0; c < count; c++) {
+        if (c != best && (second < 0 || t[c] < t[second])) {
+            second = c;
+        }
+    }
+    if (t[second] == t[best]) {
+        fprintf(fp, "  %-18s ties with %s\n", names[best], names[second]);
+        return;
+    }
+    fprintf(fp, "  %-18s %5.1f%% below %s\n", names[best],
+            100.0 * (t[second] - t[best]) / t[second], names[second]);
+}
+
+static int compare_n(const args_t *base, int n, int port_limit, FILE *fp)
+{
+    args_t a = *base;
+    char spec[16];
+    snprintf(spec, sizeof spec, "star:%d", n);
+    a.net_spec = spec;
+    a.port_limit = port_limit;
+    a.ts = 1;
+    a.tm = 0;
+    tc_net_t *net = NULL;
+    tc_topo_t topo = {0};
+    int st = open_net(spec, &net);
+    if (st == 0 && tc_topo_init(&topo, net) != TC_OK) {
+        st = lib_fail(TC_ENOMEM, NULL);
+    }
+    cost_t tseng[TC_STAR_MAX_N] = {{0}};
+    tc_sim_result_t te, mesh, ring, multi;
+    st = st != 0 ? st : tseng_costs(net, &topo, port_limit, tseng);
+    /* paper 000's total exchange: all-port by Lemma 7's symmetry, one-port in full */
+    st = st != 0 ? st : sim_paper000(&a, "total-exchange", port_limit == 0, &te);
+    if (st == 0) {
+        tc_star_mesh_t m;
+        tc_star_cycle_t cyc = {0};
+        tc_tseng_t *pm = NULL, *pr = NULL;
+        tc_err_t err = tc_star_mesh_new(n, &m);
+        err = err != TC_OK ? err : tc_star_hamilton(n, &cyc);
+        err = err != TC_OK ? err : tc_tseng_allgather_mesh_new(net, &topo, &m, &pm);
+        err = err != TC_OK ? err : tc_tseng_allgather_ring_new(net, &topo, cyc.node, &pr);
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        cfg.port_limit = port_limit;
+        cfg.ts = 1;
+        cfg.tm = 0;
+        err = err != TC_OK ? err : tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(pm), &mesh, NULL);
+        err = err != TC_OK ? err : tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(pr), &ring, NULL);
+        tc_tseng_free(pm);
+        tc_tseng_free(pr);
+        tc_star_cycle_destroy(&cyc);
+        tc_star_mesh_destroy(&m);
+        st = err != TC_OK ? lib_fail(err, NULL) : 0;
+    }
+    st = st != 0 ? st : sim_paper000(&a, "multinode", false, &multi);
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
+    if (st != 0) {
+        return st;
+    }
+    const char *ports = port_limit == 1 ? "one" : "all";
+    cost_t c_te = {te.rounds, te.rounds, te.queued_packets > 0};
+    cost_t c_mesh = {mesh.rounds, mesh.elements, mesh.queued_packets > 0};
+    cost_t c_ring = {ring.rounds, ring.elements, ring.queued_packets > 0};
+    cost_t c_multi = {multi.rounds, multi.rounds, multi.queued_packets > 0};
+    for (int r = 0; r < 3; r++) {
+        double ratio = RATIOS[r];
+        int bestk = 1;
+        for (int k = 2; k < n; k++) {
+            bestk = at(&tseng[k], ratio) < at(&tseng[bestk], ratio) ? k : bestk;
+        }
+        double tp[3] = {at(&tseng[bestk], ratio), at(&tseng[1], ratio), at(&c_te, ratio)};
+        char best_name[32];
+        snprintf(best_name, sizeof best_name, "tseng k=%d", bestk);
+        const char *pn[3] = {best_name, "tseng k=1", "total-exchange"};
+        fprintf(fp, "personal     %d  %-3s  %6g  %14.6g %12.6g %16.6g%s", n, ports, ratio, tp[0],
+                tp[1], tp[2], c_te.queued ? "*" : " ");
+        winner_line(fp, pn, tp, 3);
+        double tn[3] = {at(&c_mesh, ratio), at(&c_ring, ratio), at(&c_multi, ratio)};
+        const char *nn[3] = {"allgather-mesh", "hamiltonian-cycle", "multinode"};
+        fprintf(fp, "broadcast    %d  %-3s  %6g  %14.6g %12.6g %16.6g%s", n, ports, ratio, tn[0],
+                tn[1], tn[2], c_multi.queued ? "*" : " ");
+        winner_line(fp, nn, tn, 3);
+    }
+    return 0;
+}
+
+int table_001_compare(int64_t from, int64_t to, FILE *fp)
+{
+    if (from < 4 || to > 7 || from > to) {
+        return misuse("001:compare runs n = 4..7 (every source of S_n simulated), not %lld..%lld",
+                      (long long)from, (long long)to);
+    }
+    args_t a = {.M = 1, .seed = 1, .B = 1};
+    fprintf(fp, "Who wins where: paper 001's all-to-all algorithms beside paper 000's on S_n, "
+                "simulated in the round engine\n"
+                "(one message per pair; time at t_m = 1 for t_s/t_m = 0.1, 1, 100; a '*' marks a "
+                "paper 000 run whose packets queued)\n"
+                "personal: tseng best k | tseng k = 1 | paper 000's total exchange over the EDTs\n"
+                "broadcast: allgather-mesh | hamiltonian-cycle (T') | paper 000's multinode over "
+                "the EDTs\n");
+    fprintf(fp, "problem      n  ports ts/tm  %14s %12s %16s   winner\n", "001 best", "001 base",
+            "000");
+    for (int64_t n = from; n <= to; n++) {
+        for (int p = 1; p >= 0; p--) {
+            int st = compare_n(&a, (int)n, p, fp);
+            if (st != 0) {
+                return st;
+            }
+        }
+    }
+    fprintf(fp,
+            "tseng's runs: one source simulated, translated by relabelling (every source to S_7 "
+            "in `treecast sim alltoall-tseng`); paper 000's total exchange all-port by Lemma 7's "
+            "symmetry, one-port and every other run in full\n");
+    return 0;
+}
