@@ -711,7 +711,7 @@ static const command_doc_t DOC = {
         "         at k = 1 beside paper 000's total exchange, and of the mesh allgather beside\n"
         "         the Hamiltonian cycle and paper 000's multinode broadcast; the winner and\n"
         "         its margin. Every source simulated (paper 001's personalized runs by their\n"
-        "         relabelling symmetry); n = 7 takes minutes.\n"
+        "         relabelling symmetry); 4..7 takes about 40 s.\n"
         "\n"
         "001:2    Table 2 of paper 001: the least t_s/t_m at which the personalized broadcast\n"
         "         over k-substars beats k = 1 (Eq. (2)), for n = 4..12 and k = 3..n-1: each\n"
