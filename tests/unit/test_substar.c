@@ -327,6 +327,27 @@ static void test_substar_routes(void **state)
     }
 }
 
+/* The two closed forms of the node-to-substar distance agree: tc_substar_distance (from any
+ * node, by the paths and cycles seen from it) and tc_tseng_substar_distance of the cost model
+ * (from the identity), derived independently, on every substar of S_2..S_8. */
+static void test_two_closed_forms(void **state)
+{
+    (void)state;
+    uint8_t id[TC_STAR_MAX_N];
+    identity(TC_STAR_MAX_N, id);
+    for (int n = 2; n <= 8; n++) {
+        for (int k = 1; k < n; k++) {
+            for (int64_t i = 0; i < tc_substar_count(n, k); i++) {
+                tc_substar_t s;
+                tc_substar_at(n, k, i, &s);
+                int d = -1;
+                assert_int_equal(tc_tseng_substar_distance(n, k, s.y + k, &d), TC_OK);
+                assert_int_equal(tc_substar_distance(&s, id), d);
+            }
+        }
+    }
+}
+
 /* Table 1 of paper 001 (z = 3241, k = 2), row by row as printed. */
 static void test_table_001_1(void **state)
 {
@@ -464,9 +485,10 @@ static void test_properties(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_labels),      cmocka_unit_test(test_partition),
-        cmocka_unit_test(test_node_routes), cmocka_unit_test(test_substar_routes),
-        cmocka_unit_test(test_table_001_1), cmocka_unit_test(test_properties),
+        cmocka_unit_test(test_labels),           cmocka_unit_test(test_partition),
+        cmocka_unit_test(test_node_routes),      cmocka_unit_test(test_substar_routes),
+        cmocka_unit_test(test_two_closed_forms), cmocka_unit_test(test_table_001_1),
+        cmocka_unit_test(test_properties),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

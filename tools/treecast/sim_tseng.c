@@ -3,6 +3,7 @@
 #include "sim_cmd.h"
 
 #include "treecast/substar.h"
+#include "treecast/tseng.h"
 
 #include <string.h>
 
@@ -15,39 +16,38 @@ typedef struct {
     int64_t collisions, same_dim;
     int64_t transmissions, deliveries, expected;
     /* Eq. (1): N l_{n,k} = route_hops and n! l_{k,1} as integers (sums of distances) */
-    int64_t sum_nk, sum_k1;
+    int64_t sum_nk, sum_k1, sum_n1;
+    tc_frac_t lnk, lnk_bfs, lk1;
     double eq1, eq1_printed;
     double seconds;
 } tseng_run_t;
 
-/* Sum over the N k-substars of the distance from the identity (the closed form, one per
- * substar), and the sum over S_k's k! nodes of their distance from its identity times N: the
- * integers N l_{n,k} and n! l_{k,1}; and sum over S_n of the distance, n! l_{n,1}. */
-static void eq1_sums(int n, int k, int64_t *sum_nk, int64_t *sum_k1, int64_t *sum_n1)
+/* f times x for an average f over x items (its denominator divides x): the sum, exactly. */
+static int64_t times(tc_frac_t f, int64_t x)
 {
-    uint8_t id[TC_STAR_MAX_N], p[TC_STAR_MAX_N];
-    for (int m = 0; m < n; m++) {
-        id[m] = (uint8_t)(m + 1);
+    return f.num * (x / f.den);
+}
+
+/* l_{n,k} counted over the substars and by breadth-first search (n <= 10), l_{k,1} by the
+ * footnote corrected and l_{n,1}, from the cost model (tseng.h): none of them from the plan.
+ * The integers N l_{n,k}, n! l_{k,1}, n! l_{n,1} follow. */
+static int eq1_sums(tseng_run_t *t)
+{
+    tc_frac_t ln1;
+    tc_err_t err = tc_tseng_lnk(t->n, t->k, &t->lnk);
+    err = err != TC_OK ? err : tc_tseng_lk1(t->k, &t->lk1);
+    err = err != TC_OK ? err : tc_tseng_lnk(t->n, 1, &ln1);
+    t->lnk_bfs = (tc_frac_t){-1, 1};
+    if (err == TC_OK && t->n <= 10) {
+        err = tc_tseng_lnk_bfs(t->n, t->k, &t->lnk_bfs);
     }
-    int64_t N = tc_substar_count(n, k), s = 0;
-    for (int64_t i = 0; i < N; i++) {
-        tc_substar_t X;
-        tc_substar_at(n, k, i, &X);
-        s += tc_substar_distance(&X, id);
+    if (err != TC_OK) {
+        return lib_fail(err, "l_{n,k}");
     }
-    *sum_nk = s;
-    s = 0;
-    memcpy(p, id, (size_t)k);
-    do {
-        s += tc_star_distance_identity(k, p);
-    } while (tc_star_next(k, p));
-    *sum_k1 = s * N;
-    s = 0;
-    memcpy(p, id, (size_t)n);
-    do {
-        s += tc_star_distance_identity(n, p);
-    } while (tc_star_next(n, p));
-    *sum_n1 = s;
+    t->sum_nk = times(t->lnk, t->N);
+    t->sum_k1 = times(t->lk1, t->nodes);
+    t->sum_n1 = times(ln1, t->nodes);
+    return 0;
 }
 
 static void print_text(FILE *fp, const args_t *a, const tseng_run_t *t)
@@ -66,6 +66,14 @@ static void print_text(FILE *fp, const args_t *a, const tseng_run_t *t)
             "= %lld + %lld)\n",
             (long long)t->res.rounds, (long long)t->pred.rounds, (long long)t->sum_nk,
             (long long)t->sum_k1);
+    fprintf(fp, "  l_{n,k}              %lld/%lld counted over the substars", (long long)t->lnk.num,
+            (long long)t->lnk.den);
+    if (t->lnk_bfs.num >= 0) {
+        fprintf(fp, ", %lld/%lld by breadth-first search of S_%d", (long long)t->lnk_bfs.num,
+                (long long)t->lnk_bfs.den, t->n);
+    }
+    fprintf(fp, "; l_{k,1} = %lld/%lld (corrections 001.1)\n", (long long)t->lk1.num,
+            (long long)t->lk1.den);
     fprintf(fp,
             "  modelled time        %.15g   (rounds x ts + largest packets x tm = %lld x %g + "
             "%lld x %g)\n",
@@ -111,6 +119,12 @@ static void print_json(FILE *fp, const args_t *a, const tseng_run_t *t)
     tc_json_kdouble(&j, "time", t->res.time);
     tc_json_kdouble(&j, "eq1_corrected", t->eq1);
     tc_json_kdouble(&j, "eq1_printed", t->eq1_printed);
+    tc_json_kint(&j, "l_nk_num", t->lnk.num);
+    tc_json_kint(&j, "l_nk_den", t->lnk.den);
+    if (t->lnk_bfs.num >= 0) {
+        tc_json_kint(&j, "l_nk_bfs_num", t->lnk_bfs.num);
+        tc_json_kint(&j, "l_nk_bfs_den", t->lnk_bfs.den);
+    }
     tc_json_kint(&j, "N_l_nk", t->sum_nk);
     tc_json_kint(&j, "nfact_l_k1", t->sum_k1);
     tc_json_kint(&j, "transmissions", t->transmissions);
@@ -158,6 +172,11 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     t->nodes = tc_net_nodes(net);
     t->N = tc_substar_count(t->n, t->k);
     t->symmetry = a->method == METHOD_SYMMETRY || (a->method == METHOD_AUTO && t->n > 7);
+    if (t->n > 10) {
+        return misuse("alltoall-tseng runs to S_10 (S_%d: the engine's per-link tables alone "
+                      "take %lld links)",
+                      t->n, (long long)(t->nodes * (t->n - 1)));
+    }
     if (!t->symmetry && t->n > 7) {
         return misuse("--method full simulates every source up to S_7 (S_%d has %lld sources); "
                       "use --method symmetry",
@@ -175,6 +194,8 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     cfg.ts = a->ts;
     cfg.tm = a->tm;
     cfg.B = 1;
+    tc_tseng_predict(plan, &t->pred);
+    cfg.max_rounds = t->pred.rounds + 1; /* S_10 with small k runs past the default */
     same_dim_t dims = {.round = -1};
     if (t->symmetry) {
         cfg.observe = observe_dims;
@@ -192,19 +213,21 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     if (err != TC_OK) {
         return lib_fail(err, NULL);
     }
-    int64_t sum_n1;
-    eq1_sums(t->n, t->k, &t->sum_nk, &t->sum_k1, &sum_n1);
+    int st = eq1_sums(t);
+    if (st != 0) {
+        return st;
+    }
     /* in integers: N l_{n,k} = sum_nk, n! l_{n,k} = k! sum_nk, n! l_{k,1} = sum_k1,
      * n! l_{n,1} = sum_n1 */
     int64_t kf = tc_star_factorial(t->k);
     double ts_coef = (double)(t->sum_nk + t->sum_k1);
     t->eq1 = ts_coef * a->ts + (double)(kf * t->sum_nk + t->sum_k1) * a->tm;
-    t->eq1_printed = ts_coef * a->ts + (double)(kf * t->sum_nk + sum_n1) * a->tm;
+    t->eq1_printed = ts_coef * a->ts + (double)(kf * t->sum_nk + t->sum_n1) * a->tm;
     int64_t copies = t->symmetry ? t->nodes : 1;
     t->transmissions = t->res.transmissions * copies;
     t->deliveries = t->res.keys_delivered * copies;
     t->expected = t->res.keys_expected * copies;
-    int st = output_open(out, a->output);
+    st = output_open(out, a->output);
     *fp = out->fp;
     return st;
 }

@@ -1,0 +1,1 @@
+sim alltoall-tseng --net star:11 --k 4
