@@ -164,8 +164,7 @@ static void observe_dims(void *ctx, int64_t round, int64_t node, int port, const
     o->dims |= bit;
 }
 
-static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, FILE **fp,
-                        output_t *out, tseng_run_t *t)
+static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, tseng_run_t *t)
 {
     t->n = tc_net_n(net);
     t->k = (int)a->k;
@@ -227,9 +226,7 @@ static int run_alltoall(const args_t *a, tc_net_t *net, const tc_topo_t *topo, F
     t->transmissions = t->res.transmissions * copies;
     t->deliveries = t->res.keys_delivered * copies;
     t->expected = t->res.keys_expected * copies;
-    st = output_open(out, a->output);
-    *fp = out->fp;
-    return st;
+    return 0;
 }
 
 /* ---- allgather-mesh (Section IV) ------------------------------------------------------------ */
@@ -434,97 +431,61 @@ static void print_mesh_json(FILE *fp, const args_t *a, const mesh_run_t *m)
     tc_json_finish(&j);
 }
 
+/* The star graph of --net and its neighbour table, for a plan that takes no faults, trees or
+ * root. 0 or a status (printed; nothing left open). */
+static int open_star(const args_t *a, const char *name, tc_net_t **net, tc_topo_t *topo)
+{
+    if (a->faults || a->listed.count || a->faults_file || a->trials || a->kind_text || a->input ||
+        a->root_text) {
+        return misuse("%s takes no faults, trees or root: every node is a source", name);
+    }
+    int st = open_net(a->net_spec, net);
+    if (st == 0 && strcmp(tc_net_family_name(*net), "star") != 0) {
+        st = misuse("--net %s: %s runs on the star graph (star:N)", a->net_spec, name);
+    } else if (st == 0 && a->k > tc_net_n(*net) - 1) {
+        st = misuse("--k %lld is outside 1..%d for S_%d", (long long)a->k, tc_net_n(*net) - 1,
+                    tc_net_n(*net));
+    }
+    tc_err_t err = st == 0 ? tc_topo_init(topo, *net) : TC_OK;
+    st = st == 0 && err != TC_OK ? lib_fail(err, NULL) : st;
+    if (st != 0) {
+        tc_net_free(*net);
+        *net = NULL;
+    }
+    return st;
+}
+
 int sim_tseng_main(const args_t *a, const char *name)
 {
     bool mesh = strcmp(name, "allgather-mesh") == 0;
     if (!mesh && strcmp(name, "alltoall-tseng") != 0) {
         return misuse("unknown plan \"%s\"", name);
     }
-    if (mesh) {
-        if (a->k != 0) {
-            return misuse("--k is the substar dimension of alltoall-tseng");
-        }
-        if (a->faults || a->listed.count || a->faults_file || a->trials || a->kind_text ||
-            a->input || a->root_text) {
-            return misuse("allgather-mesh takes no faults, trees or root: every node is a source");
-        }
-        tc_net_t *net = NULL;
-        int st = open_net(a->net_spec, &net);
-        if (st != 0) {
-            return st;
-        }
-        if (strcmp(tc_net_family_name(net), "star") != 0) {
-            tc_net_free(net);
-            return misuse("--net %s: allgather-mesh runs on the star graph (star:N)", a->net_spec);
-        }
-        tc_topo_t topo;
-        tc_err_t err = tc_topo_init(&topo, net);
-        if (err != TC_OK) {
-            tc_net_free(net);
-            return lib_fail(err, NULL);
-        }
-        mesh_run_t m = {0};
-        st = run_mesh(a, net, &topo, &m);
-        output_t out = {0};
-        st = st != 0 ? st : output_open(&out, a->output);
-        if (st == 0) {
-            if (a->format == F_JSON) {
-                print_mesh_json(out.fp, a, &m);
-            } else {
-                print_mesh_text(out.fp, a, &m);
-                if (a->timing) {
-                    fprintf(out.fp, "time: %.3f s; peak memory %.1f MiB\n", m.seconds,
-                            (double)peak_kib() / 1024.0);
-                }
-            }
-        }
-        if (out.fp != NULL) {
-            int cst = output_close(&out, st == 0);
-            st = st != 0 ? st : cst;
-        }
-        tc_topo_destroy(&topo);
-        tc_net_free(net);
-        return st;
+    if (mesh && a->k != 0) {
+        return misuse("--k is the substar dimension of alltoall-tseng");
     }
-    if (a->k < 1) {
+    if (!mesh && a->k < 1) {
         return misuse("alltoall-tseng needs --k K (1 <= K <= N-1: the substars' dimension)");
     }
-    if (a->faults || a->listed.count || a->faults_file || a->trials || a->kind_text || a->input ||
-        a->root_text) {
-        return misuse("alltoall-tseng takes no faults, trees or root: every node is a source");
-    }
     tc_net_t *net = NULL;
-    int st = open_net(a->net_spec, &net);
+    tc_topo_t topo;
+    int st = open_star(a, name, &net, &topo);
     if (st != 0) {
         return st;
     }
-    if (strcmp(tc_net_family_name(net), "star") != 0) {
-        tc_net_free(net);
-        return misuse("--net %s: alltoall-tseng runs on the star graph (star:N)", a->net_spec);
-    }
-    if (a->k > tc_net_n(net) - 1) {
-        int n = tc_net_n(net);
-        tc_net_free(net);
-        return misuse("--k %lld is outside 1..%d for S_%d", (long long)a->k, n - 1, n);
-    }
-    tc_topo_t topo;
-    tc_err_t err = tc_topo_init(&topo, net);
-    if (err != TC_OK) {
-        tc_net_free(net);
-        return lib_fail(err, NULL);
-    }
+    mesh_run_t m = {0};
     tseng_run_t t = {0};
+    st = mesh ? run_mesh(a, net, &topo, &m) : run_alltoall(a, net, &topo, &t);
     output_t out = {0};
-    FILE *fp = NULL;
-    st = run_alltoall(a, net, &topo, &fp, &out, &t);
+    st = st != 0 ? st : output_open(&out, a->output);
     if (st == 0) {
         if (a->format == F_JSON) {
-            print_json(fp, a, &t);
+            mesh ? print_mesh_json(out.fp, a, &m) : print_json(out.fp, a, &t);
         } else {
-            print_text(fp, a, &t);
+            mesh ? print_mesh_text(out.fp, a, &m) : print_text(out.fp, a, &t);
             if (a->timing) {
-                fprintf(fp, "time: %.3f s; peak memory %.1f MiB\n", t.seconds,
-                        (double)peak_kib() / 1024.0);
+                fprintf(out.fp, "time: %.3f s; peak memory %.1f MiB\n",
+                        mesh ? m.seconds : t.seconds, (double)peak_kib() / 1024.0);
             }
         }
     }
