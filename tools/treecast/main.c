@@ -21,7 +21,7 @@ static const command_t commands[] = {
      "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},
     {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},
     {"table", cmd_table,
-     "reproduce a paper's table: its values beside treecast's (001:2, 001:3, 002:2, ...)"},
+     "reproduce a paper's table: its values beside treecast's (001:1, 001:2, 002:2, ...)"},
     {"search", cmd_search, "least-height edge-disjoint spanning trees at a root, proved (SAT)"},
 };
 
