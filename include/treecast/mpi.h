@@ -1,0 +1,68 @@
+/* treecast — the collectives over MPI (libtreecast_mpi).
+ *
+ * The same plans as `treecast sim` (plan.h), run by an MPI executor: every rank is the node of
+ * the same id (ranks = node ids in treecast's order), builds the same network, trees and plan,
+ * and runs the plan's callbacks for its own node; a packet of the plan becomes one MPI message
+ * (the packet's header and one segment of the data) to the neighbour's rank. The executor is
+ * asynchronous: receives are pre-posted on every link a rank will hear from, a node forwards a
+ * segment as soon as it has it, and at most `window` segments are in flight per link (sent
+ * with MPI_Issend, so that a window limits something under SMPI too, where small MPI_Isends
+ * complete at once). What every rank will receive on every link is known before the first
+ * byte moves: the round engine runs the same plan with the same faults once on every rank
+ * (sim predicts what MPI does), so a rank stops when it has what the prediction says, and no
+ * receive is left waiting for a faulty rank.
+ *
+ * Faults (the papers' model): a faulty rank takes part in MPI (it calls the collective and
+ * returns) but receives and forwards nothing; the others never send to it. With at most x-1
+ * faulty ranks the fault-tolerant broadcast reaches every live rank.
+ *
+ * The library never prints or exits; a failure returns an MPI error class on the ranks that see
+ * it, with a sentence in tc_mpi_error(). Every rank must pass the same arguments (count, root,
+ * options), as for MPI's own collectives.
+ */
+#ifndef TREECAST_MPI_H
+#define TREECAST_MPI_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    /* The network: "star:N", "cube:N", "icube:N,K", ... (any family of net.h); NULL: the star
+     * graph or hypercube whose node count is the communicator's size. */
+    const char *net;
+    /* The trees: a kind of trees.h; NULL: the family's edge-disjoint trees (star edt, cube nedst,
+     * icube and the others edst). */
+    const char *kind;
+    int64_t segment;   /* bytes per segment; 0: 8192 */
+    int x;             /* copies of every segment over x trees (fault tolerance x-1); 0 or 1: one */
+    int window;        /* segments in flight per link; 0: 1 */
+    bool eager;        /* MPI_Isend instead of MPI_Issend */
+    const int *faulty; /* ranks that forward nothing (never the root); NULL: none */
+    int nfaulty;
+} tc_mpi_opts_t;
+
+/* What a call did on this rank (optional out-parameter of the collectives). */
+typedef struct {
+    int64_t segments;         /* segments of the message */
+    int64_t received;         /* distinct segments this rank got (segments on every live rank) */
+    int64_t messages_in;      /* MPI messages received, copies included */
+    int64_t messages_out;     /* MPI messages sent */
+    int64_t predicted_rounds; /* the round engine's rounds for the same plan and faults */
+    bool faulty;              /* this rank was declared faulty and took no part */
+} tc_mpi_report_t;
+
+/* Broadcast count elements of datatype (any, derived ones too) from root: the data packed into
+ * segments, the segments split round-robin over the trees (x = 1, papers 000 Sec. 4.2 and 003)
+ * or sent down x trees each (x > 1, paper 000 Sec. 4.3; with kind "ist" the n independent
+ * spanning trees of paper 004), pipelined. MPI_SUCCESS; MPI_ERR_ARG for options that do not fit
+ * the communicator (with a sentence in tc_mpi_error()), MPI_ERR_NO_MEM, MPI_ERR_OTHER when a
+ * live rank could not get every segment (more faults than x-1 on its paths). report may be
+ * NULL. */
+int tc_mpi_bcast(void *buf, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                 const tc_mpi_opts_t *opts, tc_mpi_report_t *report);
+
+/* The sentence of this rank's last failure ("" after a success). */
+const char *tc_mpi_error(void);
+
+#endif
