@@ -5,7 +5,7 @@
 
 SHELL := /bin/bash
 PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format \
-            libcadical-dev g++ openmpi-bin libopenmpi-dev
+            libcadical-dev g++ openmpi-bin libopenmpi-dev libsimgrid-dev
 JOBS := $(shell nproc 2>/dev/null || echo 2)
 TREECAST := build/release/tools/treecast/treecast
 

@@ -89,6 +89,7 @@ int cmd_trees(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_necklaces(int argc, char **argv);
 int cmd_route(int argc, char **argv);
+int cmd_platform(int argc, char **argv);
 
 /* Tables of paper 001 that run the library's routes and plans (table_001.c). */
 int table_001_1(const char *z, int64_t k, int format, FILE *fp);

@@ -22,6 +22,7 @@ static const command_t commands[] = {
     {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},
     {"table", cmd_table,
      "reproduce a paper's table: its values beside treecast's (001:1, 001:2, 002:2, ...)"},
+    {"platform", cmd_platform, "a SimGrid platform of a network, for libtreecast_mpi under SMPI"},
     {"search", cmd_search, "least-height edge-disjoint spanning trees at a root, proved (SAT)"},
 };
 
