@@ -150,6 +150,47 @@ static int64_t gen_edges(int n, int64_t nodes, igraph_vector_int_t *edges)
     return pos;
 }
 
+/* The BFS tree igraph returned: every node reached from node 0, each with a parent, and its
+ * depth the diameter of S_n, floor(3(n-1)/2). 0, or 1 (wrong) / 3 (out of memory), printed. */
+static int check_bfs(const igraph_vector_int_t *order, const igraph_vector_int_t *parents,
+                     int64_t nodes, int n, int64_t *depth)
+{
+    const int64_t expected_depth = 3 * (n - 1) / 2;
+    if (igraph_vector_int_size(order) != nodes || igraph_vector_int_size(parents) != nodes) {
+        fprintf(stderr, "peer_igraph: BFS reached %" PRId64 " of %" PRId64 " nodes\n",
+                (int64_t)igraph_vector_int_size(order), nodes);
+        return 1;
+    }
+    int64_t *dist = malloc((size_t)nodes * sizeof *dist);
+    if (dist == NULL) {
+        fprintf(stderr, "peer_igraph: out of memory\n");
+        return 3;
+    }
+    int status = 0;
+    *depth = 0;
+    for (int64_t i = 0; i < nodes && status == 0; i++) {
+        const int64_t v = VECTOR(*order)[i];
+        const int64_t par = VECTOR(*parents)[v];
+        if (i == 0 && (v != 0 || par >= 0)) {
+            fprintf(stderr, "peer_igraph: BFS root is not node 0\n");
+            status = 1;
+        } else if (i > 0 && (par < 0 || par >= nodes)) {
+            fprintf(stderr, "peer_igraph: node %" PRId64 " has no parent\n", v);
+            status = 1;
+        } else {
+            dist[v] = i == 0 ? 0 : dist[par] + 1;
+            *depth = dist[v] > *depth ? dist[v] : *depth;
+        }
+    }
+    free(dist);
+    if (status == 0 && *depth != expected_depth) {
+        fprintf(stderr, "peer_igraph: depth %" PRId64 " != expected %" PRId64 " for n=%d\n", *depth,
+                expected_depth, n);
+        status = 1;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     int n = 0;
@@ -164,7 +205,6 @@ int main(int argc, char **argv)
         nodes *= i;
     }
     const int64_t n_edges = nodes * (n - 1) / 2;
-    const int64_t expected_depth = 3 * (n - 1) / 2;
 
     int status = 0;
     const char *what = NULL;
@@ -177,7 +217,6 @@ int main(int argc, char **argv)
     int have_order = 0;
     int have_parents = 0;
     int have_graph = 0;
-    int64_t *dist = NULL;
     int64_t depth = 0;
     double t0 = 0.0;
     double t1 = 0.0;
@@ -236,44 +275,8 @@ int main(int argc, char **argv)
     t3 = now_s();
 
     /* Self-check: every node reached, and tree depth (from the parent vector) as expected. */
-    if (igraph_vector_int_size(&order) != nodes || igraph_vector_int_size(&parents) != nodes) {
-        fprintf(stderr, "peer_igraph: BFS reached %" PRId64 " of %" PRId64 " nodes\n",
-                (int64_t)igraph_vector_int_size(&order), nodes);
-        status = 1;
-        goto done;
-    }
-    dist = malloc((size_t)nodes * sizeof *dist);
-    if (dist == NULL) {
-        fprintf(stderr, "peer_igraph: out of memory\n");
-        status = 3;
-        goto done;
-    }
-    for (int64_t i = 0; i < nodes; i++) {
-        const int64_t v = VECTOR(order)[i];
-        const int64_t par = VECTOR(parents)[v];
-        if (i == 0) {
-            if (v != 0 || par >= 0) {
-                fprintf(stderr, "peer_igraph: BFS root is not node 0\n");
-                status = 1;
-                goto done;
-            }
-            dist[v] = 0;
-        } else {
-            if (par < 0 || par >= nodes) {
-                fprintf(stderr, "peer_igraph: node %" PRId64 " has no parent\n", v);
-                status = 1;
-                goto done;
-            }
-            dist[v] = dist[par] + 1;
-        }
-        if (dist[v] > depth) {
-            depth = dist[v];
-        }
-    }
-    if (depth != expected_depth) {
-        fprintf(stderr, "peer_igraph: depth %" PRId64 " != expected %" PRId64 " for n=%d\n", depth,
-                expected_depth, n);
-        status = 1;
+    status = check_bfs(&order, &parents, nodes, n, &depth);
+    if (status != 0) {
         goto done;
     }
 
@@ -287,7 +290,6 @@ done:
         fprintf(stderr, "peer_igraph: %s failed: %s\n", what,
                 peer_igraph_reason[0] ? peer_igraph_reason : igraph_strerror(rc));
     }
-    free(dist);
     if (have_parents) {
         igraph_vector_int_destroy(&parents);
     }
