@@ -159,3 +159,36 @@ tc_err_t tc_net_facts(const tc_net_t *net, tc_facts_t *out)
     }
     return tc__facts_generic(net, out);
 }
+
+/* The facts every Cayley graph on the permutations of n symbols with n-1 transpositions or
+ * reversals as generators shares (the bubble-sort and pancake graphs): measured up to 8! nodes
+ * into *m, then the rows nodes = n!, edges = n!(n-1)/2 and degree = n-1, cited to `source`. */
+tc_err_t tc__facts_permutations(const tc_net_t *net, const char *source, tc_net_measure_t *m,
+                                tc_facts_t *out)
+{
+    int n = net->n;
+    int64_t edges = tc_net_edges(net); /* the family's own count, n!(n-1)/2 */
+    if (net->nodes <= 40320) { /* enumerated: the neighbours are unranked */
+        tc_err_t err = tc__facts_measure(net, m);
+        if (err != TC_OK) {
+            return err;
+        }
+    }
+    tc_fact_t *f = tc_facts_add(out, "nodes", source);
+    tc__fact_value(f, "%lld", (long long)net->nodes);
+    tc__fact_paper(f, "n! = %lld", (long long)tc_star_factorial(n));
+    tc__fact_judge(f, net->nodes == tc_star_factorial(n));
+    f = tc_facts_add(out, "edges", source);
+    tc__fact_paper(f, "n!(n-1)/2 = %lld", (long long)edges);
+    if (m->enumerated) {
+        tc__fact_value(f, "%lld (neighbour pairs counted)", (long long)m->edges);
+        tc__fact_judge(f, m->edges == edges);
+    } else {
+        tc__fact_value(f, "not enumerated above n = 8");
+    }
+    f = tc_facts_add(out, "degree", source);
+    tc__fact_paper(f, "n-1 = %d", n - 1);
+    tc__fact_value(f, "%d", net->degree);
+    tc__fact_judge(f, net->degree == n - 1);
+    return TC_OK;
+}

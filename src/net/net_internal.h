@@ -136,6 +136,9 @@ typedef struct {
 tc_err_t tc__facts_measure(const tc_net_t *net, tc_net_measure_t *m);
 /* Copy m's distance distribution (from node `from`) into the facts. */
 void tc__facts_distribution(tc_facts_t *out, const tc_net_measure_t *m, int64_t from);
+/* Measure a permutation family up to 8! nodes and add its nodes, edges and degree rows. */
+tc_err_t tc__facts_permutations(const tc_net_t *net, const char *source, tc_net_measure_t *m,
+                                tc_facts_t *out);
 /* printf into a fact's value or paper column; f may be NULL (the table was full). */
 void tc__fact_value(tc_fact_t *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void tc__fact_paper(tc_fact_t *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -196,28 +196,11 @@ static tc_err_t pancake_facts(const tc_net_t *net, tc_facts_t *out)
     snprintf(out->title, sizeof out->title,
              "the pancake graph on %d symbols (Akers and Krishnamurthy)", n);
     tc_net_measure_t m = {0};
-    if (net->nodes <= 40320) { /* enumerated: the neighbours are unranked */
-        tc_err_t err = tc__facts_measure(net, &m);
-        if (err != TC_OK) {
-            return err;
-        }
+    tc_err_t err = tc__facts_permutations(net, "Akers-Krishnamurthy", &m, out);
+    if (err != TC_OK) {
+        return err;
     }
-    tc_fact_t *f = tc_facts_add(out, "nodes", "Akers-Krishnamurthy");
-    tc__fact_value(f, "%lld", (long long)net->nodes);
-    tc__fact_paper(f, "n! = %lld", (long long)tc_star_factorial(n));
-    tc__fact_judge(f, net->nodes == tc_star_factorial(n));
-    f = tc_facts_add(out, "edges", "Akers-Krishnamurthy");
-    tc__fact_paper(f, "n!(n-1)/2 = %lld", (long long)pancake_edges(net));
-    if (m.enumerated) {
-        tc__fact_value(f, "%lld (neighbour pairs counted)", (long long)m.edges);
-        tc__fact_judge(f, m.edges == pancake_edges(net));
-    } else {
-        tc__fact_value(f, "not enumerated above n = 8");
-    }
-    f = tc_facts_add(out, "degree", "Akers-Krishnamurthy");
-    tc__fact_paper(f, "n-1 = %d", n - 1);
-    tc__fact_value(f, "%d", net->degree);
-    tc__fact_judge(f, net->degree == n - 1);
+    tc_fact_t *f;
     f = tc_facts_add(out, "diameter", "pancake numbers");
     tc__fact_paper(f, "%d (exhaustive searches)", pancake_diameter(net));
     if (m.enumerated) {
