@@ -27,17 +27,16 @@ typedef struct {
 
 struct tc_tseng {
     tc_plan_t plan;
-    const tc_topo_t *topo;
     int n, k;
     bool one_source;
     int64_t nodes, N, kfact;
-    /* step (2iii): iteration i routes along dims[off[i] .. off[i+1]) to x[i] */
+    /* step (2iii): iteration i routes along dims[off[i] .. off[i+1]) */
     int64_t *off;
     uint8_t *dims;
-    /* step (2iv): destination s of S_k is reached along idims[ioff[s] .. ioff[s+1]) and is the
-     * arrangement ipos[s*k .. s*k+k) of positions 1..k */
+    /* step (2iv): destination s of S_k (its s-th node in lexicographic order) is reached along
+     * idims[ioff[s] .. ioff[s+1]) */
     int64_t *ioff;
-    uint8_t *idims, *ipos;
+    uint8_t *idims;
     event_t *events;
     int64_t nevents, next_event;
     /* the source whose packet a representative holds in the current iteration */
@@ -47,7 +46,6 @@ struct tc_tseng {
     tc_tseng_predict_t predict;
     /* the allgathers: the mesh (rows 1..n, row_of 0 for none) or one Hamiltonian cycle */
     const tc_star_mesh_t *mesh;
-    const int64_t *cycle;
     int8_t *row_of;
     int32_t *col_of;
     uint8_t *next_port; /* the port to the node's successor in its ring (or the cycle) */
@@ -202,7 +200,6 @@ void tc_tseng_free(tc_tseng_t *t)
     free(t->ioff);
     free(t->dims);
     free(t->idims);
-    free(t->ipos);
     free(t->events);
     free(t->holder);
     free(t->held_iter);
@@ -243,7 +240,6 @@ tc_err_t tc_tseng_alltoall_new(const tc_net_t *net, const tc_topo_t *topo, int k
     if (t == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
     }
-    t->topo = topo;
     t->n = n;
     t->k = k;
     t->one_source = one_source;
@@ -254,15 +250,13 @@ tc_err_t tc_tseng_alltoall_new(const tc_net_t *net, const tc_topo_t *topo, int k
     t->dims = malloc((size_t)t->N * TC_ROUTE_MAX);
     t->ioff = malloc((size_t)(t->kfact + 1) * sizeof *t->ioff);
     t->idims = malloc((size_t)t->kfact * TC_ROUTE_MAX);
-    t->ipos = malloc((size_t)t->kfact * (size_t)k);
     t->events = malloc((size_t)(t->N * (t->kfact + 1)) * sizeof *t->events);
     if (!one_source) {
         t->holder = malloc((size_t)t->nodes * sizeof *t->holder);
         t->held_iter = malloc((size_t)t->nodes * sizeof *t->held_iter);
     }
     if (t->off == NULL || t->ioff == NULL || t->dims == NULL || t->idims == NULL ||
-        t->ipos == NULL || t->events == NULL ||
-        (!one_source && (t->holder == NULL || t->held_iter == NULL))) {
+        t->events == NULL || (!one_source && (t->holder == NULL || t->held_iter == NULL))) {
         tc_tseng_free(t);
         return tc__fail(TC_ENOMEM, "Out of memory for the plan of S_%d, k = %d.", n, k);
     }
@@ -288,7 +282,6 @@ tc_err_t tc_tseng_alltoall_new(const tc_net_t *net, const tc_topo_t *topo, int k
         tc_route_nodes(k, id, w, &r);
         memcpy(t->idims + t->ioff[s], r.dim, (size_t)r.len);
         t->ioff[s + 1] = t->ioff[s] + r.len;
-        memcpy(t->ipos + s * k, w, (size_t)k);
         tc_star_next(k, w);
     }
     /* the timetable */
@@ -467,7 +460,6 @@ static tc_err_t allgather_new(const tc_net_t *net, const tc_topo_t *topo, tc_tse
     if (t == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory for the plan.");
     }
-    t->topo = topo;
     t->n = n;
     t->nodes = tc_net_nodes(net);
     t->next_port = malloc((size_t)t->nodes);
@@ -555,7 +547,6 @@ tc_err_t tc_tseng_allgather_ring_new(const tc_net_t *net, const tc_topo_t *topo,
     if (err != TC_OK) {
         return err;
     }
-    t->cycle = cycle;
     t->ring_len = t->nodes;
     uint8_t *seen = calloc((size_t)t->nodes, 1);
     if (seen == NULL) {
