@@ -168,7 +168,7 @@ tc_err_t tc__facts_permutations(const tc_net_t *net, const char *source, tc_net_
 {
     int n = net->n;
     int64_t edges = tc_net_edges(net); /* the family's own count, n!(n-1)/2 */
-    if (net->nodes <= 40320) { /* enumerated: the neighbours are unranked */
+    if (net->nodes <= 40320) {         /* enumerated: the neighbours are unranked */
         tc_err_t err = tc__facts_measure(net, m);
         if (err != TC_OK) {
             return err;
