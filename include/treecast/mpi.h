@@ -44,23 +44,74 @@ typedef struct {
 
 /* What a call did on this rank (optional out-parameter of the collectives). */
 typedef struct {
-    int64_t segments;         /* segments of the message */
-    int64_t received;         /* distinct segments this rank got (segments on every live rank) */
+    int64_t segments;         /* segments of one block (the message of bcast) */
+    int64_t received;         /* distinct segments this rank got from others */
+    int64_t expected;         /* distinct segments it had to get (faulty sources excluded) */
     int64_t messages_in;      /* MPI messages received, copies included */
     int64_t messages_out;     /* MPI messages sent */
     int64_t predicted_rounds; /* the round engine's rounds for the same plan and faults */
     bool faulty;              /* this rank was declared faulty and took no part */
 } tc_mpi_report_t;
 
+/* A collective set up once and run any number of times (MPI-4's persistent collectives:
+ * MPI_Bcast_init and MPI_Start): the network, its trees, the plan and the round engine's
+ * prediction are made in the init call, on a duplicate of the communicator; tc_mpi_run moves
+ * the data of the buffers given to init. Init is collective (every rank calls it with the same
+ * arguments; the ranks agree on success); so are run and free. */
+typedef struct tc_mpi_coll tc_mpi_coll_t;
+
 /* Broadcast count elements of datatype (any, derived ones too) from root: the data packed into
  * segments, the segments split round-robin over the trees (x = 1, papers 000 Sec. 4.2 and 003)
  * or sent down x trees each (x > 1, paper 000 Sec. 4.3; with kind "ist" the n independent
- * spanning trees of paper 004), pipelined. MPI_SUCCESS; MPI_ERR_ARG for options that do not fit
- * the communicator (with a sentence in tc_mpi_error()), MPI_ERR_NO_MEM, MPI_ERR_OTHER when a
- * live rank could not get every segment (more faults than x-1 on its paths). report may be
- * NULL. */
+ * spanning trees of paper 004), pipelined. */
+int tc_mpi_bcast_init(void *buf, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                      const tc_mpi_opts_t *opts, tc_mpi_coll_t **out);
+
+/* Scatter: block i of the root's sendbuf (sendcount elements of sendtype, significant at the
+ * root only) to rank i's recvbuf, each block's segments source-routed down the trees, every
+ * segment in x of them (paper 000 Sec. 4.5: farthest destinations first in every tree; over the
+ * SBnT kinds, paper 002's trees). recvbuf MPI_IN_PLACE at the root leaves its block where it is.
+ * The packed sizes of the root's block and every rank's receive must agree. */
+int tc_mpi_scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                        const tc_mpi_opts_t *opts, tc_mpi_coll_t **out);
+
+/* Allgather: every rank's block to every rank, over the trees of rank 0 translated to every
+ * source (paper 000 Sec. 4.4: the multinode broadcast, each tree's group of segments forwarded
+ * to all children once complete). sendbuf MPI_IN_PLACE: the block is at recvbuf's own place. */
+int tc_mpi_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                          int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const tc_mpi_opts_t *opts, tc_mpi_coll_t **out);
+
+/* Alltoall: block j of rank i's sendbuf to block i of rank j's recvbuf, every source scattering
+ * over its translated trees: on the star graph with its EDT the necklace schedule of paper 000
+ * Sec. 4.6, elsewhere the same exchange target after target (plan.h, TC_COLL_ALLTOALL).
+ * sendbuf MPI_IN_PLACE: the data is taken from recvbuf and replaced. */
+int tc_mpi_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                         int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                         const tc_mpi_opts_t *opts, tc_mpi_coll_t **out);
+
+/* Run it once. report may be NULL. */
+int tc_mpi_run(tc_mpi_coll_t *coll, tc_mpi_report_t *report);
+
+/* Release it (collective: the duplicate communicator is freed). NULL is accepted. */
+void tc_mpi_coll_free(tc_mpi_coll_t *coll);
+
+/* The one-call forms: init, run, free. Every function returns MPI_SUCCESS; MPI_ERR_ARG for
+ * arguments or options that do not fit the communicator (with a sentence in tc_mpi_error()),
+ * MPI_ERR_NO_MEM, MPI_ERR_OTHER when a live rank could not get every segment (more faults than
+ * x-1 on its paths) or another rank failed the setup. */
 int tc_mpi_bcast(void *buf, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                  const tc_mpi_opts_t *opts, tc_mpi_report_t *report);
+int tc_mpi_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                   const tc_mpi_opts_t *opts, tc_mpi_report_t *report);
+int tc_mpi_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, const tc_mpi_opts_t *opts,
+                     tc_mpi_report_t *report);
+int tc_mpi_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, const tc_mpi_opts_t *opts,
+                    tc_mpi_report_t *report);
 
 /* The sentence of this rank's last failure ("" after a success). */
 const char *tc_mpi_error(void);

@@ -19,6 +19,10 @@
  *   scatter         distinct messages to every node, copies down x subtrees, farthest first in
  *                   each subtree (Section 4.5);
  *   total-exchange  every node scatters with the necklace schedule (Section 4.6).
+ *   alltoall        the same exchange without necklaces, on any network with translations
+ *                   (the hypercube's trees have no rotation): group k is message m for node
+ *                   k+1 of the source's frame, down the x trees (k+1+m) mod T, ... as in
+ *                   total exchange; what libtreecast_mpi's alltoall runs off the star graph.
  *
  * The spread rule for x copies: copy j (0 <= j < x) of packet m travels in tree (m*x + j) mod T
  * of the T trees; the x trees of one packet are distinct, and every tree carries
@@ -176,6 +180,7 @@ typedef enum {
     TC_COLL_MULTINODE,
     TC_COLL_SCATTER,
     TC_COLL_TOTAL_EXCHANGE,
+    TC_COLL_ALLTOALL, /* every node scatters over its translated trees, target after target */
 } tc_collective_t;
 
 typedef enum {

@@ -1,17 +1,17 @@
-/* The MPI executor: the plans of plan.h run on MPI ranks, one node per rank (include/treecast/
+/* The MPI executor: a plan of plan.h run on MPI ranks, one node per rank (include/treecast/
  * mpi.h). A plan's send becomes a queued message on the link; at most `window` messages are in
- * flight per link; arrivals run the plan's receive at once. The round engine runs the same plan
- * with the same faults first, on every rank, and tells each rank how many messages will arrive
- * on each of its links: the rank is done when they have arrived and its queues are empty. */
-#include "treecast/mpi.h"
-#include "treecast/plan.h"
-#include "treecast/sim.h"
-#include "treecast/trees.h"
+ * flight per link; arrivals run the plan's receive at once, in the order they were sent on
+ * their link. The round engine ran the same plan with the same faults at init and told this
+ * rank how many messages will arrive on each of its links: the run is over when they have
+ * arrived and its queues are empty. */
+#include "mpi_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define HDR ((int64_t)sizeof(tc_packet_t))
 
 static _Thread_local char last_error[256];
 
@@ -20,114 +20,141 @@ const char *tc_mpi_error(void)
     return last_error;
 }
 
-static int failf(int code, const char *fmt, ...)
+int tc__mpi_fail(int code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    if (fmt == NULL) {
+        last_error[0] = '\0';
+    } else {
+        vsnprintf(last_error, sizeof last_error, fmt, ap);
+    }
     va_end(ap);
     return code;
 }
 
-#define HDR ((int)sizeof(tc_packet_t))
-
-typedef struct {
-    tc_packet_t p;
-} queued_t;
-
-typedef struct {
-    queued_t *q;
-    int64_t head, len, cap;
-    int inflight;
-} link_q_t;
-
-/* One rank's executor. */
-typedef struct {
-    tc_exec_t exec;
-    const tc_topo_t *topo;
-    const tc_plan_t *plan;
-    MPI_Comm comm;
-    int64_t me;
-    int ports, window;
-    bool eager;
-    const uint8_t *faulty; /* per node, or NULL */
-    /* the data: the packed message, segment m at m * seg */
-    uint8_t *image;
-    int64_t bytes, seg, M;
-    uint8_t *have; /* M flags */
-    int64_t received, messages_in, messages_out;
-    /* links */
-    link_q_t *out;
-    int64_t *expect_in; /* per port: messages that will arrive */
-    int64_t *posted_in; /* per port: receives posted so far */
-    /* requests: ports * window receives, then ports * window sends */
-    MPI_Request *req;
-    uint8_t *buf; /* a buffer of HDR + seg per request */
-    int *indices;
-    MPI_Status *statuses;
-    tc_packet_t *arrived; /* the packets of one batch of completions, and their ports */
-    int *arrived_port;
-    bool oom;
-} mpi_exec_t;
-
-static inline mpi_exec_t *of(tc_exec_t *ex)
+static inline tc_mpi_coll_t *of(tc_exec_t *ex)
 {
-    return (mpi_exec_t *)ex;
+    return (tc_mpi_coll_t *)ex;
 }
 
-static int64_t seg_bytes(const mpi_exec_t *e, int32_t m)
+static int64_t seg_bytes(const tc_mpi_coll_t *c, int64_t m)
 {
-    int64_t left = e->bytes - (int64_t)m * e->seg;
-    return left < e->seg ? left : e->seg;
+    int64_t left = c->B - m * c->seg;
+    return left < c->seg ? left : c->seg;
 }
 
-static uint8_t *req_buf(mpi_exec_t *e, int r)
-{
-    return e->buf + (size_t)r * (size_t)(HDR + e->seg);
-}
+/* ---- where the bytes of a packet are ----------------------------------------------------------
+ * At its source a segment is in the send image; a relayed one of a broadcast (every node keeps
+ * what it relays) in the receive image; a relayed one of a personalized collective only in the
+ * message it arrived in (the current chunk). */
 
-/* Start the next queued message of link `port` if the window allows. */
-static void pump(mpi_exec_t *e, int port)
+static const uint8_t *segment_of(tc_mpi_coll_t *c, const tc_packet_t *p, int64_t *n,
+                                 chunk_t **chunk)
 {
-    link_q_t *l = &e->out[port];
-    while (l->len > 0 && l->inflight < e->window) {
-        /* a free send slot of this link */
-        int base = e->ports * e->window + port * e->window, r = -1;
-        for (int s = 0; s < e->window && r < 0; s++) {
-            r = e->req[base + s] == MPI_REQUEST_NULL ? base + s : -1;
+    *chunk = NULL;
+    if (p->msg < 0 || p->msg >= c->M) {
+        *n = 0;
+        return NULL;
+    }
+    *n = seg_bytes(c, p->msg);
+    int64_t off = (int64_t)p->msg * c->seg;
+    switch (c->api) {
+    case API_BCAST:
+        return c->send_image + off;
+    case API_ALLGATHER:
+        return p->src == c->rank ? c->send_image + off : c->recv_image + p->src * c->B + off;
+    case API_SCATTER:
+    case API_ALLTOALL:
+        if (p->src == c->rank) {
+            int64_t dst =
+                c->api == API_SCATTER ? p->dst : tc_net_translate(c->net, c->rank, p->dst, false);
+            return c->send_image + dst * c->B + off;
         }
-        if (r < 0) {
-            return;
+        *chunk = c->current;
+        return c->current != NULL ? c->current->data + HDR : NULL;
+    }
+    return NULL;
+}
+
+static uint8_t *sink_of(tc_mpi_coll_t *c, int64_t key)
+{
+    int64_t block = key / c->M, m = key % c->M;
+    uint8_t *image = c->recv_image;
+    return image + (c->api == API_BCAST || c->api == API_SCATTER ? 0 : block * c->B) + m * c->seg;
+}
+
+/* ---- the links ------------------------------------------------------------------------------ */
+
+static void release(tc_mpi_coll_t *c, chunk_t *k)
+{
+    if (k != NULL && --k->refs == 0 && k != c->current) {
+        k->next = c->free_chunks;
+        c->free_chunks = k;
+    }
+}
+
+static chunk_t *new_chunk(tc_mpi_coll_t *c)
+{
+    chunk_t *k = c->free_chunks;
+    if (k != NULL) {
+        c->free_chunks = k->next;
+    } else {
+        k = malloc(sizeof *k + (size_t)(HDR + c->seg));
+        if (k == NULL) {
+            c->oom = true;
+            return NULL;
         }
-        tc_packet_t p = l->q[l->head].p;
+    }
+    k->next = NULL;
+    k->refs = 0;
+    return k;
+}
+
+/* Start the queued messages of link `port` while its window has room. The tag is the port at
+ * the receiving end, so that two links between one pair of ranks stay apart. */
+static void pump(tc_mpi_coll_t *c, int port)
+{
+    link_q_t *l = &c->out[port];
+    int base = c->ports * c->window + port * c->window;
+    for (int s = 0; s < c->window && l->len > 0; s++) {
+        int r = base + s;
+        if (c->req[r] != MPI_REQUEST_NULL) {
+            continue;
+        }
+        queued_t *q = &l->q[l->head];
+        uint8_t *b = c->sbuf + (size_t)(r - c->ports * c->window) * (size_t)(HDR + c->seg);
+        memcpy(b, &q->p, (size_t)HDR);
+        if (q->n > 0) {
+            memcpy(b + HDR, q->data, (size_t)q->n);
+        }
+        release(c, q->chunk);
         l->head++;
         l->len--;
-        uint8_t *b = req_buf(e, r);
-        memcpy(b, &p, HDR);
-        int64_t n = p.msg >= 0 && p.msg < e->M ? seg_bytes(e, p.msg) : 0;
-        memcpy(b + HDR, e->image + (int64_t)p.msg * e->seg, (size_t)n);
-        int dest = (int)e->topo->nbr[e->me * e->ports + port];
-        if (e->eager) {
-            MPI_Isend(b, (int)(HDR + n), MPI_BYTE, dest, port, e->comm, &e->req[r]);
+        int64_t link = c->rank * (int64_t)c->ports + port;
+        int dest = (int)c->topo.nbr[link];
+        int tag = c->topo.rev != NULL ? c->topo.rev[link] : port;
+        if (c->opts.eager) {
+            MPI_Isend(b, (int)(HDR + q->n), MPI_BYTE, dest, tag, c->comm, &c->req[r]);
         } else {
-            MPI_Issend(b, (int)(HDR + n), MPI_BYTE, dest, port, e->comm, &e->req[r]);
+            MPI_Issend(b, (int)(HDR + q->n), MPI_BYTE, dest, tag, c->comm, &c->req[r]);
         }
         l->inflight++;
-        e->messages_out++;
+        c->messages_out++;
     }
 }
 
 static void ex_send(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
 {
-    mpi_exec_t *e = of(ex);
-    if (node != e->me) {
+    tc_mpi_coll_t *c = of(ex);
+    if (node != c->rank) {
         return; /* another rank's node: it runs that send itself */
     }
-    int64_t u = e->topo->nbr[node * e->ports + port];
-    if (u < 0 || (e->faulty != NULL && e->faulty[u])) {
+    int64_t u = c->topo.nbr[node * c->ports + port];
+    if (u < 0 || (c->faults.node != NULL && c->faults.node[u])) {
         return; /* lost, as in the round engine: a faulty node receives nothing */
     }
-    link_q_t *l = &e->out[port];
+    link_q_t *l = &c->out[port];
     if (l->head + l->len == l->cap) {
         if (l->head > 0) {
             memmove(l->q, l->q + l->head, (size_t)l->len * sizeof *l->q);
@@ -136,15 +163,20 @@ static void ex_send(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
             int64_t cap = l->cap ? 2 * l->cap : 64;
             queued_t *q = realloc(l->q, (size_t)cap * sizeof *q);
             if (q == NULL) {
-                e->oom = true;
+                c->oom = true;
                 return;
             }
             l->q = q;
             l->cap = cap;
         }
     }
-    l->q[l->head + l->len++].p = *p;
-    pump(e, port);
+    queued_t *q = &l->q[l->head + l->len++];
+    q->p = *p;
+    q->data = segment_of(c, p, &q->n, &q->chunk);
+    if (q->chunk != NULL) {
+        q->chunk->refs++;
+    }
+    pump(c, port);
 }
 
 static void ex_send_at(tc_exec_t *ex, int64_t round, int64_t node, int port, const tc_packet_t *p)
@@ -155,16 +187,18 @@ static void ex_send_at(tc_exec_t *ex, int64_t round, int64_t node, int port, con
 
 static void ex_signal(tc_exec_t *ex, int64_t node, int port, const tc_packet_t *p)
 {
-    ex_send(ex, node, port, p); /* a control message is a message without data */
+    ex_send(ex, node, port, p); /* a control message is a message */
 }
 
 static void ex_deliver(tc_exec_t *ex, int64_t node, int64_t key)
 {
-    mpi_exec_t *e = of(ex);
-    if (node == e->me && key >= 0 && key < e->M && !e->have[key]) {
-        e->have[key] = 1;
-        e->received++;
+    tc_mpi_coll_t *c = of(ex);
+    if (node != c->rank || key < 0 || key >= c->keys || c->have[key] || c->current == NULL) {
+        return;
     }
+    c->have[key] = 1;
+    c->received++;
+    memcpy(sink_of(c, key), c->current->data + HDR, (size_t)seg_bytes(c, key % c->M));
 }
 
 static int64_t ex_round(const tc_exec_t *ex)
@@ -175,7 +209,7 @@ static int64_t ex_round(const tc_exec_t *ex)
 
 static const tc_topo_t *ex_topo(const tc_exec_t *ex)
 {
-    return ((const mpi_exec_t *)ex)->topo;
+    return &((const tc_mpi_coll_t *)ex)->topo;
 }
 
 static const tc_exec_ops_t MPI_EXEC = {
@@ -187,306 +221,172 @@ static const tc_exec_ops_t MPI_EXEC = {
     .topo = ex_topo,
 };
 
-/* Post the receives of `port` up to the window and the prediction. */
-static void post_recvs(mpi_exec_t *e, int port)
+/* Post the receives of `port` up to the prediction, with at most `window` of them posted and
+ * not yet seen by the plan. */
+static void post_recvs(tc_mpi_coll_t *c, int port)
 {
-    for (int s = 0; s < e->window && e->posted_in[port] < e->expect_in[port]; s++) {
-        int r = port * e->window + s;
-        if (e->req[r] != MPI_REQUEST_NULL) {
+    for (int s = 0; s < c->window && c->posted_in[port] < c->expect_in[port] &&
+                    c->posted_in[port] - c->done_in[port] < c->window;
+         s++) {
+        int r = port * c->window + s;
+        if (c->req[r] != MPI_REQUEST_NULL || c->rchunk[r] != NULL) {
             continue;
         }
-        int src = (int)e->topo->nbr[e->me * e->ports + port];
-        MPI_Irecv(req_buf(e, r), (int)(HDR + e->seg), MPI_BYTE, src, MPI_ANY_TAG, e->comm,
-                  &e->req[r]);
-        e->posted_in[port]++;
-    }
-}
-
-/* ---- the prediction: what arrives on each of this rank's links ------------------------------ */
-
-typedef struct {
-    const tc_topo_t *topo;
-    const uint8_t *faulty;
-    int64_t me;
-    int64_t *expect_in;
-} count_t;
-
-static void count_arrival(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p)
-{
-    count_t *c = ctx;
-    (void)round;
-    (void)p;
-    int64_t link = node * c->topo->ports + port;
-    int64_t u = c->topo->nbr[link];
-    if (u == c->me && (c->faulty == NULL || !c->faulty[node])) {
-        int back = c->topo->rev ? c->topo->rev[link] : port;
-        c->expect_in[back]++;
+        if ((c->rchunk[r] = new_chunk(c)) == NULL) {
+            return;
+        }
+        int src = (int)c->topo.nbr[c->rank * (int64_t)c->ports + port];
+        MPI_Irecv(c->rchunk[r]->data, (int)(HDR + c->seg), MPI_BYTE, src, port, c->comm,
+                  &c->req[r]);
+        c->rseq[r] = c->posted_in[port]++;
     }
 }
 
 /* ---- the run ------------------------------------------------------------------------------ */
 
-/* Run plan on this rank; the data image holds the segments this rank has (the root: all). */
-static int run_plan(mpi_exec_t *e, const tc_faults_t *faults, int64_t *rounds)
+int tc__mpi_exec_alloc(tc_mpi_coll_t *c)
 {
-    int ports = e->ports;
-    /* the prediction */
-    count_t cnt = {e->topo, e->faulty, e->me, e->expect_in};
-    tc_sim_config_t cfg = tc_sim_defaults();
-    cfg.threads = 1;
-    cfg.observe = count_arrival;
-    cfg.observe_ctx = &cnt;
-    tc_sim_result_t res;
-    tc_err_t err = tc_sim_run(e->topo, &cfg, faults, e->plan, &res, NULL);
-    if (err != TC_OK) {
-        return failf(MPI_ERR_NO_MEM, "The round engine could not predict the run (%s).",
-                     tc_strerror(err));
-    }
-    *rounds = res.rounds;
-    int nreq = 2 * ports * e->window;
-    e->req = malloc((size_t)nreq * sizeof *e->req);
-    e->buf = malloc((size_t)nreq * (size_t)(HDR + e->seg));
-    e->indices = malloc((size_t)nreq * sizeof *e->indices);
-    e->statuses = malloc((size_t)nreq * sizeof *e->statuses);
-    e->arrived = malloc((size_t)nreq * sizeof *e->arrived);
-    e->arrived_port = malloc((size_t)nreq * sizeof *e->arrived_port);
-    if (e->req == NULL || e->buf == NULL || e->indices == NULL || e->statuses == NULL ||
-        e->arrived == NULL || e->arrived_port == NULL) {
-        return failf(MPI_ERR_NO_MEM, "Out of memory for %d requests.", nreq);
+    int ports = c->ports = c->topo.ports;
+    int nreq = 2 * ports * c->window;
+    c->out = calloc((size_t)ports, sizeof *c->out);
+    c->posted_in = calloc((size_t)ports, sizeof *c->posted_in);
+    c->done_in = calloc((size_t)ports, sizeof *c->done_in);
+    c->stash = calloc((size_t)(ports * c->window), sizeof *c->stash);
+    c->req = malloc((size_t)nreq * sizeof *c->req);
+    c->rchunk = calloc((size_t)nreq, sizeof *c->rchunk);
+    c->rseq = calloc((size_t)nreq, sizeof *c->rseq);
+    c->sbuf = malloc((size_t)(ports * c->window) * (size_t)(HDR + c->seg));
+    c->indices = malloc((size_t)nreq * sizeof *c->indices);
+    c->statuses = malloc((size_t)nreq * sizeof *c->statuses);
+    c->have = calloc((size_t)(c->keys > 0 ? c->keys : 1), 1);
+    if (c->out == NULL || c->posted_in == NULL || c->done_in == NULL || c->stash == NULL ||
+        c->req == NULL || c->rchunk == NULL || c->rseq == NULL || c->sbuf == NULL ||
+        c->indices == NULL || c->statuses == NULL || c->have == NULL) {
+        return tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory for %d requests.", nreq);
     }
     for (int r = 0; r < nreq; r++) {
-        e->req[r] = MPI_REQUEST_NULL;
+        c->req[r] = MPI_REQUEST_NULL;
     }
-    for (int p = 0; p < ports; p++) {
-        post_recvs(e, p);
+    c->exec.ops = &MPI_EXEC;
+    return MPI_SUCCESS;
+}
+
+void tc__mpi_exec_free(tc_mpi_coll_t *c)
+{
+    c->current = NULL;
+    for (int p = 0; c->out != NULL && p < c->ports; p++) {
+        link_q_t *l = &c->out[p];
+        for (int64_t i = l->head; i < l->head + l->len; i++) {
+            release(c, l->q[i].chunk); /* left by a failed run */
+        }
+        free(l->q);
     }
-    e->exec.ops = &MPI_EXEC;
-    e->plan->start(e->plan->ctx, &e->exec);
-    if (e->plan->tick != NULL) { /* every paced injection at once: the windows pace them */
-        for (int64_t round = 1; e->plan->tick(e->plan->ctx, &e->exec, round); round++) {
+    int nreq = 2 * c->ports * c->window;
+    for (int r = 0; c->rchunk != NULL && r < nreq; r++) {
+        free(c->rchunk[r]);
+    }
+    for (int r = 0; c->stash != NULL && r < c->ports * c->window; r++) {
+        free(c->stash[r]);
+    }
+    while (c->free_chunks != NULL) {
+        chunk_t *k = c->free_chunks;
+        c->free_chunks = k->next;
+        free(k);
+    }
+    free(c->out);
+    free(c->posted_in);
+    free(c->done_in);
+    free(c->stash);
+    free(c->req);
+    free(c->rchunk);
+    free(c->rseq);
+    free(c->sbuf);
+    free(c->indices);
+    free(c->statuses);
+    free(c->have);
+}
+
+/* One batch of completions: sends free their slots; a received message leaves its slot for the
+ * stash of its link, and the plan sees each link's arrivals in the order they were sent (MPI
+ * matches them to the receives in the order those were posted, but with several in flight a
+ * later, shorter one can complete first). Then the receives are posted again. Returns the
+ * arrivals the plan saw. */
+static int64_t one_batch(tc_mpi_coll_t *c, int done)
+{
+    int nrecv = c->ports * c->window;
+    int64_t seen = 0;
+    for (int d = 0; d < done; d++) {
+        int r = c->indices[d];
+        if (r >= nrecv) {
+            c->out[(r - nrecv) / c->window].inflight--;
+            continue;
+        }
+        int port = r / c->window;
+        c->stash[port * c->window + (int)(c->rseq[r] % c->window)] = c->rchunk[r];
+        c->rchunk[r] = NULL;
+    }
+    for (int port = 0; port < c->ports; port++) {
+        for (;;) {
+            chunk_t **at = &c->stash[port * c->window + (int)(c->done_in[port] % c->window)];
+            chunk_t *k = *at;
+            if (k == NULL) {
+                break;
+            }
+            *at = NULL;
+            c->done_in[port]++;
+            tc_packet_t p;
+            memcpy(&p, k->data, (size_t)HDR);
+            c->messages_in++;
+            seen++;
+            c->current = k;
+            k->refs++;
+            c->plan->receive(c->plan->ctx, &c->exec, c->rank, port, &p);
+            c->current = NULL;
+            release(c, k);
         }
     }
+    for (int port = 0; port < c->ports; port++) {
+        post_recvs(c, port);
+        pump(c, port);
+    }
+    return seen;
+}
+
+int tc__mpi_exec_run(tc_mpi_coll_t *c)
+{
+    int ports = c->ports, nreq = 2 * ports * c->window;
+    c->received = c->messages_in = c->messages_out = 0;
+    memset(c->have, 0, (size_t)(c->keys > 0 ? c->keys : 1));
+    memset(c->posted_in, 0, (size_t)ports * sizeof *c->posted_in);
+    memset(c->done_in, 0, (size_t)ports * sizeof *c->done_in);
     int64_t expected_total = 0, arrived = 0;
     for (int p = 0; p < ports; p++) {
-        expected_total += e->expect_in[p];
+        expected_total += c->expect_in[p];
+        post_recvs(c, p);
+    }
+    c->plan->start(c->plan->ctx, &c->exec);
+    if (c->plan->tick != NULL) { /* every paced injection at once: the windows pace them */
+        for (int64_t round = 1; c->plan->tick(c->plan->ctx, &c->exec, round); round++) {
+        }
     }
     for (;;) {
         bool queued = false;
         for (int p = 0; p < ports; p++) {
-            queued = queued || e->out[p].len > 0 || e->out[p].inflight > 0;
+            queued = queued || c->out[p].len > 0 || c->out[p].inflight > 0;
         }
-        if (e->oom) {
-            return failf(MPI_ERR_NO_MEM, "Out of memory for the link queues.");
+        if (c->oom) {
+            return tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory for the link queues.");
         }
         if (arrived == expected_total && !queued) {
-            break;
+            return MPI_SUCCESS;
         }
         int done = 0;
-        MPI_Waitsome(nreq, e->req, &done, e->indices, e->statuses);
+        MPI_Waitsome(nreq, c->req, &done, c->indices, c->statuses);
         if (done == MPI_UNDEFINED) {
-            return failf(MPI_ERR_OTHER,
-                         "Rank %lld waits for %lld more messages that nothing will send.",
-                         (long long)e->me, (long long)(expected_total - arrived));
+            return tc__mpi_fail(MPI_ERR_OTHER,
+                                "Rank %d waits for %lld more messages that nothing will send.",
+                                c->rank, (long long)(expected_total - arrived));
         }
-        /* Completed sends free their slots, completed receives are copied out, and only then
-         * are receives posted again and queues pumped: a slot that completed in this batch is
-         * not reused before its data is read. */
-        int got = 0;
-        for (int d = 0; d < done; d++) {
-            int r = e->indices[d];
-            if (r >= ports * e->window) {
-                e->out[(r - ports * e->window) / e->window].inflight--;
-                continue;
-            }
-            uint8_t *b = req_buf(e, r);
-            memcpy(&e->arrived[got], b, HDR);
-            const tc_packet_t *p = &e->arrived[got];
-            if (p->msg >= 0 && p->msg < e->M) {
-                memcpy(e->image + (int64_t)p->msg * e->seg, b + HDR, (size_t)seg_bytes(e, p->msg));
-            }
-            e->arrived_port[got++] = r / e->window;
-        }
-        for (int p = 0; p < ports; p++) {
-            post_recvs(e, p);
-            pump(e, p);
-        }
-        for (int g = 0; g < got; g++) {
-            arrived++;
-            e->messages_in++;
-            e->plan->receive(e->plan->ctx, &e->exec, e->me, e->arrived_port[g], &e->arrived[g]);
-        }
+        arrived += one_batch(c, done);
     }
-    return MPI_SUCCESS;
-}
-
-static void exec_free(mpi_exec_t *e)
-{
-    if (e->out != NULL) {
-        for (int p = 0; p < e->ports; p++) {
-            free(e->out[p].q);
-        }
-    }
-    free(e->out);
-    free(e->expect_in);
-    free(e->posted_in);
-    free(e->req);
-    free(e->buf);
-    free(e->indices);
-    free(e->statuses);
-    free(e->arrived);
-    free(e->arrived_port);
-    free(e->have);
-}
-
-/* ---- the network of a communicator --------------------------------------------------------- */
-
-static int open_network(const tc_mpi_opts_t *o, int size, tc_net_t **net)
-{
-    char spec[64];
-    const char *s = o->net;
-    if (s == NULL) {
-        spec[0] = '\0';
-        for (int n = 2; n <= 12 && !spec[0]; n++) {
-            if (tc_star_factorial(n) == size) {
-                snprintf(spec, sizeof spec, "star:%d", n);
-            }
-        }
-        for (int n = 1; n <= 30 && !spec[0]; n++) {
-            if ((int64_t)1 << n == size) {
-                snprintf(spec, sizeof spec, "cube:%d", n);
-            }
-        }
-        if (!spec[0]) {
-            return failf(MPI_ERR_ARG,
-                         "%d ranks are neither n! nor 2^n: name the network (opts.net).", size);
-        }
-        s = spec;
-    }
-    if (tc_net_parse(s, net) != TC_OK) {
-        return failf(MPI_ERR_ARG, "Network \"%.40s\": %s", s, tc_err_detail());
-    }
-    if (tc_net_nodes(*net) != size) {
-        int64_t nodes = tc_net_nodes(*net);
-        tc_net_free(*net);
-        *net = NULL;
-        return failf(MPI_ERR_ARG, "Network \"%.40s\" has %lld nodes; the communicator %d ranks.", s,
-                     (long long)nodes, size);
-    }
-    return MPI_SUCCESS;
-}
-
-static const char *default_kind(const tc_net_t *net)
-{
-    const char *f = tc_net_family_name(net);
-    return strcmp(f, "star") == 0 ? "edt" : strcmp(f, "cube") == 0 ? "nedst" : "edst";
-}
-
-int tc_mpi_bcast(void *buf, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                 const tc_mpi_opts_t *opts, tc_mpi_report_t *report)
-{
-    tc_mpi_opts_t o = opts != NULL ? *opts : (tc_mpi_opts_t){0};
-    tc_mpi_report_t rep = {0};
-    last_error[0] = '\0';
-    int size, rank;
-    MPI_Comm_size(comm, &size);
-    MPI_Comm_rank(comm, &rank);
-    if (count < 0 || root < 0 || root >= size) {
-        return failf(MPI_ERR_ARG, "count %d or root %d out of range (%d ranks).", count, root,
-                     size);
-    }
-    int bytes = 0;
-    MPI_Pack_size(count, datatype, comm, &bytes);
-    int64_t seg = o.segment > 0 ? o.segment : 8192;
-    int window = o.window > 0 ? o.window : 1;
-    int x = o.x > 0 ? o.x : 1;
-    tc_net_t *net = NULL;
-    int st = open_network(&o, size, &net);
-    if (st != MPI_SUCCESS) {
-        return st;
-    }
-    tc_kind_t kind;
-    const char *kind_text = o.kind != NULL ? o.kind : default_kind(net);
-    tc_topo_t topo = {0};
-    tc_forest_t *forest = NULL;
-    tc_plan_trees_t trees = {0};
-    tc_coll_t *coll = NULL;
-    tc_faults_t faults = {0};
-    mpi_exec_t e = {.comm = comm, .me = rank, .window = window, .eager = o.eager, .seg = seg};
-    int64_t M = bytes == 0 ? 0 : ((int64_t)bytes + seg - 1) / seg;
-    rep.segments = M;
-    if (tc_kind_parse(kind_text, &kind) != TC_OK) {
-        st = failf(MPI_ERR_ARG, "Kind \"%.40s\": %s", kind_text, tc_err_detail());
-    } else if (tc_topo_init(&topo, net) != TC_OK || tc_faults_init(&faults, &topo) != TC_OK) {
-        st = failf(MPI_ERR_NO_MEM, "Out of memory for the network's tables.");
-    } else if (tc_trees_build(net, kind, root, 1, &forest) != TC_OK) {
-        st = failf(MPI_ERR_ARG, "Trees \"%s\" at rank %d: %s", kind_text, root, tc_err_detail());
-    } else if (tc_plan_trees_init(&trees, forest, &topo, TC_ORDER_PAPER) != TC_OK) {
-        st = failf(MPI_ERR_ARG, "The trees: %s", tc_err_detail());
-    }
-    for (int f = 0; st == MPI_SUCCESS && f < o.nfaulty; f++) {
-        if (o.faulty[f] < 0 || o.faulty[f] >= size || o.faulty[f] == root) {
-            st = failf(MPI_ERR_ARG, "Faulty rank %d: not a rank other than the root.", o.faulty[f]);
-        } else {
-            tc_faults_add_node(&faults, o.faulty[f]);
-        }
-    }
-    rep.faulty = st == MPI_SUCCESS && faults.node != NULL && faults.node[rank];
-    if (st == MPI_SUCCESS && M > 0 && !rep.faulty) {
-        tc_coll_opts_t co = {.what = x > 1 ? TC_COLL_FT_BCAST : TC_COLL_BCAST, .M = M, .x = x};
-        if (x > tc_forest_trees(forest)) {
-            st = failf(MPI_ERR_ARG, "x = %d copies over %d trees.", x, tc_forest_trees(forest));
-        } else if (tc_coll_new(&trees, &topo, &co, &coll) != TC_OK) {
-            st = failf(MPI_ERR_ARG, "The plan: %s", tc_err_detail());
-        }
-    }
-    if (st == MPI_SUCCESS && M > 0 && !rep.faulty) {
-        e.topo = &topo;
-        e.plan = tc_coll_plan(coll);
-        e.ports = topo.ports;
-        e.faulty = faults.node;
-        e.bytes = bytes;
-        e.M = M;
-        e.image = malloc((size_t)bytes);
-        e.have = calloc((size_t)M, 1);
-        e.out = calloc((size_t)e.ports, sizeof *e.out);
-        e.expect_in = calloc((size_t)e.ports, sizeof *e.expect_in);
-        e.posted_in = calloc((size_t)e.ports, sizeof *e.posted_in);
-        if (e.image == NULL || e.have == NULL || e.out == NULL || e.expect_in == NULL ||
-            e.posted_in == NULL) {
-            st = failf(MPI_ERR_NO_MEM, "Out of memory for %d bytes of data.", bytes);
-        }
-    }
-    if (st == MPI_SUCCESS && M > 0 && !rep.faulty) {
-        if (rank == root) {
-            int pos = 0;
-            memset(e.image, 0, (size_t)bytes);
-            MPI_Pack(buf, count, datatype, e.image, bytes, &pos, comm);
-            memset(e.have, 1, (size_t)M);
-            e.received = M;
-        }
-        st = run_plan(&e, &faults, &rep.predicted_rounds);
-        if (st == MPI_SUCCESS && rank != root) {
-            int pos = 0;
-            MPI_Unpack(e.image, bytes, &pos, buf, count, datatype, comm);
-        }
-        if (st == MPI_SUCCESS && e.received < M) {
-            st = failf(MPI_ERR_OTHER, "Rank %d got %lld of %lld segments (faults cut its paths).",
-                       rank, (long long)e.received, (long long)M);
-        }
-    }
-    rep.received = rank == root ? M : e.received;
-    rep.messages_in = e.messages_in;
-    rep.messages_out = e.messages_out;
-    free(e.image);
-    exec_free(&e);
-    tc_coll_free(coll);
-    tc_plan_trees_destroy(&trees);
-    tc_forest_free(forest);
-    tc_faults_destroy(&faults);
-    tc_topo_destroy(&topo);
-    tc_net_free(net);
-    if (report != NULL) {
-        *report = rep;
-    }
-    return st;
 }

@@ -140,7 +140,7 @@ static void receive_routed(void *ctx, tc_exec_t *ex, int64_t node, int port, con
     (void)port;
     tc_coll_t *c = ctx;
     if (p->hop >= depth_of(c->trees, p->tree, p->dst)) {
-        bool all = c->opts.what == TC_COLL_TOTAL_EXCHANGE;
+        bool all = c->opts.what == TC_COLL_TOTAL_EXCHANGE || c->opts.what == TC_COLL_ALLTOALL;
         tc_exec_deliver(ex, node, all ? (int64_t)p->src * c->opts.M + p->msg : p->msg);
         return;
     }
@@ -486,6 +486,8 @@ static const char *coll_name(tc_collective_t what)
         return "scatter";
     case TC_COLL_TOTAL_EXCHANGE:
         return "total exchange";
+    case TC_COLL_ALLTOALL:
+        return "all-to-all";
     default:
         return "?";
     }
@@ -497,7 +499,8 @@ static tc_err_t requirements(const tc_plan_trees_t *trees, const tc_coll_opts_t 
     const tc_net_t *net = trees->net;
     char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
-    bool all_sources = opts->what == TC_COLL_MULTINODE || opts->what == TC_COLL_TOTAL_EXCHANGE;
+    bool all_sources = opts->what == TC_COLL_MULTINODE || opts->what == TC_COLL_TOTAL_EXCHANGE ||
+                       opts->what == TC_COLL_ALLTOALL;
     if (all_sources && !tc_net_translates(net)) {
         return tc__fail(TC_EINVAL,
                         "The %s schedule runs the trees of node 0 translated to every source, "
@@ -650,12 +653,15 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         c->plan.receive = receive_multinode;
         break;
     }
-    case TC_COLL_TOTAL_EXCHANGE: {
+    case TC_COLL_TOTAL_EXCHANGE:
+    case TC_COLL_ALLTOALL: {
         err = build_routes(c);
         if (err != TC_OK) {
             break;
         }
-        /* Necklaces: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l. */
+        /* Necklaces: for every node i != I_n, the unfolded necklace R^{l-2}(i) in tree l;
+         * without them (alltoall), node i itself in every tree. */
+        bool necklace = opts->what == TC_COLL_TOTAL_EXCHANGE;
         int64_t necklaces = N - 1;
         c->ngroups = necklaces * M;
         c->targets = tc__malloc_array((size_t)necklaces * (size_t)T, sizeof *c->targets);
@@ -667,7 +673,8 @@ tc_err_t tc_coll_new(const tc_plan_trees_t *trees, const tc_topo_t *topo,
         int64_t at = 1;
         for (int64_t k = 0; k < necklaces; k++) {
             for (int t = 0; t < T; t++) {
-                c->targets[k * T + t] = (int32_t)tc_net_rotate(trees->net, k + 1, t);
+                c->targets[k * T + t] =
+                    (int32_t)(necklace ? tc_net_rotate(trees->net, k + 1, t) : k + 1);
             }
             /* As soon as a group reaches its destinations, the next is sent. */
             for (int64_t m = 0; m < M; m++) {
