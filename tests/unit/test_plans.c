@@ -1532,11 +1532,77 @@ static void test_schedule_requirements(void **state)
     assert_int_equal(coll_on("star:5", TC_KIND_EDT, 0, TC_COLL_TOTAL_EXCHANGE, 4), TC_OK);
     assert_int_equal(coll_on("star:5", TC_KIND_EDT, 0, TC_COLL_MULTINODE, 4), TC_OK);
     assert_int_equal(coll_on("torus:2,4", TC_KIND_EDST, 0, TC_COLL_MULTINODE, 1), TC_OK);
+    assert_int_equal(coll_on("cube:4", TC_KIND_NEDST, 0, TC_COLL_ALLTOALL, 4), TC_OK);
+    assert_int_equal(coll_on("icube:4,2", TC_KIND_EDST, 0, TC_COLL_ALLTOALL, 1), TC_EINVAL);
+    assert_int_equal(coll_on("cube:4", TC_KIND_NEDST, 5, TC_COLL_ALLTOALL, 1), TC_EINVAL);
+}
+
+/* The all-to-all without necklaces (what libtreecast_mpi's alltoall runs off the star graph):
+ * on spec with kind, M messages per pair and x copies, every live node gets every live
+ * source's messages, and each message's x copies cost sum of depths transmissions. */
+static int64_t alltoall_on(const char *spec, tc_kind_t kind, int64_t M, int x, int nfaulty)
+{
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_parse(spec, &net), TC_OK);
+    tc_topo_t topo;
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(net, kind, 0, 1, &f), TC_OK);
+    tc_plan_trees_t tr;
+    assert_int_equal(tc_plan_trees_init(&tr, f, &topo, TC_ORDER_PAPER), TC_OK);
+    tc_coll_opts_t o = {.what = TC_COLL_ALLTOALL, .M = M, .x = x};
+    tc_coll_t *c = NULL;
+    assert_int_equal(tc_coll_new(&tr, &topo, &o, &c), TC_OK);
+    int64_t N = topo.nodes, depths = 0;
+    for (int t = 0; t < tr.ntrees; t++) {
+        for (int64_t v = 0; v < N; v++) {
+            depths += tr.depth[(size_t)t * (size_t)N + (size_t)v];
+        }
+    }
+    /* x of the T trees per message: over all M messages and targets the sum of depths x M / T
+     * when x = T (every tree), and a count at most that of the deepest trees otherwise */
+    if (x == tr.ntrees) {
+        assert_int_equal(tc_coll_data_transmissions(c), N * M * depths);
+    }
+    tc_faults_t faults;
+    assert_int_equal(tc_faults_init(&faults, &topo), TC_OK);
+    for (int k = 0; k < nfaulty; k++) {
+        tc_faults_add_node(&faults, topo.nbr[k]); /* node 0's neighbours: roots' children */
+    }
+    tc_sim_config_t cfg = tc_sim_defaults();
+    tc_sim_result_t r;
+    assert_int_equal(tc_sim_run(&topo, &cfg, &faults, tc_coll_plan(c), &r, NULL), TC_OK);
+    snprintf(where, sizeof where, "alltoall on %s, M %lld, x %d, %d faulty", spec, (long long)M, x,
+             nfaulty);
+    eq(r.keys_expected, (N - nfaulty) * (N - nfaulty - 1) * M, "keys of live sources");
+    if (nfaulty == 0) {
+        eq(r.transmissions, tc_coll_data_transmissions(c), "the plan's own count");
+    }
+    tc_faults_destroy(&faults);
+    tc_coll_free(c);
+    tc_plan_trees_destroy(&tr);
+    tc_forest_free(f);
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
+    return r.nodes_nonfaulty - r.nodes_complete + (r.keys_expected - r.keys_delivered);
+}
+
+static void test_alltoall_without_necklaces(void **state)
+{
+    (void)state;
+    eq(alltoall_on("cube:4", TC_KIND_NEDST, 3, 1, 0), 0, "Q_4, one copy");
+    eq(alltoall_on("cube:4", TC_KIND_NEDST, 2, 4, 0), 0, "Q_4, every tree");
+    eq(alltoall_on("cube:4", TC_KIND_IST, 2, 4, 3), 0, "Q_4 ISTs, n-1 faulty nodes tolerated");
+    eq(alltoall_on("torus:3,3", TC_KIND_EDST, 2, 1, 0), 0, "a torus, no rotation");
+    eq(alltoall_on("star:4", TC_KIND_EDT, 2, 3, 2), 0, "S_4 EDTs, n-2 faulty");
+    /* and one copy does not survive a faulty node next to node 0 */
+    holds(alltoall_on("cube:4", TC_KIND_IST, 2, 1, 1) > 0, "one copy, one fault: something lost");
 }
 
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_alltoall_without_necklaces),
         cmocka_unit_test(test_bcast_formulas_identity_root),
         cmocka_unit_test(test_bcast_formulas_random_roots),
         cmocka_unit_test(test_bcast_formulas_s7),
