@@ -282,8 +282,11 @@ static void print_row(const bench_t *b, int64_t bytes, const row_t *r, bool firs
         return;
     }
     printf("%-10lld %13.3f %12.3f %12.3f %10.1f %14.3f %9.2f %9.2f  %s\n", (long long)bytes, r->avg,
-           r->min, r->max, mbs, r->builtin, r->avg > 0 && r->builtin > 0 ? r->builtin / r->avg : 0.0,
-           r->setup, !b->ours ? "-" : r->verified ? "yes" : "NO");
+           r->min, r->max, mbs, r->builtin,
+           r->avg > 0 && r->builtin > 0 ? r->builtin / r->avg : 0.0, r->setup,
+           !b->ours      ? "-"
+           : r->verified ? "yes"
+                         : "NO");
 }
 
 int main(int argc, char **argv)
