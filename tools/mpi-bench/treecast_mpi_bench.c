@@ -281,9 +281,15 @@ static void print_row(const bench_t *b, int64_t bytes, const row_t *r, bool firs
                r->setup, b->ours ? (r->verified ? "true" : "false") : "null");
         return;
     }
-    printf("%-10lld %13.3f %12.3f %12.3f %10.1f %14.3f %9.2f %9.2f  %s\n", (long long)bytes, r->avg,
-           r->min, r->max, mbs, r->builtin,
-           r->avg > 0 && r->builtin > 0 ? r->builtin / r->avg : 0.0, r->setup,
+    char theirs[32] = "-", ratio[32] = "-";
+    if (b->theirs) {
+        snprintf(theirs, sizeof theirs, "%.3f", r->builtin);
+    }
+    if (b->theirs && b->ours && r->avg > 0) {
+        snprintf(ratio, sizeof ratio, "%.2f", r->builtin / r->avg);
+    }
+    printf("%-10lld %13.3f %12.3f %12.3f %10.1f %14s %9s %9.2f  %s\n", (long long)bytes, r->avg,
+           r->min, r->max, mbs, theirs, ratio, r->setup,
            !b->ours      ? "-"
            : r->verified ? "yes"
                          : "NO");
