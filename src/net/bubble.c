@@ -117,34 +117,6 @@ static int bubble_distance(const tc_net_t *net, int64_t u, int64_t v)
     return inversions_between(net->n, ainv, b);
 }
 
-static size_t bubble_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
-{
-    uint8_t p[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, node, p);
-    return tc_star_format(net->n, p, commas, buf, cap);
-}
-
-static tc_err_t bubble_parse_label(const tc_net_t *net, const char *text, int64_t *out)
-{
-    uint8_t p[TC_STAR_MAX_N];
-    tc_err_t err = tc_star_parse(net->n, text, p);
-    *out = err == TC_OK ? tc_star_rank(net->n, p) : -1;
-    return err;
-}
-
-static int64_t bubble_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
-{
-    uint8_t ph[TC_STAR_MAX_N], pv[TC_STAR_MAX_N], inv[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, h, ph);
-    tc_star_unrank(net->n, v, pv);
-    if (inverse) {
-        tc_star_inverse(net->n, ph, inv);
-        memcpy(ph, inv, sizeof ph);
-    }
-    tc_star_compose(net->n, ph, pv, q);
-    return tc_star_rank(net->n, q);
-}
-
 /* Every node's distance from `from`, walking the permutations in id order. */
 static tc_err_t bubble_distances(const tc_net_t *net, int64_t from, uint8_t *dist, int threads)
 {
@@ -199,9 +171,9 @@ const tc__net_ops_t tc__bubble_ops = {
     .neighbor = bubble_neighbor,
     .edge_dim = bubble_edge_dim,
     .distance = bubble_distance,
-    .label = bubble_label,
-    .parse_label = bubble_parse_label,
-    .translate = bubble_translate,
+    .label = tc__perm_label,
+    .parse_label = tc__perm_parse_label,
+    .translate = tc__perm_translate,
     .distances = bubble_distances,
     .facts = bubble_facts,
     .walker = TC__WALK_TABLE,

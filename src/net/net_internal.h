@@ -117,6 +117,12 @@ tc_err_t tc__net_distances(const tc_net_t *net, int64_t from, uint8_t *dist, int
  * for unreachable nodes and for distances above 254). O(N degree). */
 tc_err_t tc__net_bfs(const tc_net_t *net, int64_t from, uint8_t *dist);
 
+/* Labels (one-line permutations) and translations T_h(v) = h . v of the families whose nodes are
+ * the permutations of n symbols in tc_star_rank order: star, bubble, pancake (star.c). */
+size_t tc__perm_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap);
+tc_err_t tc__perm_parse_label(const tc_net_t *net, const char *text, int64_t *out);
+int64_t tc__perm_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse);
+
 /* ---- helpers of the facts providers (facts.c) ---- */
 
 /* What breadth-first search measures of a network of at most 2^22 nodes (enumerated false

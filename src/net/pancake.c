@@ -162,34 +162,6 @@ static tc_err_t pancake_distances(const tc_net_t *net, int64_t from, uint8_t *di
     return TC_OK;
 }
 
-static size_t pancake_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
-{
-    uint8_t p[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, node, p);
-    return tc_star_format(net->n, p, commas, buf, cap);
-}
-
-static tc_err_t pancake_parse_label(const tc_net_t *net, const char *text, int64_t *out)
-{
-    uint8_t p[TC_STAR_MAX_N];
-    tc_err_t err = tc_star_parse(net->n, text, p);
-    *out = err == TC_OK ? tc_star_rank(net->n, p) : -1;
-    return err;
-}
-
-static int64_t pancake_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
-{
-    uint8_t ph[TC_STAR_MAX_N], pv[TC_STAR_MAX_N], inv[TC_STAR_MAX_N], q[TC_STAR_MAX_N];
-    tc_star_unrank(net->n, h, ph);
-    tc_star_unrank(net->n, v, pv);
-    if (inverse) {
-        tc_star_inverse(net->n, ph, inv);
-        memcpy(ph, inv, sizeof ph);
-    }
-    tc_star_compose(net->n, ph, pv, q);
-    return tc_star_rank(net->n, q);
-}
-
 static tc_err_t pancake_facts(const tc_net_t *net, tc_facts_t *out)
 {
     int n = net->n;
@@ -231,9 +203,9 @@ const tc__net_ops_t tc__pancake_ops = {
     .neighbor = pancake_neighbor,
     .edge_dim = pancake_edge_dim,
     .distance = pancake_distance,
-    .label = pancake_label,
-    .parse_label = pancake_parse_label,
-    .translate = pancake_translate,
+    .label = tc__perm_label,
+    .parse_label = tc__perm_parse_label,
+    .translate = tc__perm_translate,
     .distances = pancake_distances,
     .facts = pancake_facts,
     .destroy = pancake_destroy,

@@ -419,25 +419,25 @@ static int star_distance(const tc_net_t *net, int64_t u, int64_t v)
     return tc_star_distance(net->n, a, b);
 }
 
-static size_t star_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
+/* Labels and translations of every permutation family (net_internal.h). */
+size_t tc__perm_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
 {
     uint8_t p[TC_STAR_MAX_N];
     tc_star_unrank(net->n, node, p);
     return tc_star_format(net->n, p, commas, buf, cap);
 }
 
-static tc_err_t star_parse_label(const tc_net_t *net, const char *text, int64_t *out)
+tc_err_t tc__perm_parse_label(const tc_net_t *net, const char *text, int64_t *out)
 {
     uint8_t p[TC_STAR_MAX_N];
     tc_err_t err = tc_star_parse(net->n, text, p);
     if (err == TC_OK) {
-        *out = tc_star_rank(net->n, p);
+        *out = tc_star_rank(net->n, p); /* untouched on failure (tests/unit/test_net.c) */
     }
     return err;
 }
 
-/* T_h(v) = h . v (Lemma 1's expression, corrections 000.4); T_h^{-1}(v) = h^{-1} . v. */
-static int64_t star_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
+int64_t tc__perm_translate(const tc_net_t *net, int64_t h, int64_t v, bool inverse)
 {
     int n = net->n;
     uint8_t ph[TC_STAR_MAX_N], pv[TC_STAR_MAX_N], inv[TC_STAR_MAX_N], out[TC_STAR_MAX_N];
@@ -689,9 +689,9 @@ const tc__net_ops_t tc__star_ops = {
     .neighbor = star_neighbor,
     .edge_dim = star_edge_dim,
     .distance = star_distance,
-    .label = star_label,
-    .parse_label = star_parse_label,
-    .translate = star_translate,
+    .label = tc__perm_label,
+    .parse_label = tc__perm_parse_label,
+    .translate = tc__perm_translate,
     .rotate = star_rotate,
     .rotate_dim = star_rotate_dim,
     .distances = star_distances,
