@@ -204,8 +204,20 @@ void tc_mpi_coll_free(tc_mpi_coll_t *c)
     free(c);
 }
 
-/* Allocate c for api on a duplicate of comm. */
-static int begin(api_t api, MPI_Comm comm, const tc_mpi_opts_t *opts, tc_mpi_coll_t **out)
+/* The arguments of an init call, as MPI names them. */
+typedef struct {
+    const void *sendbuf;
+    int sendcount;
+    MPI_Datatype sendtype;
+    void *recvbuf;
+    int recvcount;
+    MPI_Datatype recvtype;
+    int root; /* -1 for allgather and alltoall */
+} args_t;
+
+/* Allocate c for api with the caller's arguments, on a duplicate of comm. */
+static int begin(api_t api, MPI_Comm comm, const tc_mpi_opts_t *opts, const args_t *a,
+                 tc_mpi_coll_t **out)
 {
     tc__mpi_fail(MPI_SUCCESS, NULL);
     *out = NULL;
@@ -217,8 +229,15 @@ static int begin(api_t api, MPI_Comm comm, const tc_mpi_opts_t *opts, tc_mpi_col
     /* the names and the fault list are read at init only: no pointers of the caller kept */
     c->opts = (tc_mpi_opts_t){
         .segment = opts->segment, .x = opts->x, .window = opts->window, .eager = opts->eager};
+    c->sendbuf = a->sendbuf;
+    c->sendcount = a->sendcount;
+    c->sendtype = a->sendtype;
+    c->recvbuf = a->recvbuf;
+    c->recvcount = a->recvcount;
+    c->recvtype = a->recvtype;
+    c->root = a->root;
+    c->in_place = api == API_SCATTER ? a->recvbuf == MPI_IN_PLACE : a->sendbuf == MPI_IN_PLACE;
     c->comm = MPI_COMM_NULL;
-    c->root = -1;
     MPI_Comm_size(comm, &c->size);
     MPI_Comm_rank(comm, &c->rank);
     if (MPI_Comm_dup(comm, &c->comm) != MPI_SUCCESS) {
@@ -272,14 +291,11 @@ int tc_mpi_bcast_init(void *buf, int count, MPI_Datatype datatype, int root, MPI
 {
     opts = opts != NULL ? opts : &NO_OPTS;
     tc_mpi_coll_t *c;
-    int st = begin(API_BCAST, comm, opts, &c);
+    args_t a = {.recvbuf = buf, .recvcount = count, .recvtype = datatype, .root = root};
+    int st = begin(API_BCAST, comm, opts, &a, &c);
     if (st != MPI_SUCCESS) {
         return st;
     }
-    c->root = root;
-    c->recvbuf = buf;
-    c->recvcount = count;
-    c->recvtype = datatype;
     c->send_blocks = c->recv_blocks = 1;
     if (root < 0 || root >= c->size) {
         st = tc__mpi_fail(MPI_ERR_ARG, "Root %d out of range (%d ranks).", root, c->size);
@@ -295,18 +311,11 @@ int tc_mpi_scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     opts = opts != NULL ? opts : &NO_OPTS;
     tc_mpi_coll_t *c;
-    int st = begin(API_SCATTER, comm, opts, &c);
+    args_t a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root};
+    int st = begin(API_SCATTER, comm, opts, &a, &c);
     if (st != MPI_SUCCESS) {
         return st;
     }
-    c->root = root;
-    c->sendbuf = sendbuf;
-    c->sendcount = sendcount;
-    c->sendtype = sendtype;
-    c->recvbuf = recvbuf;
-    c->recvcount = recvcount;
-    c->recvtype = recvtype;
-    c->in_place = recvbuf == MPI_IN_PLACE;
     c->recv_blocks = 1;
     int64_t rb = -1;
     if (root < 0 || root >= c->size) {
@@ -335,17 +344,11 @@ static int all_init(api_t api, const void *sendbuf, int sendcount, MPI_Datatype 
 {
     opts = opts != NULL ? opts : &NO_OPTS;
     tc_mpi_coll_t *c;
-    int st = begin(api, comm, opts, &c);
+    args_t a = {sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, -1};
+    int st = begin(api, comm, opts, &a, &c);
     if (st != MPI_SUCCESS) {
         return st;
     }
-    c->in_place = sendbuf == MPI_IN_PLACE;
-    c->sendbuf = sendbuf;
-    c->sendcount = sendcount;
-    c->sendtype = sendtype;
-    c->recvbuf = recvbuf;
-    c->recvcount = recvcount;
-    c->recvtype = recvtype;
     c->send_blocks = api == API_ALLGATHER ? 1 : c->size;
     c->recv_blocks = c->size;
     int64_t rb = 0;

@@ -88,7 +88,7 @@ static uint8_t *sink_of(tc_mpi_coll_t *c, int64_t key)
 
 static void release(tc_mpi_coll_t *c, chunk_t *k)
 {
-    if (k != NULL && --k->refs == 0 && k != c->current) {
+    if (k != NULL && --k->refs == 0) { /* the current arrival holds a reference of its own */
         k->next = c->free_chunks;
         c->free_chunks = k;
     }
