@@ -31,6 +31,8 @@
 
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* The collectives of paper 000, Section 4. All but TC_PROBLEM_BCAST are the fault-tolerant
  * versions: every node receives every message through x parallel paths. */
 typedef enum {
@@ -80,5 +82,7 @@ tc_err_t tc_bounds_cube(int k, int64_t M, int x, tc_problem_t problem, tc_bound_
  * (paper 000 Sec. 4.1 after [3]; corrections 001.1). An integer (t_4 = 62), exact up to 2^53
  * (n <= 17), rounded above. n: 2..20; TC_ERANGE otherwise, TC_EINVAL for a NULL out. O(n). */
 tc_err_t tc_bounds_star_tn(int n, double *out);
+
+#pragma GCC visibility pop
 
 #endif

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 #define TC_CHECK_MAX_TREES 64
 #define TC_CHECK_MAX_DEPTH 250 /* deeper chains are reported as cycles */
 #define TC_CHECK_EXCESS_BINS 16
@@ -34,6 +36,11 @@ typedef struct {
     bool undirected;      /* classify undirected edges by use */
     bool levels;          /* nodes, fan-out and edges per dimension per level */
     int64_t nonedge_hint; /* parents that were not neighbours when the forest was read */
+    /* Optional: the work done so far and the whole (weighted node visits of the passes), for a
+     * progress line. Called from the worker threads, concurrently, every 65536 nodes or so:
+     * it must be thread-safe and quick. */
+    void (*progress)(void *ctx, int64_t done, int64_t total);
+    void *progress_ctx;
 } tc_check_opts_t;
 
 /* The defaults: every core, independence and excess on, exhaustive, rotation off. */
@@ -206,5 +213,7 @@ tc_err_t tc_check_kind_facts(const tc_net_t *net, tc_facts_t *facts);
 
 /* "holds", "FAILS", "info", "skipped". */
 const char *tc_verdict_name(tc_verdict_t verdict);
+
+#pragma GCC visibility pop
 
 #endif

@@ -8,6 +8,8 @@
 #ifndef TREECAST_ERROR_H
 #define TREECAST_ERROR_H
 
+#pragma GCC visibility push(default)
+
 #define TC_ERR_MAP(X)                                                                              \
     X(OK, "success")                                                                               \
     X(EINVAL, "invalid argument")                                                                  \
@@ -41,5 +43,7 @@ const char *tc_err_name(tc_err_t err);
  * there is none. The string is owned by the library and valid until the next failing call on
  * this thread. */
 const char *tc_err_detail(void);
+
+#pragma GCC visibility pop
 
 #endif

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 typedef struct {
     uint8_t *node; /* node[v] != 0: v is faulty (N bytes), or NULL for none */
     uint8_t *link; /* link[v * ports + p] != 0: the directed link out of v via p is faulty */
@@ -44,5 +46,7 @@ void tc_faults_add_link(tc_faults_t *f, const tc_topo_t *topo, int64_t v, int po
 
 /* Free the sets of an initialized fault set and zero it; NULL and zeroed sets are accepted. */
 void tc_faults_destroy(tc_faults_t *f);
+
+#pragma GCC visibility pop
 
 #endif

@@ -27,6 +27,8 @@
 
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* The largest n tc_icube_edhc accepts (every 0 <= k < n <= TC_EDHC_MAX_N). */
 #define TC_EDHC_MAX_N 14
 
@@ -82,5 +84,7 @@ tc_err_t tc_edhc_path_dims(const tc_edhc_t *h, int64_t root, uint8_t *dims);
  * set a kind with tc_forest_set_kind). TC_EINVAL when h does not belong to net, for a bad root
  * or when h->count is 0; the errors of tc_forest_new. Caller frees with tc_forest_free. */
 tc_err_t tc_edhc_forest(const tc_net_t *net, const tc_edhc_t *h, int64_t root, tc_forest_t **out);
+
+#pragma GCC visibility pop
 
 #endif

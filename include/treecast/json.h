@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#pragma GCC visibility push(default)
+
 #define TC_JSON_MAX_DEPTH 32
 
 typedef struct {
@@ -60,5 +62,7 @@ void tc_json_newline(tc_json_t *j);
 
 /* End the document with a newline. TC_EIO when a write failed. */
 tc_err_t tc_json_finish(tc_json_t *j);
+
+#pragma GCC visibility pop
 
 #endif

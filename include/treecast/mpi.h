@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 typedef struct {
     /* The network: "star:N", "cube:N", "icube:N,K", ... (any family of net.h); NULL: the star
      * graph or hypercube whose node count is the communicator's size. */
@@ -115,5 +117,7 @@ int tc_mpi_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 
 /* The sentence of this rank's last failure ("" after a success). */
 const char *tc_mpi_error(void);
+
+#pragma GCC visibility pop
 
 #endif

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 #define TC_STAR_MAX_N 20
 #define TC_STAR_MAX_MATERIAL_N 12
 /* Longest label: "20,19,...,1" is 2*11 + 9 digits + 19 commas = 50 characters; a node of a
@@ -400,5 +402,7 @@ size_t tc_cube_format(int n, uint64_t i, char *buf, size_t cap);
 /* Parse an address: exactly n characters 0/1 (a bit string), otherwise a decimal number below
  * 2^n. TC_EPARSE with a detail message on failure. */
 tc_err_t tc_cube_parse(int n, const char *text, uint64_t *out);
+
+#pragma GCC visibility pop
 
 #endif

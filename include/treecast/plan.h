@@ -41,6 +41,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* ---- the executor interface: what a plan may do ---------------------------------------------
  *
  * A plan runs on an executor: the round engine (sim.h) or, later, MPI ranks. It reaches the
@@ -220,7 +222,8 @@ const tc_plan_t *tc_coll_plan(const tc_coll_t *coll);
 const tc_coll_opts_t *tc_coll_options(const tc_coll_t *coll);
 
 /* Transmissions the plan makes when nothing fails (data packets; acknowledgements of multinode
- * with TC_ACKS_ROUND not included): the paper's count for comparison. */
+ * with TC_ACKS_ROUND not included): treecast's own count for this schedule, to set beside the
+ * paper's (tc_bound_t.transmissions), which it need not equal (e.g. a scatter's routes). */
 int64_t tc_coll_data_transmissions(const tc_coll_t *coll);
 
 /* ---- paper 001: all-to-all on the star graph by substars (no trees) -------------------------
@@ -430,5 +433,7 @@ tc_err_t tc_schedule_reference(const tc_schedule_t *s, const tc_net_t *net, int6
  * -1 for the other collectives. O(N trees). */
 int64_t tc_plan_trees_predicted_rounds(const tc_plan_trees_t *trees, tc_collective_t what,
                                        int64_t M, int x);
+
+#pragma GCC visibility pop
 
 #endif

@@ -24,6 +24,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#pragma GCC visibility push(default)
+
 /* Write the forest as one JSON document (see above). TC_EIO when a write fails.
  * O(N * trees * n). */
 tc_err_t tc_report_forest_json(FILE *out, const tc_forest_t *forest, bool labels);
@@ -74,5 +76,7 @@ void tc_report_check_json(tc_json_t *j, const tc_net_t *net, const tc_check_repo
 
 /* Write a string as a JSON string literal (quotes and escapes included). */
 void tc_report_json_string(FILE *out, const char *s);
+
+#pragma GCC visibility pop
 
 #endif

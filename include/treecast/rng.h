@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 typedef struct {
     uint64_t s[4];
 } tc_rng_t;
@@ -21,5 +23,7 @@ uint64_t tc_rng_next(tc_rng_t *rng);
 
 /* A uniform integer in [0, bound), bound >= 1, without modulo bias. O(1) expected. */
 uint64_t tc_rng_below(tc_rng_t *rng, uint64_t bound);
+
+#pragma GCC visibility pop
 
 #endif

@@ -31,6 +31,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 #define TC_SEARCH_MAX_NODES 4096
 
 typedef enum {
@@ -82,5 +84,7 @@ typedef struct {
  * tc_search_edst. Errors as tc_search_edst. */
 tc_err_t tc_search_least_height(const tc_net_t *net, int64_t root, int ntrees, int hi,
                                 int64_t conflict_limit, tc_search_least_t *res, tc_forest_t **out);
+
+#pragma GCC visibility pop
 
 #endif

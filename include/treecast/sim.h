@@ -28,6 +28,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* ---- the engine ------------------------------------------------------------------------- */
 
 typedef struct {
@@ -142,5 +144,7 @@ tc_err_t tc_sim_campaign_faults(tc_faults_t *out, const tc_topo_t *topo,
 tc_err_t tc_sim_campaign_run(const tc_topo_t *topo, const tc_sim_config_t *config,
                              const tc_plan_t *plan, const tc_plan_trees_t *trees, int64_t protect,
                              const tc_sim_campaign_t *campaign, tc_sim_trial_t *out);
+
+#pragma GCC visibility pop
 
 #endif

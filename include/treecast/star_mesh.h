@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* The largest m tc_star_hamilton accepts (10! = 3,628,800 nodes) and the largest n of the mesh
  * (whose first ring is a Hamiltonian cycle of S_{n-1}). */
 #define TC_STAR_HAMILTON_MAX_M 10
@@ -132,5 +134,7 @@ typedef struct {
  * 3 for every mesh tc_star_mesh_new builds (n = 3..TC_STAR_MESH_MAX_N; the unit tests cover
  * n <= 8). TC_EINVAL when mesh->n or mesh->cols do not match, TC_ENOMEM. O(n! n). */
 tc_err_t tc_star_mesh_check(const tc_star_mesh_t *mesh, tc_star_mesh_report_t *out);
+
+#pragma GCC visibility pop
 
 #endif

@@ -29,6 +29,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* The longest route the rules produce: at most floor(3(n-1)/2) hops (the diameter). */
 #define TC_ROUTE_MAX 32
 
@@ -95,5 +97,7 @@ typedef struct {
 } tc_tseng_step_t;
 
 void tc_tseng_step(int n, int k, int64_t i, const uint8_t *z, tc_tseng_step_t *out);
+
+#pragma GCC visibility pop
 
 #endif

@@ -19,6 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* ---- 002 Table 1 --------------------------------------------------------------------------- */
 
 /* The printed row for n (2 <= n <= 20): n, A, B, SBT(max), SBnT(max), SBnT(min), factor x 100;
@@ -39,17 +41,20 @@ typedef struct {
     int64_t nodes;
     int paths;                                        /* Theorem 4's directed EDHPs */
     int64_t hp_paper, hp_rounds;                      /* Table I; -1: none */
-    int64_t edst_paper, edst_worst, edst_best, lower; /* Table I */
-    int64_t worst_root;                               /* the EDST root of the worst class */
+    int64_t edst_paper, edst_worst, edst_best, lower; /* Table I, over every root */
+    int64_t worst_root;                               /* a root of Table I's edst_worst */
     double hp_bopt, hp_tmin, edst_bopt, edst_tmin;    /* Table II by formula (-1: none) */
     int64_t hp_B, edst_B;                             /* Table II by simulation (-1: none) */
     double hp_T, edst_T;
+    int64_t edst_T_root; /* the root of edst_T: the largest over the roots of the least time */
 } tc_table_003_t;
 
 /* One row (n, k) of Tables I-II for M elements (rounds with one element per packet for Table
- * I; packets of B elements costing B tc + ts for Table II): the EDST broadcast at one root of
- * every root class (worst and best), its packet size swept at the worst; the Hamiltonian paths
- * from node 0 when they exist and have at most TC_EDHP_MAX_DEPTH links. O(M) simulations. */
+ * I; packets of B elements costing B tc + ts for Table II): the EDST broadcast at every root,
+ * Table I's worst and best rounds, and for Table II every root's packet size swept (B = 1..M),
+ * the worst root's least time (edst_T at edst_T_root with its edst_B); the Hamiltonian paths
+ * from node 0 when they exist and have at most TC_EDHP_MAX_DEPTH links. About 2 sqrt(M)
+ * simulations per root. */
 tc_err_t tc_table_003(int n, int k, int64_t M, double ts, double tc, tc_table_003_t *out);
 
 /* ---- 004 Table 5.7 ------------------------------------------------------------------------- */
@@ -68,5 +73,7 @@ typedef struct {
  * (-1: none). */
 tc_err_t tc_table_threshold(int n, tc_kind_t kind, int64_t trials, uint64_t seed, int threads,
                             int64_t paper, tc_table_dist_t *out);
+
+#pragma GCC visibility pop
 
 #endif

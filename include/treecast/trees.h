@@ -26,6 +26,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* The deepest Hamiltonian path (kind edhp) treecast builds: the check follows chains of at
  * most TC_CHECK_MAX_DEPTH links and the round engine keeps depths in a byte. */
 #define TC_EDHP_MAX_DEPTH 250
@@ -259,5 +261,7 @@ int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node);
  * l; ascending dimension for trees numbered 0); on Q_n by ascending dimension (the order of
  * paper 002 Section 5). Writes at most degree ids to out; returns the count. O(n^2). */
 int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *out);
+
+#pragma GCC visibility pop
 
 #endif

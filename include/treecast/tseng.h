@@ -27,6 +27,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(default)
+
 /* A fraction num/den in lowest terms, den >= 1. */
 typedef struct {
     int64_t num, den;
@@ -131,5 +133,7 @@ tc_err_t tc_tseng_table3(int n, tc_tseng_cell_t *out);
  * TC_EINVAL for a malformed decimal or a negative x, TC_ERANGE when 10^-e x does not fit in 64
  * bits. O(length). */
 tc_err_t tc_tseng_truncation_matches(const char *printed, tc_frac_t x, bool *matches);
+
+#pragma GCC visibility pop
 
 #endif

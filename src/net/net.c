@@ -10,6 +10,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,22 +82,25 @@ bool tc__net_parse_ints(const char *args, int count, long *values)
     return *s == '\0';
 }
 
+static char syntax_list[256];
+
+static void syntax_init(void)
+{
+    size_t len = 0;
+    for (size_t j = 0; j < NFAMILIES; j++) {
+        const char *sep = j == 0 ? "" : j + 1 == NFAMILIES ? " or " : ", ";
+        int w =
+            snprintf(syntax_list + len, sizeof syntax_list - len, "%s%s", sep, FAMILIES[j]->syntax);
+        len += w > 0 && (size_t)w < sizeof syntax_list - len ? (size_t)w : 0;
+    }
+}
+
 const char *tc_net_syntax(void)
 {
-    static char list[256];
-    static bool done;
-    if (!done) { /* the registry is constant: the same text on every thread */
-        char buf[256] = "";
-        size_t len = 0;
-        for (size_t j = 0; j < NFAMILIES; j++) {
-            const char *sep = j == 0 ? "" : j + 1 == NFAMILIES ? " or " : ", ";
-            int w = snprintf(buf + len, sizeof buf - len, "%s%s", sep, FAMILIES[j]->syntax);
-            len += w > 0 && (size_t)w < sizeof buf - len ? (size_t)w : 0;
-        }
-        memcpy(list, buf, sizeof list);
-        done = true;
-    }
-    return list;
+    /* Written once, by the first caller, before any caller reads it: any thread may call. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, syntax_init);
+    return syntax_list;
 }
 
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out)
