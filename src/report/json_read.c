@@ -12,6 +12,7 @@
 /* ---- the forest schema --------------------------------------------------------------------- */
 
 #define MAX_TREES 64
+#define TREE_INDEX_MAX 999 /* a tree's index is its label: a dimension, a port or a number */
 
 typedef struct {
     int64_t version;
@@ -34,7 +35,8 @@ typedef struct {
     int64_t nlabels;
     /* current tree during parsing */
     int cur;
-    uint32_t seen_keys; /* top-level keys already read (each may appear once) */
+    uint32_t seen_keys;     /* top-level keys already read (each may appear once) */
+    uint32_t seen_net_keys; /* and those of "network" */
 } doc_t;
 
 /* The network the document is read onto: the caller's, or the one it names. */
@@ -47,6 +49,15 @@ static bool network_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
     bool null_ok;
+    static const char *const once[] = {"family", "n", "k", "nodes"};
+    for (unsigned k = 0; k < sizeof once / sizeof once[0]; k++) {
+        if (strcmp(key, once[k]) == 0) {
+            if (d->seen_net_keys & (1u << k)) {
+                TC__JS_FAIL(r, "\"network\" has \"%s\" twice", key);
+            }
+            d->seen_net_keys |= 1u << k;
+        }
+    }
     if (strcmp(key, "family") == 0) {
         return tc__js_str(r, d->family, sizeof d->family);
     }
@@ -73,13 +84,32 @@ static bool need_network(tc__js_t *r, doc_t *d)
     return true;
 }
 
+/* Refuse an array of n entries of at least `least` bytes each (and n - 1 commas) when the rest
+ * of the input cannot hold it: a short file declaring a huge network must not make the reader
+ * allocate for it. */
+static bool input_holds(tc__js_t *r, int64_t n, int64_t least, const char *what)
+{
+    int64_t left = (int64_t)(r->end - r->p);
+    if (n > 0 && (n > left || (least + 1) * n - 1 > left)) {
+        TC__JS_FAIL(r,
+                    "%s needs %lld entries (at least %lld bytes), but %lld bytes of input are left",
+                    what, (long long)n, (long long)((least + 1) * n - 1), (long long)left);
+    }
+    return true;
+}
+
 static bool parent_array(tc__js_t *r, doc_t *d)
 {
     int64_t N = d->nodes;
+    char what[48];
+    snprintf(what, sizeof what, "the parent array of trees[%d]", d->cur);
+    if (!input_holds(r, N, 1, what)) {
+        return false;
+    }
     int64_t *a = tc__malloc_array((size_t)N, sizeof *a);
     if (a == NULL) {
-        r->err = tc__fail(TC_ETOOBIG, "Could not allocate a parent array of %lld entries.",
-                          (long long)N);
+        r->err =
+            tc__fail(TC_ENOMEM, "Could not allocate a parent array of %lld entries.", (long long)N);
         return false;
     }
     d->parent[d->cur] = a;
@@ -117,7 +147,14 @@ static bool tree_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
     if (strcmp(key, "index") == 0) {
-        return tc__js_int(r, &d->index[d->cur], NULL);
+        if (!tc__js_int(r, &d->index[d->cur], NULL)) {
+            return false;
+        }
+        if (d->index[d->cur] < 0 || d->index[d->cur] > TREE_INDEX_MAX) {
+            TC__JS_FAIL(r, "the index of trees[%d] is %lld; an index is 0..%d", d->cur,
+                        (long long)d->index[d->cur], TREE_INDEX_MAX);
+        }
+        return true;
     }
     if (strcmp(key, "root_child") == 0) {
         return tc__js_str(r, d->root_child[d->cur], sizeof d->root_child[d->cur]);
@@ -169,10 +206,13 @@ static bool labels_array(tc__js_t *r, doc_t *d)
         return false;
     }
     int64_t N = d->nodes;
+    if (!input_holds(r, N, 3, "\"labels\"")) { /* a label is a string of one symbol or more */
+        return false;
+    }
     d->label_rank = tc__malloc_array((size_t)N, sizeof *d->label_rank);
     d->seen = calloc((size_t)N, 1);
     if (d->label_rank == NULL || d->seen == NULL) {
-        r->err = tc__fail(TC_ETOOBIG, "Could not allocate the label table.");
+        r->err = tc__fail(TC_ENOMEM, "Could not allocate the label table.");
         return false;
     }
     char text[TC_LABEL_MAX * 2];
@@ -381,8 +421,7 @@ tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hin
     int64_t N = d->nodes;
     for (int t = 0; t < d->ntrees; t++) {
         uint8_t *dims = tc_forest_dims(forest, t);
-        tc_forest_set_label(forest, t,
-                            (int)(d->index[t] >= 0 && d->index[t] < 1000 ? d->index[t] : t));
+        tc_forest_set_label(forest, t, (int)d->index[t]);
         tc_forest_set_tree_root(forest, t, troot[t]);
         for (int64_t v = 0; v < N; v++) {
             int64_t par = d->parent[t][v];

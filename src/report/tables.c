@@ -183,35 +183,71 @@ static void formulas_003(int n, int k, int64_t M, double ts, double tc, tc_table
     r->hp_tmin = k > 0 ? pow(sqrt(Md * tc / k) + sqrt((double)(N + K - 2) * ts), 2) : -1;
 }
 
-/* The EDSTs at one root of every root class: the worst and best rounds. */
-static tc_err_t edst_classes(tc_net_t *net, int64_t M, tc_table_003_t *r)
+/* The least over B = 1..M of rounds(ceil(M/B)) x (B tc + ts) at one root, tried first at
+ * the packet size hint (when > 0), unless some B gives at most beat (>= 0): then *above is
+ * false and the sweep stops there (the root's least time is at most beat). */
+static tc_err_t bc_least_above(bc_t *b, int64_t M, double ts, double tc, int64_t hint, double beat,
+                               int64_t *bestB, double *bestT, bool *above)
 {
-    int n = r->n, k = r->k;
-    int classes = (1 << (n - k)) + 1;
-    bool *seen = calloc((size_t)classes + 1, sizeof *seen);
-    tc_err_t err = seen == NULL ? tc__fail(TC_ENOMEM, "Out of memory.") : TC_OK;
+    *bestT = -1;
+    *above = true;
+    for (int64_t i = hint > 0 ? 0 : 1; i <= M; i++) {
+        int64_t B = i == 0 ? hint : i, r;
+        tc_err_t err = bc_rounds(b, (M + B - 1) / B, &r);
+        if (err != TC_OK) {
+            return err;
+        }
+        double T = (double)r * ((double)B * tc + ts);
+        if (*bestT < 0 || T < *bestT - 1e-12 || (T < *bestT + 1e-12 && B < *bestB)) {
+            *bestT = T;
+            *bestB = B;
+        }
+        if (beat >= 0 && *bestT <= beat + 1e-12) {
+            *above = false;
+            return TC_OK;
+        }
+    }
+    return TC_OK;
+}
+
+/* The EDSTs at every root (roots of the same height differ in which of their trees are the
+ * deepest, and so in the packets those carry): Table I's rounds at M packets, worst and best;
+ * for Table II every root's least simulated time over the packet sizes, and the root where
+ * it is largest, with its packet size. A root stops its sweep once a packet size gives no more
+ * than the largest found so far, so the result is exact and only new maxima sweep all of B. */
+static tc_err_t edst_roots(tc_net_t *net, int64_t M, double ts, double tc, tc_table_003_t *r)
+{
+    tc_err_t err = TC_OK;
     r->edst_worst = -1;
     r->edst_best = -1;
+    r->edst_T = -1;
+    r->edst_B = -1;
     for (int64_t root = 0; err == TC_OK && root < r->nodes; root++) {
-        int cls = tc_icube_root_class(n, k, root);
-        if (cls < 0 || cls > classes || seen[cls]) {
-            continue;
-        }
-        seen[cls] = true;
-        int64_t rounds = 0;
+        int64_t rounds = 0, B = -1;
+        double T = -1;
+        bool above = false;
         bc_t b;
         err = bc_open(&b, net, TC_KIND_EDST, root, M);
         err = err == TC_OK ? bc_rounds(&b, M, &rounds) : err;
+        err = err == TC_OK ? bc_least_above(&b, M, ts, tc, r->edst_B, r->edst_T, &B, &T, &above)
+                           : err;
         bc_close(&b);
-        if (err == TC_OK && rounds > r->edst_worst) {
+        if (err != TC_OK) {
+            break;
+        }
+        if (rounds > r->edst_worst) {
             r->edst_worst = rounds;
             r->worst_root = root;
         }
-        if (err == TC_OK && (r->edst_best < 0 || rounds < r->edst_best)) {
+        if (r->edst_best < 0 || rounds < r->edst_best) {
             r->edst_best = rounds;
         }
+        if (above) {
+            r->edst_T = T;
+            r->edst_B = B;
+            r->edst_T_root = root;
+        }
     }
-    free(seen);
     return err;
 }
 
@@ -224,17 +260,12 @@ tc_err_t tc_table_003(int n, int k, int64_t M, double ts, double tc, tc_table_00
         return err;
     }
     formulas_003(n, k, M, ts, tc, r);
-    err = edst_classes(net, M, r);
-    bc_t b;
-    if (err == TC_OK) { /* the worst class's packet size swept */
-        err = bc_open(&b, net, TC_KIND_EDST, r->worst_root, M);
-        err = err == TC_OK ? bc_best(&b, M, ts, tc, &r->edst_B, &r->edst_T) : err;
-        bc_close(&b);
-    }
+    err = edst_roots(net, M, ts, tc, r);
     /* the Hamiltonian paths (Theorem 4), from node 0: every root sees paths of V - 1 links */
     r->hp_rounds = -1;
     r->hp_B = -1;
     r->hp_T = -1;
+    bc_t b;
     if (err == TC_OK && r->paths > 0 && r->nodes - 1 <= TC_EDHP_MAX_DEPTH) {
         err = bc_open(&b, net, TC_KIND_EDHP, 0, M);
         err = err == TC_OK ? bc_rounds(&b, M, &r->hp_rounds) : err;

@@ -64,13 +64,25 @@ tc_err_t tc_faults_random(tc_faults_t *out, const tc_topo_t *topo, tc_fault_kind
 {
     memset(out, 0, sizeof *out);
     int64_t N = topo->nodes;
-    int64_t L = N * topo->ports;
+    int64_t L = N * topo->ports, arcs = 0; /* table entries; directed links among them */
+    for (int64_t l = 0; l < L; l++) {
+        arcs += topo->nbr[l] >= 0;
+    }
     int64_t node_cands = N - (protect >= 0 ? 1 : 0);
-    if (k < 0 || (kind == TC_FAULTS_NODES && k > node_cands) ||
-        ((kind == TC_FAULTS_LINKS || kind == TC_FAULTS_MIXED) && k > L / 2) ||
-        (kind == TC_FAULTS_ARCS && k > L)) {
-        return tc__fail(TC_ERANGE, "%lld faults of that kind do not fit in %lld nodes.",
-                        (long long)k, (long long)N);
+    if (k < 0 || (kind == TC_FAULTS_NODES && k > node_cands)) {
+        return tc__fail(TC_ERANGE, "%lld faulty nodes do not fit: the network has %lld nodes%s.",
+                        (long long)k, (long long)node_cands,
+                        protect >= 0 ? " besides the source" : "");
+    }
+    if (((kind == TC_FAULTS_LINKS || kind == TC_FAULTS_MIXED) && k > arcs / 2) ||
+        (kind == TC_FAULTS_ARCS && k > arcs)) {
+        bool arcs_only = kind == TC_FAULTS_ARCS;
+        return tc__fail(TC_ERANGE, "%lld %s do not fit: the network has %lld %s.", (long long)k,
+                        arcs_only                 ? "faulty directed links"
+                        : kind == TC_FAULTS_LINKS ? "faulty links"
+                                                  : "mixed faults",
+                        (long long)(arcs_only ? arcs : arcs / 2),
+                        arcs_only ? "directed links" : "links");
     }
     tc_err_t err = tc_faults_init(out, topo);
     if (err != TC_OK) {

@@ -169,6 +169,40 @@ static void test_sbg_balanced(void **state)
     }
 }
 
+/* The one-port scatter beside Table 2's leading term N M tc (M = 1, ts = 0, tc = 1, as `table
+ * 002:2 --ts 0` prints it): the SBnT and the SBG stay above it from n = 4 on (n = 10: 1169 and
+ * 1173.4 against 1024; n = 3: the SBnT's 8 equals it; n = 2: 3 and 3.5, below 4), the binomial
+ * tree at no n: every node's element leaves the root in a message of its own, N - 1 in all,
+ * Section 5's lower bound (n = 10: 1023 against 1024). docs/corrections.md, Papers 002 and 004. */
+static void test_one_port_scatter_vs_table2(void **state)
+{
+    (void)state;
+    const tc_kind_t kinds[3] = {TC_KIND_BINOMIAL, TC_KIND_SBNT_MINR, TC_KIND_SBG};
+    for (int n = 2; n <= 12; n++) {
+        double N = (double)((int64_t)1 << n), one[3];
+        for (int g = 0; g < 3; g++) {
+            double t[2][3];
+            assert_int_equal(tc_table_002_2(n, kinds[g], 1, 0.0, 1.0, t), TC_OK);
+            one[g] = t[1][TC_CYCLES_SCATTER];
+        }
+        assert_true(close_to(one[0], N - 1)); /* the binomial tree: below N M tc */
+        assert_true(one[0] < N);
+        if (n >= 4) {
+            assert_true(one[1] > N);
+            assert_true(one[2] > N);
+        }
+        if (n == 2) {
+            assert_true(close_to(one[1], 3) && close_to(one[2], 3.5));
+        } else if (n == 3) {
+            assert_true(close_to(one[1], 8) && one[2] > N);
+        } else if (n == 10) {
+            assert_true(close_to(one[0], 1023));
+            assert_true(close_to(one[1], 1169));
+            assert_true(close_to(one[2], 1173.4));
+        }
+    }
+}
+
 /* The translated schedule against an explicit run: every source s sends, in the cycle its
  * one-port schedule gives the edge into u, the subtree's data from u's parent XOR s along the
  * same dimension; per cycle every (node, dimension) load is summed over all sources. One-port
@@ -292,11 +326,9 @@ static void test_alltoall_needs_cube(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_lemma17),
-        cmocka_unit_test(test_n_port),
-        cmocka_unit_test(test_sbg_balanced),
-        cmocka_unit_test(test_alltoall_explicit),
-        cmocka_unit_test(test_alltoall_needs_cube),
+        cmocka_unit_test(test_lemma17),           cmocka_unit_test(test_n_port),
+        cmocka_unit_test(test_sbg_balanced),      cmocka_unit_test(test_one_port_scatter_vs_table2),
+        cmocka_unit_test(test_alltoall_explicit), cmocka_unit_test(test_alltoall_needs_cube),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

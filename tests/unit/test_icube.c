@@ -264,6 +264,69 @@ static void test_edhp(void **state)
     tc_net_free(net);
 }
 
+/* Table II of paper 003 at the worst root: for every root of I_3^5 (M = 1024, ts = tc = 1) the
+ * packet size minimizing the simulated rounds(ceil(M/B)) x (B + 1), here by a sweep of its own;
+ * tc_table_003 reports the largest of these least times and its root: 342 (B = 8) at 011000,
+ * above the printed T_min 340.38. The root 010000 of S_2, the only one the table swept before,
+ * takes 336 (B = 6), below it (docs/corrections.md, paper 003). */
+static void test_table_003_worst_root(void **state)
+{
+    (void)state;
+    const int n = 5, k = 3;
+    const int64_t M = 1024;
+    tc_table_003_t row;
+    assert_int_equal(tc_table_003(n, k, M, 1.0, 1.0, &row), TC_OK);
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_icube_new(n, k, &net), TC_OK);
+    tc_topo_t topo;
+    assert_int_equal(tc_topo_init(&topo, net), TC_OK);
+    int64_t V = tc_net_nodes(net), *rounds = malloc((size_t)(M + 1) * sizeof *rounds);
+    assert_non_null(rounds);
+    double worst = -1;
+    int64_t worst_root = -1, worst_B = -1;
+    for (int64_t r = 0; r < V; r++) {
+        tc_forest_t *f = NULL;
+        tc_plan_trees_t trees;
+        assert_int_equal(tc_trees_build(net, TC_KIND_EDST, r, 1, &f), TC_OK);
+        assert_int_equal(tc_plan_trees_init(&trees, f, &topo, TC_ORDER_PAPER), TC_OK);
+        for (int64_t P = 0; P <= M; P++) {
+            rounds[P] = -1;
+        }
+        double least = -1;
+        int64_t least_B = -1;
+        for (int64_t B = 1; B <= M; B++) {
+            int64_t P = (M + B - 1) / B;
+            if (rounds[P] < 0) {
+                rounds[P] = run_bcast(&trees, &topo, P).rounds;
+            }
+            double T = (double)rounds[P] * ((double)B + 1.0);
+            if (least < 0 || T < least) {
+                least = T;
+                least_B = B;
+            }
+        }
+        if (r == 16) { /* 010000, the old table's choice: below T_min */
+            assert_true(least < row.edst_tmin);
+        }
+        if (least > worst) {
+            worst = least;
+            worst_root = r;
+            worst_B = least_B;
+        }
+        tc_plan_trees_destroy(&trees);
+        tc_forest_free(f);
+    }
+    assert_true(row.edst_tmin > 340.38 && row.edst_tmin < 340.39);
+    assert_true(worst > row.edst_tmin);
+    assert_true(worst == 342.0 && worst_B == 8 && worst_root == 24); /* 011000, in S_3 */
+    assert_true(row.edst_T == worst);
+    assert_int_equal(row.edst_B, worst_B);
+    assert_int_equal(row.edst_T_root, worst_root);
+    free(rounds);
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
@@ -273,6 +336,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_every_root),
         cmocka_unit_test(test_bcast_edst),
         cmocka_unit_test(test_edhp),
+        cmocka_unit_test(test_table_003_worst_root),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

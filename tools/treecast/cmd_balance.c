@@ -81,15 +81,21 @@ static int rows(int kind, int64_t from, int64_t to, bool one, bool json, int64_t
         printf("%4s %8s %6s %12s %12s %12s %14s %7s  %s\n", "n", "A", "B", "SBT(max)", "SBnT(max)",
                "SBnT(min)", "(N-1)/n", "factor", "Table 1");
     }
+    /* row n streams 2^n addresses: the line counts those */
+    progress_begin("streaming the addresses", "", ((int64_t)2 << to) - ((int64_t)1 << from));
     for (int64_t n = from; n <= to; n++) {
         tc_balance_t b;
         tc_err_t err = tc_cube_balance((int)n, (tc_sbnt_t)kind, (int)threads, &b);
         if (err != TC_OK) {
             return lib_fail(err, "balance");
         }
+        progress_add((int64_t)1 << n);
+        progress_hold();
         all_match = row(json ? &j : NULL, (int)n, &b, one) && all_match;
         fflush(stdout);
+        progress_release();
     }
+    progress_end();
     if (json) {
         tc_json_end_array(&j);
         tc_json_kbool(&j, "all_match", all_match);

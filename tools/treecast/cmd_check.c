@@ -50,10 +50,17 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
 {
     tc_forest_t *built = NULL;
     double t0 = now();
+    bool one_root = !a->all_roots && a->roots == 0; /* else the line counts roots */
+    char name[TC_LABEL_MAX], what[96];
+    tc_net_name(net, name, sizeof name);
     int st = given != NULL ? 0
                            : require_memory(tc_net_nodes(net) * tc_trees_count(net, kind),
                                             "building this forest");
     if (st == 0 && given == NULL) {
+        snprintf(what, sizeof what, "building the %s forest of %s", tc_kind_name(kind), name);
+        if (one_root) {
+            progress_begin(what, "", 0);
+        }
         tc_err_t err = tc_trees_build(net, kind, root, (int)a->threads, &built);
         st = err != TC_OK ? lib_fail(err, "building the forest") : 0;
     }
@@ -76,8 +83,15 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
         st = require_memory(tc_check_memory(net, tc_forest_trees(forest), &o),
                             "checking this forest");
     }
+    if (st == 0 && one_root) {
+        snprintf(what, sizeof what, "checking the %s forest of %s",
+                 tc_kind_name(tc_forest_kind(forest)), name);
+        progress_begin(what, "", 0);
+        o.progress = progress_cb;
+    }
     double t1 = now();
     tc_err_t err = st == 0 ? tc_check_forest(forest, &o, rep) : TC_OK;
+    progress_end();
     t[0] = t1 - t0;
     t[1] = now() - t1;
     if (st == 0 && err == TC_OK) {
@@ -216,7 +230,6 @@ static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_
 
 /* ---- many roots ------------------------------------------------------------------------------ */
 
-#define MAX_CLASSES 64
 /* The per-class table adds the proved least height (treecast search) up to this size: every
  * I_k^n with n <= 7 solves in well under a second per class. */
 #define LEAST_MAX_NODES 256
@@ -228,12 +241,12 @@ typedef struct {
 
 typedef struct {
     int64_t roots_checked, roots_ok;
-    class_count_t cls[MAX_CLASSES + 1];
     int fails_per_row[TC_CLAIMS_MAX];
     tc_claims_t first; /* claims at the first root, for row names */
     int64_t failing[10];
     int nfailing;
     double t[2];
+    class_count_t cls[]; /* one per root class: tc_claims_root_classes, 2^(n-k) + 1 on I_k^n */
 } multi_t;
 
 static void count_root(multi_t *m, const tc_net_t *net, tc_kind_t kind, int64_t root,
@@ -242,8 +255,8 @@ static void count_root(multi_t *m, const tc_net_t *net, tc_kind_t kind, int64_t 
     m->roots_checked++;
     m->roots_ok += claims->all_hold;
     int ci = tc_claims_root_class(net, kind, root);
-    if (ci >= 0) {
-        class_count_t *rc = &m->cls[ci <= MAX_CLASSES ? ci : MAX_CLASSES];
+    if (ci >= 0 && ci < tc_claims_root_classes(net, kind)) {
+        class_count_t *rc = &m->cls[ci];
         int hi = 0;
         bool span = true;
         for (int t = 0; t < rep->ntrees; t++) {
@@ -278,7 +291,7 @@ static void print_classes(FILE *fp, tc_json_t *j, const tc_net_t *net, tc_kind_t
         fprintf(fp, "  %-8s %6s %9s %9s %9s %8s %8s  %-20s %s\n", "root in", "roots", "spanning",
                 "disjoint", "height", "Lemma 3", "verdict", "corrections 003.3", "least");
     }
-    for (int c = 0; c < classes && c <= MAX_CLASSES; c++) {
+    for (int c = 0; c < classes; c++) {
         const class_count_t *rc = &m->cls[c];
         tc_root_class_t cl;
         if (rc->roots == 0) {
@@ -371,12 +384,60 @@ static void print_many_text(FILE *fp, const args_t *a, const tc_net_t *net, tc_k
                                                 : "a claim FAILS\n");
 }
 
-/* kind at every root (--all-roots) or at --roots K seeded random roots. */
+/* The distinct roots drawn so far (--roots K): an open-addressing set of node ids. */
+typedef struct {
+    int64_t *slot; /* -1: empty */
+    uint64_t mask;
+    int64_t nodes;
+} root_set_t;
+
+static bool root_set_init(root_set_t *s, int64_t count, int64_t nodes)
+{
+    uint64_t cap = 2;
+    while (cap < 2 * (uint64_t)count) {
+        cap *= 2;
+    }
+    s->slot = malloc(cap * sizeof *s->slot);
+    s->mask = cap - 1;
+    s->nodes = nodes;
+    for (uint64_t k = 0; s->slot != NULL && k < cap; k++) {
+        s->slot[k] = -1;
+    }
+    return s->slot != NULL;
+}
+
+static void root_set_free(root_set_t *s)
+{
+    free(s->slot);
+    s->slot = NULL;
+}
+
+/* The next seeded random root not drawn before (the set has room: count <= nodes). */
+static int64_t draw_root(root_set_t *s, tc_rng_t *rng)
+{
+    for (;;) {
+        int64_t v = (int64_t)tc_rng_below(rng, (uint64_t)s->nodes);
+        uint64_t i = ((uint64_t)v * 0x9e3779b97f4a7c15ull) & s->mask;
+        while (s->slot[i] >= 0 && s->slot[i] != v) {
+            i = (i + 1) & s->mask;
+        }
+        if (s->slot[i] < 0) {
+            s->slot[i] = v;
+            return v;
+        }
+    }
+}
+
+/* kind at every root (--all-roots) or at --roots K distinct seeded random roots. */
 static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t kind, bool *ok)
 {
-    int64_t N = tc_net_nodes(net), count = a->all_roots ? N : a->roots;
-    multi_t *m = calloc(1, sizeof *m);
-    if (m == NULL) {
+    /* --roots K: K distinct roots, so at most every node once */
+    int64_t N = tc_net_nodes(net), count = a->all_roots || a->roots > N ? N : a->roots;
+    size_t classes = (size_t)tc_claims_root_classes(net, kind);
+    multi_t *m = calloc(1, sizeof *m + classes * sizeof m->cls[0]);
+    root_set_t drawn;
+    if (m == NULL || !root_set_init(&drawn, a->all_roots ? 0 : count, N)) {
+        free(m);
         return fail(EXIT_RESOURCE, "out of memory");
     }
     tc_rng_t rng;
@@ -394,8 +455,13 @@ static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t 
         tc_json_array(&j);
     }
     int st = 0;
+    char name[TC_LABEL_MAX], what[96];
+    tc_net_name(net, name, sizeof name);
+    snprintf(what, sizeof what, "checking the %s forests of %s", tc_kind_name(kind), name);
+    progress_begin(what, "roots", count);
     for (int64_t k = 0; k < count && st == 0; k++) {
-        int64_t root = a->all_roots ? k : (int64_t)tc_rng_below(&rng, (uint64_t)N);
+        int64_t root = a->all_roots ? k : draw_root(&drawn, &rng);
+        progress_set(k, count);
         tc_check_report_t rep;
         tc_claims_t claims;
         double t[2];
@@ -411,6 +477,8 @@ static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t 
             tc_report_check_json(&j, net, &rep, &claims);
         }
     }
+    progress_end();
+    root_set_free(&drawn);
     *ok = m->roots_ok == m->roots_checked;
     if (st == 0 && a->format == 1) {
         tc_json_end_array(&j);
@@ -497,7 +565,8 @@ static const opt_t OPTS[] = {
                "a node label (3517246 or 3,5,1,7,2,4,6; a bit string 01000 or a decimal\n"
                "address on cube:N), identity (node 0, the default) or random"),
     OPT_FLAG("all-roots", all_roots, "check the family at every root (at most 5040 nodes)"),
-    OPT_INT("roots", roots, 1, 1000000, "K", "check the family at K seeded random roots"),
+    OPT_INT("roots", roots, 1, 1000000, "K",
+            "check the family at K distinct seeded random roots (at most every node)"),
     OPT_SEED(seed),
     OPT_STRING("input", input, "FILE",
                "check the forest in a JSON document ('-' for stdin); with --net, on that\n"

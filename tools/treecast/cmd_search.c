@@ -128,7 +128,9 @@ static int search(const args_t *a_in, tc_net_t *net)
     int hi = a.max_height > 0 ? (int)a.max_height : paper > 0 ? paper : 0;
     tc_search_least_t res;
     tc_forest_t *found = NULL;
+    progress_begin("searching for the least height (SAT)", "", 0);
     tc_err_t err = tc_search_least_height(net, root, (int)a.trees, hi, a.limit, &res, &found);
+    progress_end();
     if (err != TC_OK) {
         return lib_fail(err, "the search");
     }

@@ -74,9 +74,10 @@ static int faults_from_file(const run_t *r, tc_faults_t *f, const char *path)
     if (fp == NULL) {
         return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
     }
-    char line[512], where[160];
+    char *line = NULL, where[160];
+    size_t cap = 0;
     int st = 0, lineno = 0;
-    while (st == 0 && fgets(line, sizeof line, fp) != NULL) {
+    while (st == 0 && getline(&line, &cap, fp) >= 0) { /* lines of any length, read whole */
         lineno++;
         line[strcspn(line, "#")] = '\0';
         char *save = NULL;
@@ -93,8 +94,9 @@ static int faults_from_file(const run_t *r, tc_faults_t *f, const char *path)
         }
     }
     if (st == 0 && ferror(fp)) {
-        st = fail(EXIT_DATA, "cannot read %s", path);
+        st = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno)); /* EISDIR, EIO */
     }
+    free(line);
     fclose(fp);
     return st;
 }
@@ -107,11 +109,14 @@ int listed_faults(const run_t *r, tc_faults_t *f)
         return lib_fail(err, "faults");
     }
     for (int k = 0; k < r->a->listed.count; k++) {
-        char buf[128], where[160];
-        snprintf(buf, sizeof buf, "%s", r->a->listed.items[k]);
+        char *buf = strdup(r->a->listed.items[k]), where[160]; /* an item of any length */
+        if (buf == NULL) {
+            return fail(EXIT_RESOURCE, "out of memory");
+        }
         snprintf(where, sizeof where, "--fault %.100s", r->a->listed.items[k]);
         char *label = strchr(buf, ':'), *dim = NULL;
         if (label == NULL) {
+            free(buf);
             return misuse("%s: expected node:LABEL, link:LABEL:DIM or arc:LABEL:DIM", where);
         }
         *label++ = '\0';
@@ -120,6 +125,7 @@ int listed_faults(const run_t *r, tc_faults_t *f)
             *dim++ = '\0';
         }
         int st = add_fault(r, f, buf, label, dim, where);
+        free(buf);
         if (st != 0) {
             return st;
         }

@@ -106,8 +106,23 @@ static void fmt_dbl(char *buf, size_t cap, double v)
     }
 }
 
+/* The label of node id on I_k^n (a bit string of n+1 bits). */
+static void icube_label(int n, int k, int64_t id, char *buf, size_t cap)
+{
+    tc_net_t *net = NULL;
+    if (tc_net_icube_new(n, k, &net) == TC_OK) {
+        tc_net_label(net, id, false, buf, cap);
+    } else {
+        snprintf(buf, cap, "%lld", (long long)id);
+    }
+    tc_net_free(net);
+}
+
 static void row_003_json(tc_json_t *j, const tc_table_003_t *r)
 {
+    char worst[TC_LABEL_MAX], troot[TC_LABEL_MAX];
+    icube_label(r->n, r->k, r->worst_root, worst, sizeof worst);
+    icube_label(r->n, r->k, r->edst_T_root, troot, sizeof troot);
     tc_json_newline(j);
     tc_json_object(j);
     tc_json_kint(j, "n", r->n);
@@ -120,6 +135,7 @@ static void row_003_json(tc_json_t *j, const tc_table_003_t *r)
     tc_json_kint(j, "hp_sim", r->hp_rounds);
     tc_json_kint(j, "edst_paper", r->edst_paper);
     tc_json_kint(j, "edst_sim_worst", r->edst_worst);
+    tc_json_kstr(j, "edst_sim_worst_root", worst);
     tc_json_kint(j, "edst_sim_best", r->edst_best);
     tc_json_kint(j, "lower_bound", r->lower);
     tc_json_end_object(j);
@@ -133,6 +149,7 @@ static void row_003_json(tc_json_t *j, const tc_table_003_t *r)
     tc_json_kdouble(j, "edst_tmin", r->edst_tmin);
     tc_json_kint(j, "edst_sim_B", r->edst_B);
     tc_json_kdouble(j, "edst_sim_T", r->edst_T);
+    tc_json_kstr(j, "edst_sim_root", troot);
     tc_json_end_object(j);
     tc_json_end_object(j);
 }
@@ -141,8 +158,8 @@ static void print_003_text(FILE *fp, const args_t *a, const tc_table_003_t *rows
 {
     fprintf(fp,
             "Tables I-II of paper 003: broadcasting M = %lld elements on I_k^n, by formula "
-            "and by simulation\n(the round engine; EDST: the worst root class; HP: Theorem "
-            "4's directed edge-disjoint Hamiltonian paths)\n\n",
+            "and by simulation\n(the round engine; EDST: at every root, the worst shown; HP: "
+            "Theorem 4's directed edge-disjoint Hamiltonian paths)\n\n",
             (long long)a->M);
     fprintf(fp, "Table I (ts = 0, tc = 1: rounds, one element per packet)\n");
     fprintf(fp, "%-3s %-3s %-6s %-6s %-12s %-9s %-12s %-11s %-10s %s\n", "n", "k", "nodes", "paths",
@@ -158,8 +175,9 @@ static void print_003_text(FILE *fp, const args_t *a, const tc_table_003_t *rows
     }
     fprintf(fp, "\nTable II (packets of B elements, a round costs B tc + ts; ts = %g, tc = %g)\n",
             a->ts, a->tc);
-    fprintf(fp, "%-3s %-3s %-10s %-12s %-6s %-12s %-10s %-12s %-6s %s\n", "n", "k", "HP B_opt",
-            "HP T_min", "B sim", "T sim", "EDST B_opt", "EDST T_min", "B sim", "T sim");
+    fprintf(fp, "%-3s %-3s %-10s %-12s %-6s %-12s %-10s %-12s %-6s %-12s %s\n", "n", "k",
+            "HP B_opt", "HP T_min", "B sim", "T sim", "EDST B_opt", "EDST T_min", "B sim", "T sim",
+            "at root");
     for (int i = 0; i < nrows; i++) {
         const tc_table_003_t *r = &rows[i];
         char c[8][24];
@@ -171,18 +189,21 @@ static void print_003_text(FILE *fp, const args_t *a, const tc_table_003_t *rows
         fmt_dbl(c[5], sizeof c[5], r->edst_tmin);
         fmt_i64(c[6], sizeof c[6], r->edst_B);
         fmt_dbl(c[7], sizeof c[7], r->edst_T);
-        fprintf(fp, "%-3d %-3d %-10s %-12s %-6s %-12s %-10s %-12s %-6s %s\n", r->n, r->k, c[0],
-                c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+        char root[TC_LABEL_MAX];
+        icube_label(r->n, r->k, r->edst_T_root, root, sizeof root);
+        fprintf(fp, "%-3d %-3d %-10s %-12s %-6s %-12s %-10s %-12s %-6s %-12s %s\n", r->n, r->k,
+                c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], root);
     }
     fprintf(fp,
             "\nTable I: HP ceil(M/k) + N + K - 2, EDST ceil(M/(k+1)) + n + 1, Theorem 3's bound "
             "ceil(M/(k+1)) + n\n(N = 2^n, K = 2^k). 'paths': Theorem 4's directed Hamiltonian "
             "paths from any root (k+1 for odd k,\nk for even k); the simulation splits the "
             "packets over all of them, the paper's formula over k.\nHP: '-' where Theorem 4 "
-            "gives none (k = 0) or the paths exceed %d links. EDST sim: the worst\nroot class "
-            "(best in parentheses). Table II: B_opt and T_min as printed (continuous B, no "
-            "ceiling);\n'B sim', 'T sim': the packet size in 1..M minimizing the simulated "
-            "rounds x (B tc + ts).\n",
+            "gives none (k = 0) or the paths exceed %d links. EDST sim: the most\nrounds over "
+            "every root (the fewest in parentheses). Table II: B_opt and T_min as printed\n"
+            "(continuous B, no ceiling); 'B sim', 'T sim': the packet size in 1..M minimizing "
+            "the simulated\nrounds x (B tc + ts); EDST: every root swept, the root whose least "
+            "time is the largest (the\nworst case) shown 'at root' with its B and T.\n",
             TC_EDHP_MAX_DEPTH);
 }
 
@@ -307,6 +328,9 @@ static int table_004_57(const args_t *a, FILE *fp)
                 "n ISTs measured", "paper at", "n nEDSTs measured", "binomial");
     }
     int64_t above = 0, papers = 0;
+    /* a campaign on Q_n costs about 2^n per trial: the line counts that work */
+    int64_t work = 0, total = ((int64_t)1 << (a->to + 1)) - ((int64_t)1 << a->from);
+    progress_begin("Table 5.7 campaigns", "", 3 * total);
     for (int n = (int)a->from; n <= (int)a->to; n++) {
         int64_t links, paper = -1;
         double percent = 0;
@@ -320,11 +344,17 @@ static int table_004_57(const args_t *a, FILE *fp)
             if (err != TC_OK) {
                 return lib_fail(err, "the Table 5.7 campaign");
             }
+            work += (int64_t)1 << n;
+            progress_set(work, 0);
         }
         papers += paper >= 0;
         above += paper >= 0 && paper > d[0].median;
+        progress_hold();
         row_57(fp, a->format == 1 ? &j : NULL, a, n, paper, percent, d);
+        fflush(fp);
+        progress_release();
     }
+    progress_end();
     if (a->format == 1) {
         tc_json_end_array(&j);
         tc_json_end_object(&j);

@@ -1,7 +1,9 @@
 #include "common.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,30 +14,51 @@
 
 const char *tool_command = "";
 
-static void prefix(void)
+/* Write a message to stderr with its control characters escaped (\xHH): a byte of an input
+ * file quoted in a message must not reach the terminal as an escape sequence. C1 controls in
+ * UTF-8 (0xc2 0x80..0x9f) count as control characters; other bytes pass. */
+static void put_escaped(const char *text)
 {
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
+        bool c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f;
+        if (*p < 0x20 || *p == 0x7f || c1) {
+            fprintf(stderr, c1 ? "\\x%02x\\x%02x" : "\\x%02x", p[0], p[1]);
+            p += c1;
+        } else {
+            fputc(*p, stderr);
+        }
+    }
+}
+
+/* "treecast CMD: " + the message + tail, on one line; the progress line goes first. */
+static void message(const char *tail, const char *fmt, va_list ap)
+{
+    char text[2048];
+    vsnprintf(text, sizeof text, fmt, ap);
+    progress_end();
     fprintf(stderr, "treecast%s%s: ", tool_command[0] ? " " : "", tool_command);
+    put_escaped(text);
+    fputs(tail, stderr);
 }
 
 int misuse(const char *fmt, ...)
 {
+    char tail[96];
+    snprintf(tail, sizeof tail, " (try 'treecast %s%s--help')\n", tool_command,
+             tool_command[0] ? " " : "");
     va_list ap;
-    prefix();
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    message(tail, fmt, ap);
     va_end(ap);
-    fprintf(stderr, " (try 'treecast %s%s--help')\n", tool_command, tool_command[0] ? " " : "");
     return EXIT_MISUSE;
 }
 
 int fail(int status, const char *fmt, ...)
 {
     va_list ap;
-    prefix();
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    message("\n", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
     return status;
 }
 
@@ -120,6 +143,115 @@ int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *
 
 static void output_discard(output_t *o);
 
+/* ---- interruption: SIGINT, SIGTERM and SIGHUP remove the output's temporary, say so in one
+ * line and exit 128 + the signal (130, 143, 129). Only async-signal-safe calls in the handler. */
+static char guard_tmp[4096];
+static volatile sig_atomic_t guard_on;
+
+void output_guard(const char *tmp)
+{
+    guard_on = 0;
+    if (tmp != NULL && strlen(tmp) < sizeof guard_tmp) {
+        memcpy(guard_tmp, tmp, strlen(tmp) + 1);
+        guard_on = 1;
+    }
+}
+
+static void say(const char *s)
+{
+    size_t len = strlen(s);
+    while (len > 0) {
+        ssize_t w = write(STDERR_FILENO, s, len);
+        if (w <= 0) {
+            return;
+        }
+        s += w;
+        len -= (size_t)w;
+    }
+}
+
+static void on_signal(int sig)
+{
+    bool removed = guard_on && unlink(guard_tmp) == 0;
+    progress_abandon();
+    say("treecast ");
+    say(tool_command != NULL ? tool_command : "");
+    say(sig == SIGINT    ? ": interrupted (SIGINT)"
+        : sig == SIGTERM ? ": terminated (SIGTERM)"
+                         : ": hung up (SIGHUP)");
+    say(removed ? "; the output file was not written\n" : "\n");
+    _exit(128 + sig);
+}
+
+void signals_install(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        struct sigaction old;
+        /* a signal the shell told us to ignore (nohup, background jobs) stays ignored */
+        if (sigaction(sigs[k], NULL, &old) == 0 && old.sa_handler != SIG_IGN) {
+            sigaction(sigs[k], &sa, NULL);
+        }
+    }
+}
+
+/* The target of the symbolic link path, relative to the link's directory; followed while it
+ * is itself a link (up to 40 of them, as the kernel does). NULL with errno on failure. */
+static char *link_target(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hop = 0; cur != NULL && hop < 40; hop++) {
+        struct stat lst;
+        if (lstat(cur, &lst) != 0 || !S_ISLNK(lst.st_mode)) {
+            return cur; /* the end of the chain: it does not exist (or is not a link) */
+        }
+        char target[4096];
+        ssize_t n = readlink(cur, target, sizeof target - 1);
+        if (n < 0) {
+            free(cur);
+            return NULL;
+        }
+        target[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        size_t dir = target[0] == '/' || slash == NULL ? 0 : (size_t)(slash - cur) + 1;
+        char *next = malloc(dir + (size_t)n + 1);
+        if (next != NULL) {
+            memcpy(next, cur, dir);
+            memcpy(next + dir, target, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    if (cur != NULL) {
+        free(cur);
+        errno = ELOOP;
+    }
+    return NULL;
+}
+
+/* Is the open file `st` one of this process's standard streams (--output /dev/stdout, or a
+ * link to the file the shell redirected stdout to)? Those are written in place: replacing the
+ * file would leave the shell's descriptor on a deleted one. */
+static bool is_std_stream(const struct stat *st)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        struct stat s;
+        if (fstat(fd, &s) == 0 && s.st_dev == st->st_dev && s.st_ino == st->st_ino) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The rule (docs/commands.md, "Output files"): a new file, or an existing regular file, is
+ * written to a temporary beside it and renamed into place when the command succeeds, keeping an
+ * existing file's mode (and, when allowed, its owner); through a symbolic link the link stays
+ * and its target is replaced so; anything else (a device, a pipe, /dev/stdout, a file that is
+ * this process's own stdout) is written in place. */
 int output_open(output_t *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -127,9 +259,10 @@ int output_open(output_t *o, const char *path)
         o->fp = stdout;
         return 0;
     }
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        /* A device, a pipe, ...: write to it directly; renaming onto it would replace it. */
+    struct stat st, lst;
+    bool exists = stat(path, &st) == 0;
+    bool is_link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (exists && (!S_ISREG(st.st_mode) || is_std_stream(&st))) {
         o->fp = fopen(path, "w");
         if (o->fp == NULL) {
             return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(errno));
@@ -137,26 +270,43 @@ int output_open(output_t *o, const char *path)
         o->direct = true;
         return 0;
     }
-    size_t len = strlen(path);
-    o->path = strdup(path);
+    /* the file to replace: the link's target when path is a link (a dangling one included) */
+    o->path = is_link ? (exists ? realpath(path, NULL) : link_target(path)) : strdup(path);
+    if (o->path == NULL) {
+        int e = errno;
+        output_discard(o);
+        return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
+    }
+    size_t len = strlen(o->path);
     o->tmp = malloc(len + 16);
-    if (o->path == NULL || o->tmp == NULL) {
+    if (o->tmp == NULL) {
         output_discard(o);
         return fail(EXIT_RESOURCE, "out of memory");
     }
-    snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", path);
+    snprintf(o->tmp, len + 16, "%s.tmp.XXXXXX", o->path);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;
         output_discard(o);
         return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
-    mode_t mask = umask(0);
-    umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || (o->fp = fdopen(fd, "w")) == NULL) {
+    output_guard(o->tmp);
+    mode_t mode;
+    if (exists) {
+        mode = st.st_mode & 07777;
+        if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+            mode &= 0777; /* not ours to give away: at least no set-id bits on our file */
+        }
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (fchmod(fd, mode) != 0 || (o->fp = fdopen(fd, "w")) == NULL) {
         int e = errno;
         close(fd);
         unlink(o->tmp);
+        output_guard(NULL);
         output_discard(o);
         return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
@@ -204,6 +354,7 @@ int output_close(output_t *o, bool ok)
             status = fail(EXIT_RESOURCE, "writing %s failed; nothing was written", o->path);
         }
     }
+    output_guard(NULL);
     output_discard(o);
     return status;
 }
@@ -226,14 +377,44 @@ static int64_t available_memory(void)
     return kib < 0 ? -1 : (int64_t)kib * 1024;
 }
 
+/* TREECAST_MAX_MEMORY: a cap below the machine's memory (a shared node), in bytes with an
+ * optional K, M, G or T (powers of 1000). -1 when unset; -2 when it is not a size. */
+static int64_t memory_cap(void)
+{
+    const char *text = getenv("TREECAST_MAX_MEMORY");
+    if (text == NULL || *text == '\0') {
+        return -1;
+    }
+    char *end = NULL;
+    errno = 0;
+    double v = strtod(text, &end);
+    const char *units = "KMGT";
+    const char *u = *end != '\0' ? strchr(units, *end) : NULL;
+    double scale = u != NULL ? pow(1000.0, (double)(u - units + 1)) : 1.0;
+    if (end == text || errno != 0 || !(v >= 0) || (*end != '\0' && (u == NULL || end[1] != '\0')) ||
+        v * scale > 9e18) {
+        return -2;
+    }
+    return (int64_t)(v * scale);
+}
+
 int require_memory(int64_t bytes, const char *what)
 {
-    int64_t avail = available_memory();
+    int64_t avail = available_memory(), cap = memory_cap();
+    if (cap == -2) {
+        return misuse("TREECAST_MAX_MEMORY=%s is not a size in bytes (e.g. 8G)",
+                      getenv("TREECAST_MAX_MEMORY"));
+    }
+    const char *whose = "are available";
+    if (cap >= 0 && (avail < 0 || cap < avail)) {
+        avail = cap;
+        whose = "are allowed (TREECAST_MAX_MEMORY)";
+    }
     if (avail < 0 || bytes <= avail) {
         return 0;
     }
-    return fail(EXIT_RESOURCE, "%s needs about %.1f GB of memory; %.1f GB are available", what,
-                (double)bytes / 1e9, (double)avail / 1e9);
+    return fail(EXIT_RESOURCE, "%s needs about %.1f GB of memory; %.1f GB %s", what,
+                (double)bytes / 1e9, (double)avail / 1e9, whose);
 }
 
 double now(void)
@@ -275,6 +456,15 @@ int cmp_dbl(const void *a, const void *b)
 
 const char *const FORMATS_TEXT_JSON[] = {"text", "json", NULL};
 
+/* What reading a forest document of len bytes may allocate: the reader refuses arrays that the
+ * input cannot hold, so each parent entry (8 bytes in memory, twice: read, then the forest) and
+ * each label (8 + 1 bytes) costs at least 2 and 4 bytes of input; the network it names comes on
+ * top, and is counted by the command that materializes it (check's estimate). */
+static int64_t forest_read_memory(size_t len)
+{
+    return 8 * (int64_t)len + (1 << 20);
+}
+
 int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges)
 {
     FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -304,12 +494,14 @@ int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int
     if (buf == NULL) {
         status = fail(EXIT_RESOURCE, "%s is too large to read into memory", path);
     } else if (ferror(fp)) {
-        status = fail(EXIT_DATA, "cannot read %s", path);
-    } else {
+        status = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno)); /* EISDIR, EIO */
+    } else if ((status = require_memory(forest_read_memory(len), "reading this forest")) == 0) {
+        /* Whatever the document declares is bad data (a network too large to read, exit 3),
+         * unless memory runs out (exit 4): docs/formats.md. */
         tc_err_t err = tc_report_forest_read(buf, len, net, forest, nonedges);
         if (err != TC_OK) {
-            status = fail(err == TC_EPARSE ? EXIT_DATA : status_of(err), "%s: %s", path,
-                          tc_err_detail());
+            status =
+                fail(err == TC_ENOMEM ? EXIT_RESOURCE : EXIT_DATA, "%s: %s", path, tc_err_detail());
         }
     }
     free(buf);

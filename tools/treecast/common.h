@@ -5,6 +5,7 @@
 #define TREECAST_TOOL_COMMON_H
 
 #include "options.h"
+#include "progress.h"
 #include "treecast/treecast.h"
 
 #include <stdbool.h>
@@ -61,6 +62,11 @@ typedef struct {
 } output_t;
 
 int output_open(output_t *o, const char *path);
+/* The temporary an interrupted run removes (NULL: none). output_open and output_close set it. */
+void output_guard(const char *tmp);
+/* SIGINT, SIGTERM, SIGHUP: remove the guarded temporary, clear the progress line, print one
+ * line saying what was interrupted, exit 130, 143, 129. */
+void signals_install(void);
 /* Close; when ok, rename into place; otherwise remove the temporary. Returns 0 or a status. */
 int output_close(output_t *o, bool ok);
 

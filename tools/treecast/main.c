@@ -34,9 +34,48 @@ static void usage(FILE *out)
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         fprintf(out, "  %-10s %s\n", commands[k].name, commands[k].summary);
     }
-    fprintf(out, "\n'treecast <command> --help' describes a command.\n"
+    fprintf(out, "\n'treecast <command> --help' (or 'treecast help <command>') describes a "
+                 "command.\n"
                  "exit status: 0 success, 1 a claim fails, 2 misuse, 3 bad input data,\n"
                  "4 out of memory or output not writable.\n");
+}
+
+/* `treecast --list commands|kinds|families [NET]`: names, one a line, for programs; the bash
+ * completion (tools/treecast/treecast.bash) reads them here and everything else from --help, so
+ * that it cannot go stale. "kinds NET": the kinds defined on NET (every kind when NET is not a
+ * network); "families": the text before the colon of every network specification, colon
+ * included. Not in --help, which is for people. */
+static int list(int argc, char **argv)
+{
+    const char *what = argc > 2 ? argv[2] : "";
+    if (strcmp(what, "commands") == 0) {
+        for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+            printf("%s\n", commands[k].name);
+        }
+    } else if (strcmp(what, "kinds") == 0) {
+        tc_net_t *net = NULL;
+        if (argc > 3 && tc_net_parse(argv[3], &net) != TC_OK) {
+            net = NULL;
+        }
+        for (int k = TC_KIND_CUSTOM + 1; k < TC_KIND_COUNT_; k++) {
+            if (net == NULL || tc_kind_applies((tc_kind_t)k, net)) {
+                printf("%s\n", tc_kind_name((tc_kind_t)k));
+            }
+        }
+        tc_net_free(net);
+    } else if (strcmp(what, "families") == 0) {
+        /* "star:N, cube:N, icube:N,K, ... or graph:FILE" */
+        for (const char *s = tc_net_syntax(); *s != '\0';) {
+            size_t len = strcspn(s, ":");
+            printf("%.*s:\n", (int)len, s);
+            const char *comma = strstr(s + len, ", "), *final = strstr(s + len, " or ");
+            const char *next = comma != NULL && (final == NULL || comma < final) ? comma : final;
+            s = next == NULL ? "" : next + (next == comma ? 2 : 4);
+        }
+    } else {
+        return misuse("--list: expected commands, kinds or families");
+    }
+    return EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -45,13 +84,21 @@ int main(int argc, char **argv)
     if (argc < 2) {
         return misuse("no command given");
     }
+    signals_install();
+    if (strcmp(argv[1], "help") == 0 && argc > 2) { /* treecast help CMD: CMD --help */
+        char help[] = "--help";
+        char *hargv[] = {argv[0], argv[2], help, NULL};
+        return main(3, hargv);
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
         status = EXIT_OK;
     } else if (strcmp(argv[1], "--version") == 0) {
-        printf("treecast %s\n", TC_VERSION_STRING);
+        printf("treecast %s\n", tc_version());
         status = EXIT_OK;
+    } else if (strcmp(argv[1], "--list") == 0) {
+        status = list(argc, argv);
     } else {
         status = -1;
         for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {

@@ -185,6 +185,7 @@ void print_help(const command_doc_t *doc)
     for (const opt_t *o = doc->opts; o->type != OPT_END_; o++) {
         help_line(o);
     }
+    printf("  --quiet             no progress line on stderr (it is drawn only on a terminal)\n");
     printf("  --help              this text\n");
     if (doc->more != NULL) {
         printf("\n%s\n", doc->more);
@@ -202,14 +203,15 @@ void print_help(const command_doc_t *doc)
 int run_command(int argc, char **argv, const command_doc_t *doc, int max_args, command_fn fn,
                 void *args)
 {
-    struct option longopts[MAX_OPTS + 2];
+    struct option longopts[MAX_OPTS + 3];
     int count = 0;
     for (const opt_t *o = doc->opts; o->type != OPT_END_ && count < MAX_OPTS; o++, count++) {
         longopts[count] = (struct option){
             o->name, o->type == OPT_FLAG_ ? no_argument : required_argument, NULL, 1000 + count};
     }
     longopts[count] = (struct option){"help", no_argument, NULL, 'h'};
-    longopts[count + 1] = (struct option){NULL, 0, NULL, 0};
+    longopts[count + 1] = (struct option){"quiet", no_argument, NULL, 'q'};
+    longopts[count + 2] = (struct option){NULL, 0, NULL, 0};
     opterr = 0;
     optind = 1;
     int c;
@@ -217,6 +219,10 @@ int run_command(int argc, char **argv, const command_doc_t *doc, int max_args, c
         if (c == 'h') {
             print_help(doc);
             return EXIT_OK;
+        }
+        if (c == 'q') {
+            tool_quiet = true;
+            continue;
         }
         if (c == ':') {
             return misuse("%s needs a value", argv[optind - 1]);

@@ -58,7 +58,7 @@ static void list_incomplete(FILE *fp, tc_json_t *j, const run_t *r, const uint8_
 }
 
 static void print_json(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
-                       int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+                       int64_t fault_free_tx, const uint8_t *complete, const tc_faults_t *faults)
 {
     const args_t *a = r->a;
     const tc_bound_t *b = &r->ref.bound;
@@ -75,27 +75,18 @@ static void print_json(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
     tc_json_kint(&j, "ports", a->port_limit);
     tc_json_kbool(&j, "half_duplex", a->half);
     tc_json_kstr(&j, "acks", ACK_NAMES[a->acks]);
-    const int64_t v[] = {res->rounds,
-                         res->complete_round,
-                         0,
-                         res->transmissions,
-                         res->control,
-                         res->free_signals,
-                         paper_tx,
-                         res->dropped,
-                         res->max_link_load,
-                         res->max_queue,
-                         res->queued_packets,
-                         res->queue_rounds,
-                         res->nodes_nonfaulty,
-                         res->nodes_complete};
+    const int64_t v[] = {res->rounds,          res->complete_round, 0,
+                         res->transmissions,   res->control,        res->free_signals,
+                         fault_free_tx,        res->dropped,        res->max_link_load,
+                         res->max_queue,       res->queued_packets, res->queue_rounds,
+                         res->nodes_nonfaulty, res->nodes_complete};
     static const char *const keys[] = {"rounds",
                                        "complete_round",
                                        "time",
                                        "transmissions",
                                        "control",
                                        "free_signals",
-                                       "paper_transmissions",
+                                       "fault_free_data_transmissions",
                                        "dropped",
                                        "max_link_load",
                                        "max_queue",
@@ -179,7 +170,7 @@ static void print_csv(FILE *fp, const run_t *r, const tc_sim_result_t *res)
 }
 
 static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
-                       int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+                       int64_t fault_free_tx, const uint8_t *complete, const tc_faults_t *faults)
 {
     const args_t *a = r->a;
     const tc_bound_t *b = &r->ref.bound;
@@ -229,9 +220,10 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
     }
     if (r->ref.have_bound) {
         fprintf(fp, "   (%s: %.15g; this schedule without faults: %lld)\n",
-                r->s->family != NULL ? "paper" : "bound", b->transmissions, (long long)paper_tx);
+                r->s->family != NULL ? "paper" : "bound", b->transmissions,
+                (long long)fault_free_tx);
     } else {
-        fprintf(fp, "   (this schedule without faults: %lld)\n", (long long)paper_tx);
+        fprintf(fp, "   (this schedule without faults: %lld)\n", (long long)fault_free_tx);
     }
     fprintf(fp, "  largest link load   %lld packets\n", (long long)res->max_link_load);
     fprintf(
@@ -261,30 +253,22 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
 }
 
 static void print_single(FILE *fp, const run_t *r, const tc_sim_result_t *res, int64_t predicted,
-                         int64_t paper_tx, const uint8_t *complete, const tc_faults_t *faults)
+                         int64_t fault_free_tx, const uint8_t *complete, const tc_faults_t *faults)
 {
+    progress_end();
     if (r->a->format == 1) {
-        print_json(fp, r, res, predicted, paper_tx, complete, faults);
+        print_json(fp, r, res, predicted, fault_free_tx, complete, faults);
     } else if (r->a->format == 2) {
         print_csv(fp, r, res);
     } else {
-        print_text(fp, r, res, predicted, paper_tx, complete, faults);
+        print_text(fp, r, res, predicted, fault_free_tx, complete, faults);
     }
 }
 
 static void round_progress(void *ctx, int64_t round)
 {
     (void)ctx;
-    fprintf(stderr, "\rtreecast sim: round %lld", (long long)round);
-}
-
-static void trial_progress(void *ctx, int64_t done, int64_t total)
-{
-    (void)ctx;
-    fprintf(stderr, "\rtreecast sim: %lld of %lld trials", (long long)done, (long long)total);
-    if (done == total) {
-        fputc('\n', stderr);
-    }
+    progress_set(round, 0);
 }
 
 /* ---- the three ways to run --------------------------------------------------------------- */
@@ -298,9 +282,6 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
     tc_err_t err = tc_sim_symmetry(r->coll, &r->topo, cfg, &sym);
     r->seconds = now() - t0;
     r->hops = sym.transmissions;
-    if (cfg->progress != NULL && sym.rounds >= 4096) {
-        fputc('\n', stderr);
-    }
     if (err != TC_OK) {
         return lib_fail(err, "the symmetry method");
     }
@@ -354,9 +335,6 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
             tc_sim_run(&r->topo, cfg, have ? &faults : NULL, tc_coll_plan(r->coll), &res, complete);
         r->seconds = now() - t0;
         r->hops = res.transmissions;
-        if (cfg->progress != NULL && res.rounds >= 4096) {
-            fputc('\n', stderr);
-        }
         st = err != TC_OK ? lib_fail(err, "simulating") : 0;
     }
     if (st == 0) {
@@ -469,6 +447,7 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
         }
         qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
         qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
+        progress_end();
         print_campaign(fp, r, trials, rounds, deliv, all);
     }
     free(trials);
@@ -562,12 +541,17 @@ int sim_main(const args_t *a, const char *name)
         cfg.ts = a->ts;
         cfg.tm = a->tm;
         cfg.B = a->B;
-        bool tty = isatty(STDERR_FILENO);
-        cfg.progress = tty && a->trials == 0 ? round_progress : NULL;
-        camp.progress = tty ? trial_progress : NULL;
+        cfg.progress = a->trials == 0 ? round_progress : NULL;
+        camp.progress = progress_cb;
+        if (a->trials == 0) {
+            progress_begin("simulating", "rounds", 0);
+        } else {
+            progress_begin("the fault campaign", "trials", a->trials);
+        }
         st = r.symmetry       ? run_symmetry(&r, &cfg, out.fp)
              : a->trials == 0 ? run_single(&r, &cfg, &camp, out.fp)
                               : run_campaign(&r, &cfg, &camp, out.fp);
+        progress_end();
     }
     if (out.fp != NULL) {
         int cst = output_close(&out, st == 0);

@@ -1,0 +1,1 @@
+check --net icube:7,0 --kind edst --all-roots

@@ -1,0 +1,1 @@
+sh: printf "{\"format_version\":1,\"network\":{\"family\":\"cube\",\"n\":30,\"nodes\":1073741824},\"root\":\"0\",\"trees\":[{\"parent\":[-1,0,0]}]}" > {tmp}/f.json; treecast check --input {tmp}/f.json

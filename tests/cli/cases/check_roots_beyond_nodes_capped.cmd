@@ -1,0 +1,1 @@
+check --net star:4 --kind edt --roots 1000000

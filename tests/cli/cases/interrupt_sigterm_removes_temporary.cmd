@@ -1,0 +1,1 @@
+sh: mkdir {tmp}/d; timeout --preserve-status -s TERM 1 treecast check --net star:11 --kind edt --output {tmp}/d/o.txt 2>{tmp}/err; echo "status $?"; ls {tmp}/d; cat {tmp}/err

@@ -1,0 +1,1 @@
+sh: mkdir {tmp}/d; ln -s d/new.json {tmp}/link; treecast trees --net star:3 --kind edt --format json --output {tmp}/link && test -L {tmp}/link && echo "link kept"; head -c 42 {tmp}/d/new.json; echo; ls {tmp}; ls {tmp}/d

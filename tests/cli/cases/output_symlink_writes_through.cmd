@@ -1,0 +1,1 @@
+sh: printf old > {tmp}/real; chmod 600 {tmp}/real; ln -s real {tmp}/link; treecast trees --net star:3 --kind edt --format json --output {tmp}/link && test -L {tmp}/link && echo "link kept"; stat -c %a {tmp}/real; head -c 42 {tmp}/real; echo; ls {tmp}

@@ -1,0 +1,1 @@
+table 003:II --from 5 --to 5
