@@ -485,9 +485,10 @@ static tc_err_t number_names(const names_t *t, int64_t **id_of, const char ***or
     return TC_OK;
 }
 
-/* The network of what was read. labels (count given) are the names of ids 0.., or NULL. */
-static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, const char *name,
-                       tc_net_t **out)
+/* The network of what was read from len bytes of text. labels (count given) are the names of
+ * ids 0.., or NULL. */
+static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_t len,
+                       const char *name, tc_net_t **out)
 {
     int64_t *id_of = NULL;
     const char **order = NULL;
@@ -534,6 +535,15 @@ static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, const
         for (int64_t j = 0; j < r->count; j++) {
             nodes = r->ends[j] + 1 > nodes ? r->ends[j] + 1 : nodes;
         }
+    }
+    /* Every node is an edge end or a label, a byte of text at least: a count or an id that
+     * says more would have a few bytes allocate for a huge network of isolated nodes. */
+    if (nodes > (int64_t)len) {
+        err = tc__fail(TC_EPARSE,
+                       "The graph would have %lld nodes, more than its %zu bytes of text describe "
+                       "(a node needs an edge end or a label).",
+                       (long long)nodes, len);
+        goto done;
     }
     for (int64_t j = 0; j < r->count; j++) {
         int64_t x = r->ends[j];
@@ -616,7 +626,7 @@ static tc_err_t read_edge_list(const char *text, size_t len, const char *name, t
         err = tc__fail(TC_EPARSE, "The edge list has no edge (lines \"u v\").");
     }
     if (err == TC_OK) {
-        err = finish(&r, NULL, -1, name, out);
+        err = finish(&r, NULL, -1, len, name, out);
     }
     reading_free(&r);
     return err;
@@ -780,7 +790,8 @@ tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
                        "graph given separately, as graph:FILE).",
                        line);
     } else {
-        err = finish(&g->r, g->have_labels ? &g->labels : NULL, g->nodes, g->name, out);
+        err = finish(&g->r, g->have_labels ? &g->labels : NULL, g->nodes,
+                     (size_t)(s->end - s->start), g->name, out);
     }
     reading_free(&g->r);
     names_free(&g->labels);

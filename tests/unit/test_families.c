@@ -644,6 +644,9 @@ static void test_graph_errors(void **state)
         {"{\"edges\": [[0, \"a\"]]}", "both by id and by label"},
         {"{\"labels\": [\"a\", \"b\"], \"edges\": [[\"a\", \"c\"]]}", "\"c\" is not among"},
         {"{\"edges\": [[0, 7]], \"nodes\": 3}", "outside the node ids 0..2"},
+        /* a few bytes that would allocate for a huge network of isolated nodes (fuzz_graph) */
+        {"{\"edges\": [[0, 1]], \"nodes\": 1000}", "1000 nodes, more than its 34 bytes"},
+        {"{\"edges\": [[0, 2147483646]]}", "2147483647 nodes"},
         {"{\"labels\": [\"a\", \"a\"], \"edges\": [[0, 1]]}", "line 1: label \"a\" appears twice"},
         {"{\"labels\": [\"a\", \"b\"], \"nodes\": 3, \"edges\": [[0, 1]]}", "\"nodes\" is 3"},
         {"{\"edges\": [[0, 1]]} x", "text after the end"},
