@@ -19,7 +19,7 @@ typedef struct {
     bool have_version, have_network, have_trees;
     char family[32];
     int64_t n, nodes, k;
-    bool have_k;
+    bool have_k, have_nodes;
     char kind[32];
     char root[TC_LABEL_MAX * 2];
     bool have_root;
@@ -70,6 +70,7 @@ static bool network_member(tc__js_t *r, const char *key, void *ctx)
     }
     if (strcmp(key, "nodes") == 0) {
         (void)null_ok;
+        d->have_nodes = true;
         return tc__js_int(r, &d->nodes, NULL);
     }
     return tc__js_skip(r, 1);
@@ -282,6 +283,9 @@ static bool top_member(tc__js_t *r, const char *key, void *ctx)
             d->nodes = tc_net_nodes(d->net);
             d->have_network = true;
             return true;
+        }
+        if (d->hint != NULL && !d->have_nodes && strcmp(d->family, "graph") == 0) {
+            d->nodes = tc_net_nodes(d->hint); /* a graph document may leave its size out */
         }
         if (d->hint != NULL) { /* the caller's network: the document must name the same */
             char name[TC_LABEL_MAX];
