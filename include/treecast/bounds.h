@@ -18,7 +18,9 @@
  * broadcasting bound (and ft-bcast at x = 1) one too high; for ft-bcast with x >= 2 the minus 1
  * is the same step count but is not shown attained (tc_bound_t.note). No other printed time
  * bound is changed; disagreements found in other entries are stated in tc_bound_t.note
- * (docs/commands.md, "treecast bounds").
+ * (docs/commands.md, "treecast bounds"). The transmission columns are returned as printed;
+ * with x equal to the degree the scatter and total-exchange entries count one link too many per
+ * path, and the note gives the corrected count (corrections 000.10).
  *
  * Every value is an integer (t_n = n!(n + 2/n + H_n - 4) is the sum of the distances from one
  * node to all n! nodes, an integer). Values are computed exactly and returned as doubles: exact

@@ -251,6 +251,12 @@ tc_err_t tc_bounds_star(int n, int64_t M, int x, tc_problem_t problem, tc_bound_
         if (table1) {
             set_row(out, src, mul(Mn, N1), "M(n!-1)", add(mul3(Mn, deg, N1), mul3(Mn, deg, t)),
                     "M(n-1)(n!-1) + M(n-1)t_n");
+            format_value(buf, sizeof buf, mul3(Mn, deg, add(add(N, num(-2)), t)));
+            append(out->note, sizeof out->note,
+                   "corrections 000.10: the copy to v through the source's neighbour u crosses "
+                   "at least 1 + d(u,v) links, which forces only M(n-1)(n!-2) + M(n-1)t_n = %s, "
+                   "M(n-1) below the printed value",
+                   buf);
         } else {
             set_row(out, src, ceil_div(mul3(Mn, X, N1), d), "ceil(Mx(n!-1)/(n-1))",
                     add(mul3(Mn, X, N1), mul3(Mn, X, t)), "Mx(n!-1) + Mxt_n");
@@ -266,6 +272,15 @@ tc_err_t tc_bounds_star(int n, int64_t M, int x, tc_problem_t problem, tc_bound_
             set_row(out, src, add(mul(Mn, N1), mul(Mn, t)), "M(n!-1) + Mt_n",
                     add(mul(mul3(Mn, deg, N), N1), mul(mul3(Mn, deg, N), t)),
                     "M(n-1)n!(n!-1) + M(n-1)n!t_n");
+            format_value(buf, sizeof buf, mul(mul3(Mn, deg, N), add(add(N, num(-2)), t)));
+            char steps[64];
+            format_value(steps, sizeof steps, mul(Mn, add(add(N, num(-2)), t)));
+            append(out->note, sizeof out->note,
+                   "corrections 000.10: every source scatters, so only M(n-1)n!(n!-2) + "
+                   "M(n-1)n!t_n = %s transmissions are forced, M(n-1)n! below the printed value; "
+                   "over the n!(n-1) directed links they give M(n!-2) + Mt_n = %s steps, M below "
+                   "the printed time",
+                   buf, steps);
         } else {
             num_t a = ceil_div(mul3(Mn, X, N1), d), c = ceil_div(mul3(Mn, X, t), d);
             set_row(out, src, add(a, c), "ceil(Mx(n!-1)/(n-1)) + ceil(Mxt_n/(n-1))",
@@ -348,6 +363,14 @@ tc_err_t tc_bounds_cube(int k, int64_t M, int x, tc_problem_t problem, tc_bound_
                    "x < k: the term Mx(2^k-1) is not forced (x paths, each at least the "
                    "distance, give Mx2^(k-1)k = %s)%s",
                    buf, x == 1 ? "; at x = 1 a BFS scatter uses exactly M2^(k-1)k" : "");
+        } else {
+            format_value(buf, sizeof buf, add(mul(MX, add(Pn, num(-2))), mul3(MX, half, K)));
+            append(out->note, sizeof out->note,
+                   "corrections 000.10: the copy to v through the source's neighbour u crosses "
+                   "at least 1 + d(u,v) links, which forces only Mx(2^k-2) + Mx2^(k-1)k = %s, Mx "
+                   "below the printed value; the k edge-disjoint trees of Johnsson and Ho attain "
+                   "it",
+                   buf);
         }
         break;
     case TC_PROBLEM_TOTAL_EXCHANGE: {
@@ -367,6 +390,18 @@ tc_err_t tc_bounds_cube(int k, int64_t M, int x, tc_problem_t problem, tc_bound_
                "the transmissions over the k2^k directed links give ceil(Mx(2^k-1)/k) + "
                "Mx2^(k-1) = %s: the printed Mx2^k doubles the second term",
                buf);
+        if (x == k) {
+            format_value(buf, sizeof buf,
+                         add(mul3(MX, Pn, add(Pn, num(-2))), mul(mul3(MX, Pn, half), K)));
+            char steps[64];
+            format_value(steps, sizeof steps,
+                         add(ceil_div(mul(MX, add(Pn, num(-2))), k), mul(MX, half)));
+            append(out->note, sizeof out->note,
+                   "corrections 000.10: every source scatters, so only Mx2^k(2^k-2) + "
+                   "Mx2^(2k-1)k = %s transmissions are forced (Mx2^k fewer); over the links they "
+                   "give ceil(Mx(2^k-2)/k) + Mx2^(k-1) = %s",
+                   buf, steps);
+        }
         break;
     }
     }
