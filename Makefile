@@ -9,7 +9,7 @@
 SHELL := /bin/bash
 PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format \
             libcadical-dev g++ openmpi-bin libopenmpi-dev libsimgrid-dev man-db \
-            clang libclang-rt-14-dev
+            clang libclang-rt-14-dev gnuplot-nox graphviz chromium
 JOBS := $(shell nproc 2>/dev/null || echo 2)
 TREECAST := build/release/tools/treecast/treecast
 PREFIX ?= /usr/local

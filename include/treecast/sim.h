@@ -47,6 +47,16 @@ typedef struct {
     /* Optional observer of every packet that crosses a link (tests, symmetry checks). */
     void (*observe)(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p);
     void *observe_ctx;
+    /* Optional, called with observe_ctx (traces: treecast sim --trace). observe_enqueue: every
+     * packet entering the FIFO queue of the link out of node via port, with the first round in
+     * which it may leave (`ready`); the k-th packet queued on a link is the k-th observe() sees
+     * on it, so ready .. round - 1 are the rounds it waited (a faulty node queues nothing).
+     * observe_delivery: every delivery of a key its node did not have yet, in the round of the
+     * arrival that brought it (0 during the plan's start); a non-faulty node is complete once
+     * it has had all it expects (plan.expected less the keys that originate at faulty nodes).
+     * Any of the three observers makes the run take one thread. */
+    void (*observe_enqueue)(void *ctx, int64_t ready, int64_t node, int port, const tc_packet_t *p);
+    void (*observe_delivery)(void *ctx, int64_t round, int64_t node, int64_t key);
 } tc_sim_config_t;
 
 tc_sim_config_t tc_sim_defaults(void);

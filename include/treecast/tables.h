@@ -65,7 +65,8 @@ bool tc_table_004_57(int n, int64_t *links, int64_t *faulty, double *percent);
 
 typedef struct {
     int64_t links, p10, median, p90, min, max;
-    int64_t below; /* trials that survived fewer faults than `paper` (0 without one) */
+    int64_t p25, p75; /* the quartiles (nearest rank, as the percentiles above) */
+    int64_t below;    /* trials that survived fewer faults than `paper` (0 without one) */
 } tc_table_dist_t;
 
 /* The distribution of the faults kind's trees on Q_n (rooted at node 0) survive, over trials

@@ -333,6 +333,8 @@ tc_err_t tc_table_threshold(int n, tc_kind_t kind, int64_t trials, uint64_t seed
         d->p10 = percentile(v, trials, 10);
         d->median = percentile(v, trials, 50);
         d->p90 = percentile(v, trials, 90);
+        d->p25 = percentile(v, trials, 25);
+        d->p75 = percentile(v, trials, 75);
         d->min = v[0];
         d->max = v[trials - 1];
         for (int64_t i = 0; i < trials && paper >= 0; i++) {

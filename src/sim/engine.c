@@ -11,7 +11,7 @@
  * and T > 1. It changes nothing unless two packets meet in one link queue; so a parallel run
  * that saw a queue of two or more is run again on one thread, and every result equals the
  * single-threaded one. With T = 1 the order is the transmit order, which depends only on the
- * plan's calls. Port limits, half duplex and observers run on one thread.
+ * plan's calls. Port limits, half duplex and observers (all three hooks) run on one thread.
  */
 #include "core/internal.h"
 #include "treecast/sim.h"
@@ -231,6 +231,9 @@ static void enqueue(tc_sim_t *s, int64_t link, const tc_packet_t *p, int64_t wan
     }
     sh->tail[link] = k;
     sh->qlen[link]++;
+    if (sh->cfg.observe_enqueue != NULL) {
+        sh->cfg.observe_enqueue(sh->cfg.observe_ctx, want, v, (int)(link % sh->topo->ports), p);
+    }
     if ((int64_t)sh->qlen[link] > s->res.max_queue) {
         s->res.max_queue = sh->qlen[link];
     }
@@ -369,6 +372,9 @@ static void sim_deliver(tc_exec_t *ex, int64_t node, int64_t key)
         return;
     }
     sh->got[node]++;
+    if (sh->cfg.observe_delivery != NULL) {
+        sh->cfg.observe_delivery(sh->cfg.observe_ctx, sim->round, node, key);
+    }
     if (sh->got[node] == sh->expect[node]) {
         sim->complete++;
     }
@@ -869,7 +875,8 @@ tc_err_t tc_sim_run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
     if (T > tc__online_cpus()) {
         T = tc__online_cpus(); /* the barrier spins: one thread per core at most */
     }
-    if (config->port_limit > 0 || config->half_duplex || config->observe != NULL) {
+    if (config->port_limit > 0 || config->half_duplex || config->observe != NULL ||
+        config->observe_enqueue != NULL || config->observe_delivery != NULL) {
         T = 1;
     }
     bool contention = false;

@@ -65,6 +65,8 @@ tc_err_t tc_sim_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
     tc_sim_config_t cfg = *config;
     cfg.observe = observe_dims;
     cfg.observe_ctx = &s;
+    cfg.observe_enqueue = NULL; /* they would be called with this ctx */
+    cfg.observe_delivery = NULL;
     tc_sim_result_t res;
     tc_err_t err = tc_sim_run(topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
     free(s.mask);

@@ -383,6 +383,9 @@ static int sim_cmd(const call_t *call)
     if (strcmp(name, "alltoall-tseng") != 0 && a.k != 0) {
         return misuse("--k is the substar dimension of alltoall-tseng");
     }
+    if (tseng && a.trace != NULL) {
+        return misuse("--trace draws the plans over trees; %s has none", name);
+    }
     return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
 }
 
@@ -433,6 +436,11 @@ static const opt_t OPTS[] = {
     OPT_FORMAT(format, FORMATS),
     OPT_TIMING(timing),
     OPT_OUTPUT(output),
+    OPT_STRING("trace", trace, "FILE",
+               "also write FILE, an HTML page that plays this run round by round, all\n"
+               "inline: packets on the trees' links, nodes' states, queues, faults (one\n"
+               "run, not --trials; at most 130 nodes; laid out by Graphviz's neato when\n"
+               "it is on PATH, else on a circle)"),
     OPT_END(),
 };
 
@@ -447,7 +455,8 @@ static const command_doc_t DOC = {
              "                    [--faults SPEC | --fault F ... | --faults-file FILE]\n"
              "                    [--trials T] [--ports all|one|K] [--half-duplex]\n"
              "                    [--acks A] [--order O] [--method M] [--ts T] [--tm T]\n"
-             "                    [--B B] [--threads T] [--format text|json|csv] [--output F]",
+             "                    [--B B] [--threads T] [--format text|json|csv] [--output F]\n"
+             "                    [--trace FILE.html]",
     .about = "Simulate a collective in synchronous rounds (a packet crosses one link per round;\n"
              "one packet per directed link per round; FIFO queues per link), and print rounds,\n"
              "modelled time, transmissions, link load, queueing and deliveries beside the\n"

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -146,7 +147,7 @@ static void output_discard(output_t *o);
 /* ---- interruption: SIGINT, SIGTERM and SIGHUP remove the output's temporary, say so in one
  * line and exit 128 + the signal (130, 143, 129). Only async-signal-safe calls in the handler. */
 static char guard_tmp[4096];
-static volatile sig_atomic_t guard_on;
+static volatile sig_atomic_t guard_on; /* 1: a file; 2: a directory */
 
 void output_guard(const char *tmp)
 {
@@ -155,6 +156,35 @@ void output_guard(const char *tmp)
         memcpy(guard_tmp, tmp, strlen(tmp) + 1);
         guard_on = 1;
     }
+}
+
+void output_guard_dir(const char *dir)
+{
+    output_guard(dir);
+    if (guard_on) {
+        guard_on = 2;
+    }
+}
+
+/* Remove the guarded temporary from a signal handler: a file by unlink, a directory by rm -rf in
+ * a child (fork, execve and waitpid are async-signal-safe; opendir is not). */
+static bool remove_guarded(void)
+{
+    if (guard_on == 1) {
+        return unlink(guard_tmp) == 0;
+    }
+    if (guard_on != 2) {
+        return false;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        char *const argv[] = {"rm", "-rf", "--", guard_tmp, NULL};
+        char *const envp[] = {NULL};
+        execve("/bin/rm", argv, envp);
+        _exit(127);
+    }
+    int st = 0;
+    return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0;
 }
 
 static void say(const char *s)
@@ -172,14 +202,16 @@ static void say(const char *s)
 
 static void on_signal(int sig)
 {
-    bool removed = guard_on && unlink(guard_tmp) == 0;
+    bool removed = remove_guarded();
     progress_abandon();
     say("treecast ");
     say(tool_command != NULL ? tool_command : "");
     say(sig == SIGINT    ? ": interrupted (SIGINT)"
         : sig == SIGTERM ? ": terminated (SIGTERM)"
                          : ": hung up (SIGHUP)");
-    say(removed ? "; the output file was not written\n" : "\n");
+    say(!removed        ? "\n"
+        : guard_on == 2 ? "; the output directory was not written\n"
+                        : "; the output file was not written\n");
     _exit(128 + sig);
 }
 

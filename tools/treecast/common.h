@@ -64,6 +64,8 @@ typedef struct {
 int output_open(output_t *o, const char *path);
 /* The temporary an interrupted run removes (NULL: none). output_open and output_close set it. */
 void output_guard(const char *tmp);
+/* The same for a temporary directory, removed with everything in it. */
+void output_guard_dir(const char *dir);
 /* SIGINT, SIGTERM, SIGHUP: remove the guarded temporary, clear the progress line, print one
  * line saying what was interrupted, exit 130, 143, 129. */
 void signals_install(void);
@@ -105,5 +107,6 @@ int cmd_sim(int argc, char **argv);
 int cmd_balance(int argc, char **argv);
 int cmd_table(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_reproduce(int argc, char **argv);
 
 #endif

@@ -24,6 +24,8 @@ static const command_t commands[] = {
      "reproduce a paper's table: its values beside treecast's (001:1, 001:2, 002:2, ...)"},
     {"platform", cmd_platform, "a SimGrid platform of a network, for libtreecast_mpi under SMPI"},
     {"search", cmd_search, "least-height edge-disjoint spanning trees at a root, proved (SAT)"},
+    {"reproduce", cmd_reproduce,
+     "every table and figure of the papers, regenerated with verdicts (Markdown, HTML)"},
 };
 
 static void usage(FILE *out)

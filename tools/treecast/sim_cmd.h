@@ -9,6 +9,7 @@
 
 typedef struct {
     const char *net_spec, *kind_text, *input, *root_text, *faults, *faults_file, *output;
+    const char *trace; /* --trace FILE.html (trace_html.h) */
     struct {
         const char *items[MAX_FAULT_ITEMS];
         int count;

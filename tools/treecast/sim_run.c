@@ -1,6 +1,7 @@
 /* treecast sim: running a plan (fully, by symmetry, or as a fault campaign) and printing the
  * result beside the paper's bound. */
 #include "sim_cmd.h"
+#include "trace_html.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -308,9 +309,78 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
     return 0;
 }
 
-static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaign_t *camp, FILE *fp)
+/* --trace: lay the network out, write the page (atomically, as --output), and guard the main
+ * output's temporary again (output_open guards one file at a time). 0 or a status. */
+static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t *res,
+                       const output_t *main_out)
 {
     const args_t *a = r->a;
+    tc_err_t err = trace_status(tr);
+    if (err == TC_ETOOBIG) {
+        return misuse("--trace holds at most %d link crossings; this run makes more (a smaller "
+                      "--M?)",
+                      TRACE_MAX_HOPS);
+    }
+    if (err != TC_OK) {
+        return fail(EXIT_RESOURCE, "%s",
+                    err == TC_ENOMEM ? "out of memory recording the trace"
+                                     : "--trace: a packet crossed a link it was not "
+                                       "queued on (a bug: please report it)");
+    }
+    int64_t N = tc_net_nodes(r->net);
+    double *xy = malloc((size_t)N * 2 * sizeof *xy);
+    if (xy == NULL) {
+        return fail(EXIT_RESOURCE, "out of memory");
+    }
+    output_t o;
+    int st = output_open(&o, a->trace); /* first: an unwritable FILE costs no layout */
+    if (st != 0) {
+        output_guard(main_out->tmp);
+        free(xy);
+        return st;
+    }
+    char why[512], title[TC_LABEL_MAX + 256], subtitle[256];
+    bool neato = trace_layout(r->net, &r->topo, xy, why, sizeof why);
+    if (!neato) {
+        progress_end();
+        fprintf(stderr, "treecast sim: warning: %s; --trace draws the network on a circle\n", why);
+    }
+    snprintf(title, sizeof title, "%s on %s, M = %lld, x = %d, %s", r->s->name, r->netlab,
+             (long long)a->M, tc_coll_options(r->coll)->x,
+             r->s->all_sources ? "every node a source" : r->rootlab);
+    snprintf(subtitle, sizeof subtitle, "%s, %s duplex; faults: %s; %lld rounds",
+             a->port_limit == 0   ? "all-port"
+             : a->port_limit == 1 ? "one-port"
+                                  : "k-port",
+             a->half ? "half" : "full", r->fault_text, (long long)res->rounds);
+    trace_page_t pg = {.title = title,
+                       .subtitle = subtitle,
+                       .net = r->net,
+                       .trees = &r->trees,
+                       .forest = r->forest,
+                       .plan = tc_coll_plan(r->coll),
+                       .ref = &r->ref,
+                       .bound_label = r->s->family != NULL ? "paper's bound" : "lower bound",
+                       .source = r->s->all_sources ? -1 : r->root,
+                       .res = res,
+                       .xy = xy,
+                       .neato = neato};
+    err = trace_write_html(o.fp, tr, &pg);
+    st = output_close(&o, err == TC_OK);
+    st = st != 0            ? st
+         : err == TC_ENOMEM ? fail(EXIT_RESOURCE, "out of memory writing the trace")
+         : err != TC_OK     ? fail(EXIT_RESOURCE, "writing %s failed", a->trace)
+                            : 0;
+    output_guard(main_out->tmp);
+    free(xy);
+    return st;
+}
+
+static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaign_t *camp,
+                      const output_t *out)
+{
+    const args_t *a = r->a;
+    FILE *fp = out->fp;
     tc_faults_t faults = {0};
     bool have = false;
     int st = 0;
@@ -328,15 +398,26 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
     }
     uint8_t *complete = st == 0 ? malloc((size_t)tc_net_nodes(r->net)) : NULL;
     st = st == 0 && complete == NULL ? fail(EXIT_RESOURCE, "out of memory") : st;
+    tc_sim_config_t one = *cfg;
+    trace_t tr = {0};
+    if (st == 0 && a->trace != NULL) { /* every crossing, queueing and delivery recorded */
+        tc_err_t err = trace_init(&tr, &r->topo, have ? &faults : NULL);
+        st = err != TC_OK ? fail(EXIT_RESOURCE, "out of memory recording the trace") : 0;
+        trace_attach(&tr, &one);
+    }
     tc_sim_result_t res;
     if (st == 0) {
         double t0 = now();
-        tc_err_t err =
-            tc_sim_run(&r->topo, cfg, have ? &faults : NULL, tc_coll_plan(r->coll), &res, complete);
+        tc_err_t err = tc_sim_run(&r->topo, &one, have ? &faults : NULL, tc_coll_plan(r->coll),
+                                  &res, complete);
         r->seconds = now() - t0;
         r->hops = res.transmissions;
         st = err != TC_OK ? lib_fail(err, "simulating") : 0;
     }
+    if (st == 0 && a->trace != NULL) {
+        st = write_trace(r, &tr, &res, out);
+    }
+    trace_destroy(&tr);
     if (st == 0) {
         bool papers_model = a->port_limit == 0 && !a->half;
         int64_t predicted = have || !papers_model
@@ -504,6 +585,31 @@ static int check_args(const args_t *a, tc_sim_campaign_t *camp)
     if (a->kind_text != NULL && a->input != NULL) {
         return misuse("--kind and --input exclude each other");
     }
+    if (a->trace != NULL && a->trials > 0) {
+        return misuse("--trace records one run; it excludes --trials");
+    }
+    if (a->trace != NULL && strcmp(a->trace, "-") == 0 &&
+        (a->output == NULL || strcmp(a->output, "-") == 0)) {
+        return misuse("--trace - and the result would share standard output; give --output FILE");
+    }
+    return 0;
+}
+
+/* --trace on this run: rounds, every packet simulated, a network small enough to draw. */
+static int check_trace(const run_t *r)
+{
+    int64_t N = tc_net_nodes(r->net);
+    if (r->s->in_cycles) {
+        return misuse("%s is modelled in routing cycles; --trace records runs in rounds",
+                      r->s->name);
+    }
+    if (r->symmetry) {
+        return misuse("--trace records every packet; it needs --method full");
+    }
+    if (N > TRACE_MAX_NODES) {
+        return misuse("--trace draws networks of at most %d nodes; %s has %lld", TRACE_MAX_NODES,
+                      r->netlab, (long long)N);
+    }
     return 0;
 }
 
@@ -513,6 +619,7 @@ int sim_main(const args_t *a, const char *name)
     run_t r = {.a = a};
     int st = check_args(a, &camp);
     st = st != 0 ? st : sim_setup(&r, name);
+    st = st != 0 || a->trace == NULL ? st : check_trace(&r);
     output_t out = {0};
     bool cycles = st == 0 && r.s->in_cycles;
     if (cycles && (a->faults || a->listed.count || a->faults_file || a->trials)) {
@@ -549,7 +656,7 @@ int sim_main(const args_t *a, const char *name)
             progress_begin("the fault campaign", "trials", a->trials);
         }
         st = r.symmetry       ? run_symmetry(&r, &cfg, out.fp)
-             : a->trials == 0 ? run_single(&r, &cfg, &camp, out.fp)
+             : a->trials == 0 ? run_single(&r, &cfg, &camp, &out)
                               : run_campaign(&r, &cfg, &camp, out.fp);
         progress_end();
     }

@@ -1,0 +1,29 @@
+# fig-faults-percent (paper 004): Fault tolerance in percent of the links per N (Table 5.7, Figure 5.4)
+# Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-faults-percent.gp` in this
+# directory to draw fig-faults-percent.svg and fig-faults-percent.png again from fig-faults-percent.csv.
+data = 'fig-faults-percent.csv'
+set datafile separator ','
+set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
+set output 'fig-faults-percent.svg'
+set grid lc rgb '#dddddd'
+set border 3
+set tics nomirror
+set title 'Fault tolerance of the broadcast on Q_n: faults survived / tree links'
+set xlabel 'N = 2^n nodes'
+set ylabel 'faulty links survived (% of the links)'
+set yrange [0:*]
+set xrange [3.5:6.5]
+set boxwidth 0.2
+set style fill solid 0.25 border
+set key top right
+plot data using ($1-0.22):4:3:7:6:xtic(2) with candlesticks whiskerbars lw 1.5 lc rgb '#1f77b4' title 'n ISTs', \
+     '' using ($1-0.22):5:5:5:5 with candlesticks lw 2.5 lc rgb '#1f77b4' notitle, \
+     '' using 1:9:8:12:11 with candlesticks whiskerbars lw 1.5 lc rgb '#2ca02c' title 'n nEDSTs (Johnsson-Ho)', \
+     '' using 1:10:10:10:10 with candlesticks lw 2.5 lc rgb '#2ca02c' notitle, \
+     '' using ($1+0.22):14:13:17:16 with candlesticks whiskerbars lw 1.5 lc rgb '#7f7f7f' title 'binomial tree', \
+     '' using ($1-0.22):18 with points pt 7 ps 1.3 lc rgb '#d62728' title 'paper (Table 5.7)'
+
+set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+set output 'fig-faults-percent.png'
+replot
+unset output

@@ -1,0 +1,1 @@
+sim scatter-sbnt --net cube:4 --trace {tmp}/t.html

@@ -1,0 +1,1 @@
+sim bcast --net star:6 --trace {tmp}/t.html

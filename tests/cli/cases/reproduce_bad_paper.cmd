@@ -1,0 +1,1 @@
+reproduce --paper 005

@@ -1,0 +1,815 @@
+/* treecast reproduce — writing the pages: Markdown, CSV and JSON per table, figures drawn by
+ * gnuplot and Graphviz from files kept beside them, the verdict list and the JSON index; and
+ * comparing the verdict list against an expectation file. */
+#include "repro.h"
+#include "treecast/json.h"
+#include "treecast/treecast.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int write_fail(const char *path)
+{
+    fprintf(stderr, "treecast reproduce: cannot write %s: %s\n", path, strerror(errno));
+    return 4;
+}
+
+/* Open dir/name for writing; NULL after one line (the caller returns status 4). */
+static FILE *open_in(const char *dir, const char *name, char **path)
+{
+    *path = repro_fmt("%s/%s", dir, name);
+    FILE *fp = fopen(*path, "w");
+    if (fp == NULL) {
+        write_fail(*path);
+        free(*path);
+        *path = NULL;
+    }
+    return fp;
+}
+
+/* Close fp and report a failed write of path (status 4), or 0. */
+static int close_checked(FILE *fp, char *path)
+{
+    bool bad = ferror(fp) != 0;
+    bad |= fclose(fp) != 0;
+    int status = bad ? write_fail(path) : 0;
+    free(path);
+    return status;
+}
+
+static int64_t count(const repro_page_t *p, repro_verdict_t v)
+{
+    int64_t n = 0;
+    for (int i = 0; i < p->ntables; i++) {
+        for (int64_t c = 0; c < p->tables[i]->ncells; c++) {
+            n += p->tables[i]->cells[c].verdict == v;
+        }
+    }
+    return n;
+}
+
+/* ---- CSV and JSON of a table ----------------------------------------------------------- */
+
+static void csv_field(FILE *fp, const char *s)
+{
+    if (s == NULL) {
+        return;
+    }
+    if (strpbrk(s, ",\"\n") == NULL) {
+        fputs(s, fp);
+        return;
+    }
+    fputc('"', fp);
+    for (; *s; s++) {
+        if (*s == '"') {
+            fputc('"', fp);
+        }
+        fputc(*s, fp);
+    }
+    fputc('"', fp);
+}
+
+/* The i-th key value of a cell (into buf). */
+static const char *key_at(const repro_cell_t *c, int i, char *buf, size_t size)
+{
+    const char *v = c->keys;
+    for (int k = 0; k < i && *v; k++) {
+        v += strcspn(v, "\t");
+        v += *v == '\t';
+    }
+    snprintf(buf, size, "%.*s", (int)strcspn(v, "\t"), v);
+    return buf;
+}
+
+static void table_csv(FILE *fp, const repro_table_t *t)
+{
+    for (int k = 0; k < t->nkeys; k++) {
+        csv_field(fp, t->keynames[k]);
+        fputc(',', fp);
+    }
+    fputs("quantity,paper,treecast,verdict,correction,command,note\n", fp);
+    for (int64_t i = 0; i < t->ncells; i++) {
+        const repro_cell_t *c = &t->cells[i];
+        char buf[256];
+        for (int k = 0; k < t->nkeys; k++) {
+            csv_field(fp, key_at(c, k, buf, sizeof buf));
+            fputc(',', fp);
+        }
+        const char *f[] = {c->quantity,   c->paper,   c->value, repro_verdict_name(c->verdict),
+                           c->correction, c->command, c->note};
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+            csv_field(fp, f[k]);
+            fputc(k + 1 < sizeof f / sizeof f[0] ? ',' : '\n', fp);
+        }
+    }
+}
+
+static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
+{
+    tc_json_key(j, key);
+    if (s == NULL) {
+        tc_json_null(j);
+    } else {
+        tc_json_str(j, s);
+    }
+}
+
+static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t *t)
+{
+    tc_json_kstr(j, "id", t->id);
+    tc_json_kstr(j, "title", t->title);
+    tc_json_kstr(j, "intro", t->intro);
+    tc_json_key(j, "keys");
+    tc_json_array(j);
+    for (int k = 0; k < t->nkeys; k++) {
+        tc_json_str(j, t->keynames[k]);
+    }
+    tc_json_end_array(j);
+    tc_json_key(j, "cells");
+    tc_json_array(j);
+    for (int64_t i = 0; i < t->ncells; i++) {
+        const repro_cell_t *c = &t->cells[i];
+        char buf[256];
+        tc_json_newline(j);
+        tc_json_object(j);
+        char *id = repro_cell_id(p, t, c);
+        tc_json_kstr(j, "id", id);
+        free(id);
+        tc_json_key(j, "keys");
+        tc_json_object(j);
+        for (int k = 0; k < t->nkeys; k++) {
+            tc_json_kstr(j, t->keynames[k], key_at(c, k, buf, sizeof buf));
+        }
+        tc_json_end_object(j);
+        tc_json_kstr(j, "quantity", c->quantity);
+        kstr_or_null(j, "paper", c->paper);
+        tc_json_kstr(j, "treecast", c->value);
+        tc_json_kstr(j, "verdict", repro_verdict_name(c->verdict));
+        kstr_or_null(j, "correction", c->correction);
+        tc_json_kstr(j, "command", c->command);
+        kstr_or_null(j, "note", c->note);
+        tc_json_end_object(j);
+    }
+    tc_json_end_array(j);
+}
+
+static int write_table_files(const char *pdir, const repro_page_t *p, const repro_table_t *t)
+{
+    char *path;
+    char *name = repro_fmt("%s.csv", t->id);
+    FILE *fp = open_in(pdir, name, &path);
+    free(name);
+    if (fp == NULL) {
+        return 4;
+    }
+    table_csv(fp, t);
+    int status = close_checked(fp, path);
+    if (status != 0) {
+        return status;
+    }
+    name = repro_fmt("%s.json", t->id);
+    fp = open_in(pdir, name, &path);
+    free(name);
+    if (fp == NULL) {
+        return 4;
+    }
+    tc_json_t j;
+    tc_json_document(&j, fp, "reproduce");
+    tc_json_kstr(&j, "paper", p->paper);
+    table_json(&j, p, t);
+    tc_json_end_object(&j);
+    tc_json_finish(&j);
+    return close_checked(fp, path);
+}
+
+/* ---- figures ---------------------------------------------------------------------------- */
+
+/* Run argv in directory dir with stdout to /dev/null and stderr to errfile; true when it exits
+ * 0. */
+static bool run_in(const char *dir, char *const argv[], const char *errfile)
+{
+    pid_t pid = fork();
+    if (pid < 0) {
+        return false;
+    }
+    if (pid == 0) {
+        int out = open("/dev/null", O_WRONLY);
+        int err = open(errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (out < 0 || err < 0 || chdir(dir) != 0) {
+            _exit(127);
+        }
+        dup2(out, 1);
+        dup2(err, 2);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            return false;
+        }
+    }
+    return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+/* The last non-empty line of a program's error output (gnuplot ends with the file, line and
+ * error after echoing the offending command), or why it could not run. */
+static char *last_line(const char *errfile, const char *program)
+{
+    FILE *fp = fopen(errfile, "r");
+    char line[300], last[300] = "";
+    if (fp != NULL) {
+        while (fgets(line, sizeof line, fp) != NULL) {
+            line[strcspn(line, "\n")] = '\0';
+            if (line[strspn(line, " \t")] != '\0') {
+                snprintf(last, sizeof last, "%s", line);
+            }
+        }
+        fclose(fp);
+    }
+    if (last[0] == '\0') {
+        return repro_fmt("%s failed or is not installed", program);
+    }
+    return repro_fmt("%s: %s", program, last);
+}
+
+static bool on_path(const char *program)
+{
+    const char *path = getenv("PATH");
+    if (path == NULL) {
+        return false;
+    }
+    for (const char *d = path; *d;) {
+        size_t len = strcspn(d, ":");
+        char *cand = repro_fmt("%.*s/%s", (int)len, d, program);
+        bool ok = access(cand, X_OK) == 0;
+        free(cand);
+        if (ok) {
+            return true;
+        }
+        d += len + (d[len] == ':');
+    }
+    return false;
+}
+
+static int write_text_file(const char *dir, const char *name, const char *text, size_t len)
+{
+    char *path;
+    FILE *fp = open_in(dir, name, &path);
+    if (fp == NULL) {
+        return 4;
+    }
+    fwrite(text, 1, len, fp);
+    return close_checked(fp, path);
+}
+
+static void drop_drawings(const char *pdir, const char *id)
+{
+    static const char *const ext[] = {"svg", "png"};
+    for (int i = 0; i < 2; i++) {
+        char *path = repro_fmt("%s/%s.%s", pdir, id, ext[i]);
+        unlink(path);
+        free(path);
+    }
+}
+
+static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t *f)
+{
+    if (f->data_fp != NULL) {
+        fclose(f->data_fp);
+        f->data_fp = NULL;
+    }
+    char *name = repro_fmt("%s.csv", f->id);
+    int status = write_text_file(pdir, name, f->data != NULL ? f->data : "", f->data_len);
+    free(name);
+    if (status != 0) {
+        return status;
+    }
+    char *script = repro_fmt(
+        "# %s (paper %s): %s\n"
+        "# Written by `treecast reproduce`: restyle it freely, then run `gnuplot %s.gp` in this\n"
+        "# directory to draw %s.svg and %s.png again from %s.csv.\n"
+        "data = '%s.csv'\n"
+        "set datafile separator ','\n"
+        "set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background "
+        "rgb 'white'\n"
+        "set output '%s.svg'\n"
+        "set grid lc rgb '#dddddd'\n"
+        "set border 3\n"
+        "set tics nomirror\n"
+        "%s\n"
+        "set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb "
+        "'white'\n"
+        "set output '%s.png'\n"
+        "replot\n"
+        "unset output\n",
+        f->id, p->paper, f->title, f->id, f->id, f->id, f->id, f->id, f->id,
+        f->script != NULL ? f->script : "", f->id);
+    name = repro_fmt("%s.gp", f->id);
+    status = write_text_file(pdir, name, script, strlen(script));
+    free(script);
+    char *err = repro_fmt("%s/%s.log", pdir, f->id);
+    if (status == 0) {
+        char *argv[] = {"gnuplot", name, NULL};
+        f->rendered = on_path("gnuplot") && run_in(pdir, argv, err);
+        if (!f->rendered) {
+            f->render_error = on_path("gnuplot")
+                                  ? last_line(err, "gnuplot")
+                                  : repro_fmt("gnuplot is not installed (Debian: gnuplot-nox)");
+            drop_drawings(pdir, f->id); /* what `set output` opened before the failure */
+        }
+    }
+    unlink(err);
+    free(err);
+    free(name);
+    return status;
+}
+
+static int dot_files(const char *pdir, repro_figure_t *f)
+{
+    char *name = repro_fmt("%s.dot", f->id);
+    int status = write_text_file(pdir, name, f->dot, strlen(f->dot));
+    char *err = repro_fmt("%s/%s.log", pdir, f->id);
+    if (status == 0) {
+        char *svg = repro_fmt("%s.svg", f->id), *png = repro_fmt("%s.png", f->id);
+        char *a1[] = {f->layout, "-Tsvg", name, "-o", svg, NULL};
+        char *a2[] = {f->layout, "-Tpng", "-Gdpi=96", name, "-o", png, NULL};
+        f->rendered = on_path(f->layout) && run_in(pdir, a1, err) && run_in(pdir, a2, err);
+        if (!f->rendered) {
+            drop_drawings(pdir, f->id);
+            f->render_error = on_path(f->layout)
+                                  ? last_line(err, f->layout)
+                                  : repro_fmt("%s is not installed (Debian: graphviz)", f->layout);
+        }
+        free(svg);
+        free(png);
+    }
+    unlink(err);
+    free(err);
+    free(name);
+    return status;
+}
+
+/* ---- Markdown ------------------------------------------------------------------------------ */
+
+/* A table cell's text: '|' escaped, newlines as spaces; outside code spans, the characters
+ * that Markdown would read as emphasis, links or HTML too ("**12" is a substar, not bold). */
+static void md_text(FILE *fp, const char *s, bool code)
+{
+    for (; s != NULL && *s; s++) {
+        if (*s == '|' || (!code && strchr("\\`*_[]<>#", *s) != NULL)) {
+            fputc('\\', fp);
+            fputc(*s, fp);
+        } else if (*s == '\n') {
+            fputc(' ', fp);
+        } else {
+            fputc(*s, fp);
+        }
+    }
+}
+
+static void md_counts(FILE *fp, const repro_page_t *p)
+{
+    fprintf(fp, "| verdict | cells |\n|---|---:|\n");
+    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+        fprintf(fp, "| %s | %lld |\n", repro_verdict_name((repro_verdict_t)v),
+                (long long)count(p, (repro_verdict_t)v));
+    }
+    fputc('\n', fp);
+}
+
+static void md_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
+{
+    fprintf(fp, "## %s\n\n%s\n\n", t->title, t->intro);
+    fprintf(fp, "Data: [%s.csv](%s/%s.csv), [%s.json](%s/%s.json).\n\n", t->id, p->paper, t->id,
+            t->id, p->paper, t->id);
+    bool notes = false;
+    for (int64_t i = 0; i < t->ncells; i++) {
+        notes |= t->cells[i].note != NULL;
+    }
+    fputc('|', fp);
+    for (int k = 0; k < t->nkeys; k++) {
+        fprintf(fp, " %s |", t->keynames[k]);
+    }
+    fprintf(fp, " quantity | paper | treecast | verdict |%s command |\n|", notes ? " note |" : "");
+    for (int k = 0; k < t->nkeys + 5 + notes; k++) {
+        fputs("---|", fp);
+    }
+    fputc('\n', fp);
+    for (int64_t i = 0; i < t->ncells; i++) {
+        const repro_cell_t *c = &t->cells[i];
+        char buf[256];
+        fputc('|', fp);
+        for (int k = 0; k < t->nkeys; k++) {
+            fputc(' ', fp);
+            md_text(fp, key_at(c, k, buf, sizeof buf), false);
+            fputs(" |", fp);
+        }
+        repro_verdict_text(c, buf, sizeof buf);
+        const char *f[] = {c->quantity, c->paper != NULL ? c->paper : "—", c->value, buf};
+        for (size_t k = 0; k < 4; k++) {
+            fputc(' ', fp);
+            md_text(fp, f[k], false);
+            fputs(" |", fp);
+        }
+        if (notes) {
+            fputc(' ', fp);
+            md_text(fp, c->note, true); /* light Markdown, as the intros */
+            fputs(" |", fp);
+        }
+        fputs(" `", fp);
+        md_text(fp, c->command, true);
+        fputs("` |\n", fp);
+    }
+    fputc('\n', fp);
+}
+
+static void md_figure(FILE *fp, const repro_page_t *p, const repro_figure_t *f)
+{
+    fprintf(fp, "### %s\n\n", f->title);
+    if (f->rendered) {
+        fprintf(fp, "![%s](%s/%s.svg)\n\n", f->title, p->paper, f->id);
+    } else {
+        fprintf(fp, "*Not drawn: %s.*\n\n", f->render_error != NULL ? f->render_error : "?");
+    }
+    fprintf(fp, "%s\n\n", f->caption);
+    if (f->kind == REPRO_FIG_GNUPLOT) {
+        fprintf(fp, "Data [%s.csv](%s/%s.csv), gnuplot script [%s.gp](%s/%s.gp)", f->id, p->paper,
+                f->id, f->id, p->paper, f->id);
+    } else {
+        fprintf(fp, "Graphviz source [%s.dot](%s/%s.dot) (`%s -Tsvg`)", f->id, p->paper, f->id,
+                f->layout);
+    }
+    if (f->rendered) {
+        fprintf(fp, ", PNG [%s.png](%s/%s.png)", f->id, p->paper, f->id);
+    }
+    fputs(".\n\n", fp);
+}
+
+static int write_page_md(const char *dir, const repro_page_t *p, const repro_opts_t *o)
+{
+    char *path;
+    char *name = repro_fmt("%s.md", p->paper);
+    FILE *fp = open_in(dir, name, &path);
+    free(name);
+    if (fp == NULL) {
+        return 4;
+    }
+    fprintf(fp, "# %s\n\n", p->title);
+    if (p->summary != NULL) {
+        fprintf(fp, "%s\n\n", p->summary);
+    }
+    md_counts(fp, p);
+    fprintf(fp,
+            "Every cell: the paper's value as printed, treecast's, the verdict (docs/reproduce.md "
+            "in the repository says how each is decided) and the command that recomputes it. "
+            "Regenerate this page with `%s reproduce --paper %s%s`. [All papers](index.md).\n\n",
+            o->me, p->paper, o->quick ? " --quick" : "");
+    if (p->nmissing > 0) {
+        fputs("## Not reproduced\n\n", fp);
+        for (int i = 0; i < p->nmissing; i++) {
+            fprintf(fp, "- %s\n", p->missing[i]);
+        }
+        fputc('\n', fp);
+    }
+    for (int i = 0; i < p->ntables; i++) {
+        md_table(fp, p, p->tables[i]);
+    }
+    if (p->nfigures > 0) {
+        fputs("## Figures\n\n", fp);
+        for (int i = 0; i < p->nfigures; i++) {
+            md_figure(fp, p, p->figures[i]);
+        }
+    }
+    return close_checked(fp, path);
+}
+
+static int write_index_md(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *o)
+{
+    char *path;
+    FILE *fp = open_in(dir, "index.md", &path);
+    if (fp == NULL) {
+        return 4;
+    }
+    fprintf(fp,
+            "# The papers' tables and figures, regenerated by treecast\n\n"
+            "Written by `%s reproduce%s --seed %llu` (treecast %s). Each page lists every cell "
+            "of every table treecast regenerates: the paper's value as printed, treecast's, a "
+            "verdict (matches; corrected, with the number of the entry in docs/corrections.md "
+            "that explains the difference; differs; not printed, for treecast's extensions) and "
+            "the command that recomputes it. The raw data is beside each page as CSV and JSON, "
+            "each figure with its gnuplot script or Graphviz source.%s\n\n",
+            o->me, o->quick ? " --quick" : "", (unsigned long long)o->seed, tc_version(),
+            o->quick ? " This is the quick run (small cases); `treecast reproduce` without "
+                       "--quick regenerates the full tables."
+                     : "");
+    fputs("| paper | cells | matches | corrected | differs | not printed | figures |\n"
+          "|---|---:|---:|---:|---:|---:|---:|\n",
+          fp);
+    for (int i = 0; i < npages; i++) {
+        const repro_page_t *p = pages[i];
+        int64_t n = 0;
+        for (int v = 0; v < REPRO_VERDICTS_; v++) {
+            n += count(p, (repro_verdict_t)v);
+        }
+        fprintf(fp, "| [%s](%s.md) | %lld | %lld | %lld | %lld | %lld | %d |\n", p->title, p->paper,
+                (long long)n, (long long)count(p, REPRO_MATCHES),
+                (long long)count(p, REPRO_CORRECTED), (long long)count(p, REPRO_DIFFERS),
+                (long long)count(p, REPRO_NOT_PRINTED), p->nfigures);
+    }
+    fputc('\n', fp);
+    for (int i = 0; i < npages; i++) {
+        if (pages[i]->summary != NULL) {
+            fprintf(fp, "**%s.** %s\n\n", pages[i]->paper, pages[i]->summary);
+        }
+    }
+    fputs("The same report as web pages: [index.html](index.html). The verdict of every cell, "
+          "one per line: [verdicts.tsv](verdicts.tsv).\n",
+          fp);
+    return close_checked(fp, path);
+}
+
+/* One line per cell: id, verdict (with its correction), treecast's value. */
+static void verdict_line(FILE *fp, const repro_page_t *p, const repro_table_t *t,
+                         const repro_cell_t *c)
+{
+    char *id = repro_cell_id(p, t, c);
+    for (char *s = id; *s; s++) {
+        if (*s == '\t' || *s == '\n') {
+            *s = ' ';
+        }
+    }
+    fprintf(fp, "%s\t%s%s%s\t", id, repro_verdict_name(c->verdict),
+            c->verdict == REPRO_CORRECTED && c->correction != NULL ? " " : "",
+            c->verdict == REPRO_CORRECTED && c->correction != NULL ? c->correction : "");
+    for (const char *s = c->value; *s; s++) {
+        fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
+    }
+    fputc('\n', fp);
+    free(id);
+}
+
+static int write_verdicts(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *o)
+{
+    char *path;
+    FILE *fp = open_in(dir, "verdicts.tsv", &path);
+    if (fp == NULL) {
+        return 4;
+    }
+    fprintf(fp,
+            "# treecast reproduce%s --seed %llu: every cell's id, verdict and treecast value, "
+            "tab-separated\n",
+            o->quick ? " --quick" : "", (unsigned long long)o->seed);
+    for (int i = 0; i < npages; i++) {
+        for (int k = 0; k < pages[i]->ntables; k++) {
+            const repro_table_t *t = pages[i]->tables[k];
+            for (int64_t c = 0; c < t->ncells; c++) {
+                verdict_line(fp, pages[i], t, &t->cells[c]);
+            }
+        }
+    }
+    return close_checked(fp, path);
+}
+
+static void figure_json(tc_json_t *j, const repro_page_t *p, const repro_figure_t *f)
+{
+    tc_json_newline(j);
+    tc_json_object(j);
+    tc_json_kstr(j, "id", f->id);
+    tc_json_kstr(j, "title", f->title);
+    tc_json_kstr(j, "kind", f->kind == REPRO_FIG_GNUPLOT ? "gnuplot" : "graphviz");
+    tc_json_kint(j, "series", f->series);
+    tc_json_kbool(j, "rendered", f->rendered);
+    char *s = repro_fmt("%s/%s.svg", p->paper, f->id);
+    tc_json_kstr(j, "svg", s);
+    free(s);
+    s = repro_fmt("%s/%s.%s", p->paper, f->id, f->kind == REPRO_FIG_GNUPLOT ? "gp" : "dot");
+    tc_json_kstr(j, "source", s);
+    free(s);
+    if (f->render_error != NULL) {
+        tc_json_kstr(j, "error", f->render_error);
+    }
+    tc_json_kstr(j, "caption", f->caption);
+    tc_json_end_object(j);
+}
+
+static int write_index_json(const char *dir, repro_page_t **pages, int npages,
+                            const repro_opts_t *o)
+{
+    char *path;
+    FILE *fp = open_in(dir, "reproduce.json", &path);
+    if (fp == NULL) {
+        return 4;
+    }
+    tc_json_t j;
+    tc_json_document(&j, fp, "reproduce");
+    tc_json_kstr(&j, "treecast_version", tc_version());
+    tc_json_kbool(&j, "quick", o->quick);
+    tc_json_key(&j, "seed");
+    tc_json_uint(&j, o->seed);
+    tc_json_key(&j, "pages");
+    tc_json_array(&j);
+    for (int i = 0; i < npages; i++) {
+        const repro_page_t *p = pages[i];
+        tc_json_newline(&j);
+        tc_json_object(&j);
+        tc_json_kstr(&j, "paper", p->paper);
+        tc_json_kstr(&j, "title", p->title);
+        kstr_or_null(&j, "summary", p->summary);
+        tc_json_key(&j, "counts");
+        tc_json_object(&j);
+        for (int v = 0; v < REPRO_VERDICTS_; v++) {
+            tc_json_kint(&j, repro_verdict_name((repro_verdict_t)v), count(p, (repro_verdict_t)v));
+        }
+        tc_json_end_object(&j);
+        tc_json_key(&j, "missing");
+        tc_json_array(&j);
+        for (int k = 0; k < p->nmissing; k++) {
+            tc_json_str(&j, p->missing[k]);
+        }
+        tc_json_end_array(&j);
+        tc_json_key(&j, "tables");
+        tc_json_array(&j);
+        for (int k = 0; k < p->ntables; k++) {
+            tc_json_newline(&j);
+            tc_json_object(&j);
+            tc_json_kstr(&j, "id", p->tables[k]->id);
+            tc_json_kstr(&j, "title", p->tables[k]->title);
+            tc_json_kint(&j, "cells", p->tables[k]->ncells);
+            tc_json_end_object(&j);
+        }
+        tc_json_end_array(&j);
+        tc_json_key(&j, "figures");
+        tc_json_array(&j);
+        for (int k = 0; k < p->nfigures; k++) {
+            figure_json(&j, p, p->figures[k]);
+        }
+        tc_json_end_array(&j);
+        tc_json_end_object(&j);
+    }
+    tc_json_end_array(&j);
+    tc_json_end_object(&j);
+    tc_json_finish(&j);
+    return close_checked(fp, path);
+}
+
+int repro_write(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *opts)
+{
+    for (int i = 0; i < npages; i++) {
+        repro_page_t *p = pages[i];
+        char *pdir = repro_fmt("%s/%s", dir, p->paper);
+        if (mkdir(pdir, 0755) != 0 && errno != EEXIST) {
+            int s = write_fail(pdir);
+            free(pdir);
+            return s;
+        }
+        int status = 0;
+        for (int k = 0; k < p->ntables && status == 0; k++) {
+            status = write_table_files(pdir, p, p->tables[k]);
+        }
+        for (int k = 0; k < p->nfigures && status == 0; k++) {
+            status = p->figures[k]->kind == REPRO_FIG_GNUPLOT
+                         ? gnuplot_files(pdir, p, p->figures[k])
+                         : dot_files(pdir, p->figures[k]);
+        }
+        free(pdir);
+        if (status == 0) {
+            status = write_page_md(dir, p, opts);
+        }
+        if (status != 0) {
+            return status;
+        }
+    }
+    int status = write_index_md(dir, pages, npages, opts);
+    if (status == 0) {
+        status = write_verdicts(dir, pages, npages, opts);
+    }
+    if (status == 0) {
+        status = write_index_json(dir, pages, npages, opts);
+    }
+    return status;
+}
+
+/* ---- the regression guard ------------------------------------------------------------------ */
+
+typedef struct {
+    char *id, *rest; /* rest: verdict TAB value */
+} line_t;
+
+typedef struct {
+    line_t *v;
+    int64_t n, cap;
+} lines_t;
+
+static int cmp_line(const void *a, const void *b)
+{
+    return strcmp(((const line_t *)a)->id, ((const line_t *)b)->id);
+}
+
+/* The lines of a verdict list whose paper is among pages (all when pages is NULL). */
+static bool read_lines(const char *path, repro_page_t **pages, int npages, lines_t *out)
+{
+    FILE *fp = fopen(path, "r");
+    if (fp == NULL) {
+        fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, fp)) >= 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        char *tab = strchr(line, '\t');
+        if (line[0] == '#' || line[0] == '\0' || tab == NULL) {
+            continue;
+        }
+        *tab = '\0';
+        bool run = false;
+        for (int i = 0; i < npages && !run; i++) {
+            size_t pl = strlen(pages[i]->paper);
+            run = strncmp(line, pages[i]->paper, pl) == 0 && line[pl] == '/';
+        }
+        if (!run) {
+            continue;
+        }
+        if (out->n == out->cap) {
+            out->cap = out->cap ? 2 * out->cap : 256;
+            line_t *nv = realloc(out->v, (size_t)out->cap * sizeof *out->v);
+            if (nv == NULL) {
+                break;
+            }
+            out->v = nv;
+        }
+        out->v[out->n].id = strdup(line);
+        out->v[out->n].rest = strdup(tab + 1);
+        out->n++;
+    }
+    free(line);
+    bool ok = !ferror(fp);
+    fclose(fp);
+    if (!ok) {
+        fprintf(stderr, "treecast reproduce: cannot read %s\n", path);
+    }
+    qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_line);
+    return ok;
+}
+
+static void lines_free(lines_t *l)
+{
+    for (int64_t i = 0; i < l->n; i++) {
+        free(l->v[i].id);
+        free(l->v[i].rest);
+    }
+    free(l->v);
+}
+
+static void report_change(int64_t *changes, const char *id, const char *what)
+{
+    if (++*changes <= 40) {
+        fprintf(stderr, "treecast reproduce: %s: %s\n", id, what);
+    }
+}
+
+int64_t repro_expect(const char *verdicts, const char *expected, repro_page_t **pages, int npages)
+{
+    lines_t now = {0}, exp = {0};
+    if (!read_lines(verdicts, pages, npages, &now) || !read_lines(expected, pages, npages, &exp)) {
+        lines_free(&now);
+        lines_free(&exp);
+        return -1;
+    }
+    int64_t changes = 0, i = 0, k = 0;
+    while (i < now.n || k < exp.n) {
+        int c = i == now.n ? 1 : k == exp.n ? -1 : strcmp(now.v[i].id, exp.v[k].id);
+        if (c < 0) {
+            report_change(&changes, now.v[i].id, "a new cell, not in the expectation");
+            i++;
+        } else if (c > 0) {
+            report_change(&changes, exp.v[k].id, "expected, but no longer produced");
+            k++;
+        } else {
+            if (strcmp(now.v[i].rest, exp.v[k].rest) != 0) {
+                char *what = repro_fmt("expected \"%s\", now \"%s\"", exp.v[k].rest, now.v[i].rest);
+                for (char *s = what; *s; s++) {
+                    *s = *s == '\t' ? ' ' : *s;
+                }
+                report_change(&changes, now.v[i].id, what);
+                free(what);
+            }
+            i++;
+            k++;
+        }
+    }
+    if (changes > 40) {
+        fprintf(stderr, "treecast reproduce: ... and %lld more changed cells\n",
+                (long long)(changes - 40));
+    }
+    lines_free(&now);
+    lines_free(&exp);
+    return changes;
+}
