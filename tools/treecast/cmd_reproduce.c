@@ -264,7 +264,7 @@ static const opt_t OPTS[] = {
     OPT_STRING("out", out, "DIR",
                "the output directory (default reproduce): created, or replaced when it holds an "
                "earlier output;\nanything else is refused"),
-    OPT_FLAG("quick", quick, "the small cases only (about 10 s; the regression guard's)"),
+    OPT_FLAG("quick", quick, "the small cases only (about 2 s; the regression guard's)"),
     OPT_STRING("expect", expect, "FILE",
                "compare every cell's verdict and value with FILE (a verdicts.tsv): status 1 and\n"
                "one line per changed cell when one differs"),
