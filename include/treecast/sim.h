@@ -101,6 +101,8 @@ int64_t tc_sim_memory(const tc_topo_t *topo, const tc_plan_t *plan);
 typedef struct {
     int64_t rounds;          /* rounds of the one-source schedule */
     int64_t transmissions;   /* its transmissions (one source) */
+    int64_t control;         /* of which acknowledgements on links (one source) */
+    int64_t free_signals;    /* its acknowledgements that occupied no link (one source) */
     int64_t steps_checked;   /* rounds in which its packets crossed links */
     int64_t violations;      /* packets that used a dimension already used in their round */
     int64_t first_violation; /* the first such round, or -1 */

@@ -78,6 +78,8 @@ tc_err_t tc_sim_symmetry(const tc_coll_t *coll, const tc_topo_t *topo,
     }
     out->rounds = res.rounds;
     out->transmissions = res.transmissions;
+    out->control = res.control;
+    out->free_signals = res.free_signals;
     out->steps_checked = s.steps;
     out->violations = s.violations;
     out->first_violation = s.first;

@@ -292,6 +292,8 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
                            .complete_round = all ? sym.complete_round : -1,
                            .time = (double)sym.rounds * (cfg->ts + (double)cfg->B * cfg->tm),
                            .transmissions = sym.transmissions * N,
+                           .control = sym.control * N,
+                           .free_signals = sym.free_signals * N,
                            .nodes_nonfaulty = N,
                            .nodes_complete = all ? N : 0,
                            .max_link_load = sym.max_link_load,
