@@ -49,6 +49,7 @@
 #include "treecast/check.h"
 #include "treecast/error.h"
 #include "treecast/faults.h"
+#include "treecast/ftroute.h"
 #include "treecast/hamilton.h"
 #include "treecast/json.h"
 #include "treecast/net.h"

@@ -1,0 +1,80 @@
+/* treecast — fault-tolerant routing on the star graph by depth-first search with backtracking
+ * (after Bagherzadeh, Nassif and Latifi, "A routing and broadcasting scheme on faulty star
+ * graphs"; only its abstract and introduction survive, and this is designed from their contract:
+ * docs/constructions.md, "Routing around faults").
+ *
+ * A node knows only its own links (a link to a faulty node counts as faulty) and the labels; the
+ * message carries everything else in its header: source and destination, the detour budget b of
+ * the current search, the path followed (one port per hop) and the visited list (each node with
+ * the most budget it was entered with). At a node the message takes, among the working links to
+ * nodes it may enter, a move toward the destination (one hop nearer, by the cycle formula of
+ * the distance) before a move away from it (a detour, which costs one unit of budget), and
+ * among those the neighbour with the most moves toward the destination from there, then the
+ * lowest dimension. A node may be entered when the budget left on arrival is larger than the
+ * most it was entered with. When no move is left it goes back one hop along the path (a
+ * backtrack). Back at the source with nothing left, the search with budget b is over: if it
+ * refused a move to a node it never entered for want of budget, the search starts again with
+ * b + 1, up to TC_FTROUTE_MAX_BUDGET, and after that once more as a plain depth-first search
+ * (every move allowed, every node entered once); otherwise every node the source can reach has
+ * been entered, and the message, at the source, is returned undeliverable.
+ *
+ * Guarantees (proved in docs/constructions.md, tested in tests/unit/test_ftroute.c): it ends;
+ * it delivers exactly when the destination is reachable; when the faulty network has a shortest
+ * path with at most TC_FTROUTE_MAX_BUDGET detours (moves away from the destination), the route
+ * it delivers along (the path in the header) is a shortest path of the faulty network, and with
+ * none (budget 0) a shortest path of the fault-free network, found whenever one survives; it
+ * never crosses more links than tc_ftroute_hop_bound.
+ */
+#ifndef TREECAST_FTROUTE_H
+#define TREECAST_FTROUTE_H
+
+#include "treecast/error.h"
+#include "treecast/faults.h"
+#include "treecast/net.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#pragma GCC visibility push(default)
+
+#define TC_FTROUTE_MAX_BUDGET 2 /* detour budgets 0, 1, 2, then a plain depth-first search */
+#define TC_FTROUTE_UNBOUNDED -1 /* tc_ftroute_t.budget: the plain depth-first search delivered */
+
+typedef struct {
+    bool delivered;      /* the destination got it; false: it came back to the source */
+    int64_t hops;        /* links crossed, forward and back */
+    int64_t backtracks;  /* of which crossings back along the path */
+    int64_t route_len;   /* links of the delivered route (the path in the header); 0: returned */
+    int distance;        /* the fault-free distance from source to destination */
+    int budget;          /* the detour budget of the last search (0: no detour was needed;
+                            TC_FTROUTE_UNBOUNDED: the plain depth-first search) */
+    int64_t visited_max; /* the longest visited list carried */
+    int64_t header_bits; /* the largest header carried, in bits (see tc_ftroute_header_bits) */
+} tc_ftroute_t;
+
+/* One link crossing of a route: from node `from` to `to` through port `port` of `from`; back:
+ * a backtrack; budget: the search's detour budget. */
+typedef void (*tc_ftroute_step_fn)(void *ctx, int64_t from, int64_t to, int port, bool back,
+                                   int budget);
+
+/* Route a message from src to dst on S_n (net; topo its neighbour table) under faults (NULL:
+ * none). step (may be NULL) sees every crossing in order. TC_EINVAL when net is not a star
+ * graph, src or dst is out of range, or src is faulty; TC_ENOMEM. O(hops n^3). */
+tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
+                         int64_t src, int64_t dst, tc_ftroute_step_fn step, void *ctx,
+                         tc_ftroute_t *out);
+
+/* The header's size in bits on S_n with a path of `path` hops and `visited` entries under
+ * budget b: source and destination labels (L = ceil(log2 n!) bits each), the budget and a
+ * "refused" bit (ceil(log2(N + 1)) + 1), ceil(log2(n - 1)) bits per port of the path, and
+ * L + ceil(log2(N + 1)) bits per visited entry (label and budget). */
+int64_t tc_ftroute_header_bits(int n, int64_t path, int64_t visited);
+
+/* The most links a route can cross when its last search has budget B: 2((b+1)N - 1) for each
+ * search b = 0..B (a node is entered at most b+1 times, with rising budgets, and each entry is
+ * crossed back at most once), and 2(N - 1) more for the plain search. */
+int64_t tc_ftroute_hop_bound(int64_t nodes, int budget);
+
+#pragma GCC visibility pop
+
+#endif

@@ -1,0 +1,259 @@
+/* Fault-tolerant routing on the star graph: depth-first search with backtracking under a detour
+ * budget (include/treecast/ftroute.h; the argument in docs/constructions.md). Each decision is
+ * what the node holding the message can take from its own links, the labels and the header;
+ * the arrays below are the header's contents, kept in the simulation's form. */
+#include "treecast/ftroute.h"
+#include "core/internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    int n, ports;
+    const tc_topo_t *topo;
+    const tc_faults_t *faults;
+    int64_t dst;
+    /* the header */
+    int budget;       /* TC_FTROUTE_UNBOUNDED: the last search, a plain depth-first search */
+    bool refused;     /* a move to a never-entered node was refused for want of budget */
+    int32_t *best;    /* per node: the most budget it was entered with in this search, -1 */
+    int64_t nvisited; /* entries of the visited list */
+    int64_t *path;    /* nodes of the path, path[0] = src */
+    uint8_t *labels;  /* their labels, n bytes each */
+    int32_t *r;       /* the budget left at each */
+    uint8_t *port;    /* port[i]: the port from path[i-1] to path[i] (the same both ways on S_n) */
+    int64_t len;      /* nodes on the path */
+    tc_ftroute_step_fn step;
+    void *ctx;
+    tc_ftroute_t *out;
+} walk_t;
+
+static int bits_for(int64_t values) /* ceil(log2(values)), at least 1 */
+{
+    int b = 1;
+    while (b < 62 && ((int64_t)1 << b) < values) {
+        b++;
+    }
+    return b;
+}
+
+int64_t tc_ftroute_header_bits(int n, int64_t path, int64_t visited)
+{
+    int64_t N = tc_star_factorial(n);
+    int L = bits_for(N), B = bits_for(N + 1), P = bits_for(n > 2 ? n - 1 : 2);
+    return 2 * L + B + 1 + path * P + visited * (L + B);
+}
+
+int64_t tc_ftroute_hop_bound(int64_t nodes, int budget)
+{
+    int64_t sum = 0;
+    int last = budget == TC_FTROUTE_UNBOUNDED ? TC_FTROUTE_MAX_BUDGET : budget;
+    for (int b = 0; b <= last; b++) {
+        sum += 2 * ((b + 1) * nodes - 1);
+    }
+    return sum + (budget == TC_FTROUTE_UNBOUNDED ? 2 * (nodes - 1) : 0);
+}
+
+/* Whether the link out of v through port p works: not faulty, and not into a faulty node. */
+static bool link_ok(const walk_t *w, int64_t v, int p)
+{
+    int64_t u = w->topo->nbr[v * w->ports + p];
+    if (u < 0) {
+        return false;
+    }
+    const tc_faults_t *f = w->faults;
+    return f == NULL ||
+           ((f->link == NULL || !f->link[v * w->ports + p]) && (f->node == NULL || !f->node[u]));
+}
+
+/* The distance to the destination of a relative label (O(n)). */
+static int dist(const walk_t *w, const uint8_t *rel)
+{
+    return tc_star_distance_identity(w->n, rel);
+}
+
+/* The neighbours of a relative label toward the destination (one hop nearer): the count. */
+static int toward(const walk_t *w, uint8_t *rel, int d)
+{
+    int count = 0;
+    for (int p = 0; p < w->ports; p++) {
+        tc_star_move(rel, p + 2);
+        count += dist(w, rel) < d;
+        tc_star_move(rel, p + 2); /* a transposition undoes itself */
+    }
+    return count;
+}
+
+/* The move the node at the end of the path takes: the port, or -1 when none is left (it then
+ * goes back). Marks `refused` when a move to a node never entered was refused for budget. */
+static int choose(walk_t *w)
+{
+    int64_t v = w->path[w->len - 1];
+    const uint8_t *label = w->labels + (w->len - 1) * w->n;
+    int r = w->r[w->len - 1];
+    int d = dist(w, label);
+    int best_port = -1, best_cost = 2, best_fan = -1;
+    uint8_t q[TC_STAR_MAX_N];
+    for (int p = 0; p < w->ports; p++) {
+        if (!link_ok(w, v, p)) {
+            continue;
+        }
+        int64_t u = w->topo->nbr[v * w->ports + p];
+        memcpy(q, label, (size_t)w->n);
+        tc_star_move(q, p + 2);
+        int du = dist(w, q);
+        int cost = du < d ? 0 : 1; /* S_n is bipartite: du is d - 1 or d + 1 */
+        int spend = w->budget == TC_FTROUTE_UNBOUNDED ? 0 : cost;
+        if (spend > r) {
+            w->refused |= w->best[u] < 0;
+            continue;
+        }
+        if (r - spend <= w->best[u]) {
+            continue; /* entered already with at least this much budget */
+        }
+        int fan = u == w->dst ? w->ports + 1 : toward(w, q, du);
+        if (cost < best_cost || (cost == best_cost && fan > best_fan)) {
+            best_port = p;
+            best_cost = cost;
+            best_fan = fan;
+        }
+    }
+    return best_port;
+}
+
+static void cross(walk_t *w, int64_t from, int64_t to, int port, bool back)
+{
+    w->out->hops++;
+    w->out->backtracks += back;
+    if (w->step != NULL) {
+        w->step(w->ctx, from, to, port, back, w->budget);
+    }
+}
+
+static void note_header(walk_t *w)
+{
+    if (w->nvisited > w->out->visited_max) {
+        w->out->visited_max = w->nvisited;
+    }
+    int64_t bits = tc_ftroute_header_bits(w->n, w->len - 1, w->nvisited);
+    if (bits > w->out->header_bits) {
+        w->out->header_bits = bits;
+    }
+}
+
+/* One search with the current budget from the source; true when it delivered. */
+static bool search(walk_t *w)
+{
+    int64_t N = w->topo->nodes;
+    for (int64_t v = 0; v < N; v++) {
+        w->best[v] = -1;
+    }
+    w->refused = false;
+    w->len = 1;
+    w->r[0] = w->budget == TC_FTROUTE_UNBOUNDED ? 0 : w->budget;
+    w->best[w->path[0]] = w->r[0];
+    w->nvisited = 1;
+    note_header(w);
+    while (w->len > 0) {
+        int64_t v = w->path[w->len - 1];
+        if (v == w->dst) {
+            return true;
+        }
+        int p = choose(w);
+        if (p < 0) { /* back one hop along the path, or the search is over at the source */
+            if (w->len == 1) {
+                return false;
+            }
+            w->len--;
+            int64_t back = w->path[w->len - 1];
+            cross(w, v, back, w->port[w->len], true);
+            note_header(w);
+            continue;
+        }
+        int64_t u = w->topo->nbr[v * w->ports + p];
+        uint8_t *q = w->labels + w->len * w->n;
+        memcpy(q, w->labels + (w->len - 1) * w->n, (size_t)w->n);
+        tc_star_move(q, p + 2);
+        int d = dist(w, w->labels + (w->len - 1) * w->n);
+        int cost = dist(w, q) < d || w->budget == TC_FTROUTE_UNBOUNDED ? 0 : 1;
+        w->path[w->len] = u;
+        w->port[w->len] = (uint8_t)p;
+        w->r[w->len] = w->r[w->len - 1] - cost;
+        if (w->best[u] < 0) {
+            w->nvisited++;
+        }
+        w->best[u] = w->r[w->len];
+        w->len++;
+        cross(w, v, u, p, false);
+        note_header(w);
+    }
+    return false;
+}
+
+tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
+                         int64_t src, int64_t dst, tc_ftroute_step_fn step, void *ctx,
+                         tc_ftroute_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strcmp(tc_net_family_name(net), "star") != 0 || topo->nodes != tc_net_nodes(net)) {
+        return tc__fail(TC_EINVAL, "Fault-tolerant routing is defined on the star graph.");
+    }
+    int64_t N = topo->nodes;
+    if (src < 0 || src >= N || dst < 0 || dst >= N) {
+        return tc__fail(TC_EINVAL, "The source or the destination is not a node of the network.");
+    }
+    if (faults != NULL && faults->node != NULL && faults->node[src]) {
+        return tc__fail(TC_EINVAL, "The source is faulty: it sends nothing.");
+    }
+    walk_t w = {.n = tc_net_n(net),
+                .ports = topo->ports,
+                .topo = topo,
+                .faults = faults,
+                .dst = dst,
+                .step = step,
+                .ctx = ctx,
+                .out = out};
+    uint8_t dl[TC_STAR_MAX_N], dinv[TC_STAR_MAX_N], sl[TC_STAR_MAX_N];
+    tc_star_unrank(w.n, dst, dl);
+    tc_star_inverse(w.n, dl, dinv);
+    w.best = tc__calloc_array((size_t)N, sizeof *w.best);
+    w.path = tc__calloc_array((size_t)N + 1, sizeof *w.path);
+    w.r = tc__calloc_array((size_t)N + 1, sizeof *w.r);
+    w.labels = tc__calloc_array((size_t)(N + 1) * (size_t)w.n, 1);
+    w.port = tc__calloc_array((size_t)N + 1, 1);
+    if (w.best == NULL || w.path == NULL || w.r == NULL || w.labels == NULL || w.port == NULL) {
+        free(w.port);
+        free(w.best);
+        free(w.path);
+        free(w.r);
+        free(w.labels);
+        return tc__fail(TC_ENOMEM, "Out of memory for the route's header.");
+    }
+    w.path[0] = src;
+    tc_star_unrank(w.n, src, sl);
+    tc_star_compose(w.n, dinv, sl, w.labels);
+    out->distance = dist(&w, w.labels);
+    /* budgets 0 .. TC_FTROUTE_MAX_BUDGET; a search that refused nothing has entered every node
+     * it can reach; after the last budget, one plain depth-first search */
+    bool found = false, more = true;
+    for (w.budget = 0; w.budget <= TC_FTROUTE_MAX_BUDGET && more && !found; w.budget++) {
+        found = search(&w);
+        more = w.refused;
+    }
+    w.budget--;
+    if (!found && more) {
+        w.budget = TC_FTROUTE_UNBOUNDED;
+        found = search(&w);
+    }
+    if (found) {
+        out->delivered = true;
+        out->route_len = w.len - 1;
+    }
+    out->budget = w.budget;
+    free(w.port);
+    free(w.best);
+    free(w.path);
+    free(w.r);
+    free(w.labels);
+    return TC_OK;
+}
