@@ -75,6 +75,31 @@ int64_t tc_ftroute_header_bits(int n, int64_t path, int64_t visited);
  * crossed back at most once), and 2(N - 1) more for the plain search. */
 int64_t tc_ftroute_hop_bound(int64_t nodes, int budget);
 
+/* ---- campaigns: many seeded fault sets and pairs, each beside the oracle ------------------ */
+
+typedef struct {
+    int64_t trials;       /* fault sets */
+    uint64_t seed;        /* trial i draws its faults and pairs with seed + i */
+    tc_fault_kind_t kind; /* random faults of this kind ... */
+    int64_t k;            /* ... this many per trial (0: none) */
+    int64_t pairs;        /* (source, destination) pairs routed per trial (>= 1) */
+    int threads;          /* 0: every core; the records do not depend on it */
+} tc_ftroute_campaign_t;
+
+typedef struct {
+    int64_t trial, src, dst; /* the source is drawn among the non-faulty nodes, the destination
+                                among the other nodes (a faulty one is unreachable) */
+    int oracle;              /* the shortest path over working links (breadth-first search, with
+                                every fault known), -1 when the destination is unreachable */
+    tc_ftroute_t route;
+} tc_ftroute_record_t;
+
+/* Run a campaign on S_n: out[trial * pairs + j] is pair j of trial i, whatever the threads.
+ * TC_EINVAL for a network that is not a star graph or faults that do not fit (TC_ERANGE),
+ * TC_ENOMEM. */
+tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
+                             const tc_ftroute_campaign_t *c, tc_ftroute_record_t *out);
+
 #pragma GCC visibility pop
 
 #endif

@@ -5,6 +5,9 @@
 #include "treecast/ftroute.h"
 #include "core/internal.h"
 
+#include "treecast/rng.h"
+
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,4 +259,120 @@ tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_fa
     free(w.r);
     free(w.labels);
     return TC_OK;
+}
+
+/* ---- campaigns ---------------------------------------------------------------------------- */
+
+typedef struct {
+    const tc_net_t *net;
+    const tc_topo_t *topo;
+    const tc_ftroute_campaign_t *c;
+    tc_ftroute_record_t *out;
+    int64_t next; /* the next trial to take */
+    pthread_mutex_t lock;
+    tc_err_t err;
+} campaign_job_t;
+
+/* Breadth-first distances from src over working links, into dist (-1: unreachable). */
+static void oracle_bfs(const tc_topo_t *t, const tc_faults_t *f, int64_t src, int32_t *dist,
+                       int64_t *queue)
+{
+    for (int64_t v = 0; v < t->nodes; v++) {
+        dist[v] = -1;
+    }
+    int64_t head = 0, tail = 0;
+    dist[src] = 0;
+    queue[tail++] = src;
+    walk_t w = {.ports = t->ports, .topo = t, .faults = f};
+    while (head < tail) {
+        int64_t v = queue[head++];
+        for (int p = 0; p < t->ports; p++) {
+            int64_t u = t->nbr[v * t->ports + p];
+            if (link_ok(&w, v, p) && dist[u] < 0) {
+                dist[u] = dist[v] + 1;
+                queue[tail++] = u;
+            }
+        }
+    }
+}
+
+static tc_err_t campaign_trial(campaign_job_t *job, int64_t i, int32_t *dist, int64_t *queue)
+{
+    const tc_ftroute_campaign_t *c = job->c;
+    const tc_topo_t *t = job->topo;
+    tc_faults_t f;
+    tc_err_t err = c->k > 0 ? tc_faults_random(&f, t, c->kind, c->k, c->seed + (uint64_t)i, -1)
+                            : tc_faults_init(&f, t);
+    if (err != TC_OK) {
+        return err;
+    }
+    tc_rng_t rng;
+    tc_rng_seed(&rng, c->seed + (uint64_t)i,
+                1); /* stream 1: the pairs (the faults use their own) */
+    for (int64_t j = 0; j < c->pairs && err == TC_OK; j++) {
+        tc_ftroute_record_t *r = &job->out[i * c->pairs + j];
+        int64_t src;
+        do { /* a non-faulty source: some node is non-faulty, or the faults would not fit */
+            src = (int64_t)tc_rng_below(&rng, (uint64_t)t->nodes);
+        } while (f.node != NULL && f.node[src]);
+        int64_t dst = (int64_t)tc_rng_below(&rng, (uint64_t)t->nodes - 1);
+        dst += dst >= src;
+        oracle_bfs(t, &f, src, dist, queue);
+        r->trial = i;
+        r->src = src;
+        r->dst = dst;
+        r->oracle = dist[dst];
+        err = tc_ftroute_star(job->net, t, &f, src, dst, NULL, NULL, &r->route);
+    }
+    tc_faults_destroy(&f);
+    return err;
+}
+
+static void campaign_worker(void *arg, int tid, int nthreads)
+{
+    (void)tid;
+    (void)nthreads;
+    campaign_job_t *job = arg;
+    int64_t N = job->topo->nodes;
+    int32_t *dist = tc__malloc_array((size_t)N, sizeof *dist);
+    int64_t *queue = tc__malloc_array((size_t)N, sizeof *queue);
+    tc_err_t err = dist == NULL || queue == NULL ? TC_ENOMEM : TC_OK;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        if (err != TC_OK && job->err == TC_OK) {
+            job->err = err;
+        }
+        int64_t i = job->err == TC_OK && job->next < job->c->trials ? job->next++ : -1;
+        pthread_mutex_unlock(&job->lock);
+        if (i < 0) {
+            break;
+        }
+        err = campaign_trial(job, i, dist, queue);
+    }
+    free(dist);
+    free(queue);
+}
+
+tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
+                             const tc_ftroute_campaign_t *c, tc_ftroute_record_t *out)
+{
+    if (strcmp(tc_net_family_name(net), "star") != 0 || topo->nodes != tc_net_nodes(net)) {
+        return tc__fail(TC_EINVAL, "Fault-tolerant routing is defined on the star graph.");
+    }
+    if (c->trials < 1 || c->pairs < 1 || c->k < 0) {
+        return tc__fail(TC_EINVAL, "A campaign needs at least one trial and one pair.");
+    }
+    campaign_job_t job = {.net = net, .topo = topo, .c = c, .out = out};
+    pthread_mutex_init(&job.lock, NULL);
+    int threads = c->threads > 0 ? c->threads : tc__online_cpus();
+    if (threads > c->trials) {
+        threads = (int)c->trials;
+    }
+    tc_err_t err = tc__parallel(threads, campaign_worker, &job);
+    pthread_mutex_destroy(&job.lock);
+    if (err == TC_OK && job.err != TC_OK) {
+        /* the library call that failed recorded its own message */
+        return job.err;
+    }
+    return err;
 }

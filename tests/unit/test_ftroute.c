@@ -272,6 +272,51 @@ static void test_errors(void **state)
     tc_net_free(cube);
 }
 
+/* A campaign's records equal single routes under the same faults, whatever the threads, and
+ * each sits beside its oracle: delivered exactly when reachable, at the oracle's length when
+ * found with a budget (S_6, 5 faulty links, 200 trials of 5 pairs). */
+static void test_campaign(void **state)
+{
+    (void)state;
+    tc_net_t *net = NULL;
+    tc_topo_t t;
+    assert_int_equal(tc_net_parse("star:6", &net), TC_OK);
+    assert_int_equal(tc_topo_init(&t, net), TC_OK);
+    tc_ftroute_campaign_t c = {
+        .trials = 200, .seed = 1, .kind = TC_FAULTS_LINKS, .k = 5, .pairs = 5, .threads = 1};
+    tc_ftroute_record_t *one = calloc(1000, sizeof *one), *two = calloc(1000, sizeof *two);
+    assert_non_null(one);
+    assert_non_null(two);
+    assert_int_equal(tc_ftroute_campaign(net, &t, &c, one), TC_OK);
+    c.threads = 2;
+    assert_int_equal(tc_ftroute_campaign(net, &t, &c, two), TC_OK);
+    int64_t detours = 0;
+    for (int64_t i = 0; i < 1000; i++) {
+        assert_memory_equal(&one[i], &two[i], sizeof one[i]);
+        assert_int_equal(one[i].trial, i / 5);
+        assert_true(one[i].src != one[i].dst);
+        assert_int_equal(one[i].route.delivered, one[i].oracle >= 0);
+        if (one[i].route.budget != TC_FTROUTE_UNBOUNDED && one[i].route.delivered) {
+            assert_int_equal(one[i].route.route_len, one[i].oracle);
+        }
+        detours += one[i].route.budget != 0;
+    }
+    /* trial 7 again by hand: its faults are tc_faults_random with seed 1 + 7 */
+    tc_faults_t f;
+    assert_int_equal(tc_faults_random(&f, &t, TC_FAULTS_LINKS, 5, 8, -1), TC_OK);
+    tc_ftroute_t r;
+    assert_int_equal(tc_ftroute_star(net, &t, &f, one[35].src, one[35].dst, NULL, NULL, &r), TC_OK);
+    assert_memory_equal(&r, &one[35].route, sizeof r);
+    tc_faults_destroy(&f);
+    assert_true(detours > 0);
+    c.pairs = 0;
+    assert_int_equal(tc_ftroute_campaign(net, &t, &c, one), TC_EINVAL);
+    free(one);
+    free(two);
+    tc_topo_destroy(&t);
+    tc_net_free(net);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +325,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_disconnected_returns),
         cmocka_unit_test(test_isolated_destination),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_campaign),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
