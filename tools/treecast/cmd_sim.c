@@ -26,20 +26,27 @@ static int ports_cb(void *field, const char *arg)
     return 0;
 }
 
-static int fault_cb(void *field, const char *arg)
+/* ---- listed faults ---------------------------------------------------------------------- */
+
+int fault_item_cb(void *field, const char *arg)
 {
-    args_t *a = (args_t *)((char *)field - offsetof(args_t, listed));
-    if (a->listed.count == MAX_FAULT_ITEMS) {
+    fault_list_t *listed = field;
+    if (listed->count == MAX_FAULT_ITEMS) {
         return misuse("at most %d --fault options; use --faults-file", MAX_FAULT_ITEMS);
     }
-    a->listed.items[a->listed.count++] = arg;
+    listed->items[listed->count++] = arg;
     return 0;
 }
 
-/* ---- listed faults ---------------------------------------------------------------------- */
+/* Where listed faults go: the network, its topology, the node that may not be faulty. */
+typedef struct {
+    const tc_net_t *net;
+    const tc_topo_t *topo;
+    int64_t protect;
+} fault_target_t;
 
 /* One listed fault: kind "node" (label) or "link"/"arc" (label, dimension). Returns a status. */
-static int add_fault(const run_t *r, tc_faults_t *f, const char *kind, const char *label,
+static int add_fault(const fault_target_t *r, tc_faults_t *f, const char *kind, const char *label,
                      const char *dim, const char *where)
 {
     int64_t v;
@@ -62,13 +69,13 @@ static int add_fault(const run_t *r, tc_faults_t *f, const char *kind, const cha
             return fail(EXIT_DATA, "%s: dimension \"%s\" is not an edge of %s (%d..%d)", where, dim,
                         label, lo, hi);
         }
-        tc_faults_add_link(f, &r->topo, v, (int)(d - lo), kind[0] == 'l');
+        tc_faults_add_link(f, r->topo, v, (int)(d - lo), kind[0] == 'l');
         return 0;
     }
     return fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM", where);
 }
 
-static int faults_from_file(const run_t *r, tc_faults_t *f, const char *path)
+static int faults_from_file(const fault_target_t *r, tc_faults_t *f, const char *path)
 {
     FILE *fp = fopen(path, "r");
     if (fp == NULL) {
@@ -102,18 +109,20 @@ static int faults_from_file(const run_t *r, tc_faults_t *f, const char *path)
 }
 
 /* --fault items and --faults-file lines into f. */
-int listed_faults(const run_t *r, tc_faults_t *f)
+int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
+                       const fault_list_t *listed, const char *file, tc_faults_t *f)
 {
-    tc_err_t err = tc_faults_init(f, &r->topo);
+    const fault_target_t target = {net, topo, protect}, *r = &target;
+    tc_err_t err = tc_faults_init(f, topo);
     if (err != TC_OK) {
         return lib_fail(err, "faults");
     }
-    for (int k = 0; k < r->a->listed.count; k++) {
-        char *buf = strdup(r->a->listed.items[k]), where[160]; /* an item of any length */
+    for (int k = 0; k < listed->count; k++) {
+        char *buf = strdup(listed->items[k]), where[160]; /* an item of any length */
         if (buf == NULL) {
             return fail(EXIT_RESOURCE, "out of memory");
         }
-        snprintf(where, sizeof where, "--fault %.100s", r->a->listed.items[k]);
+        snprintf(where, sizeof where, "--fault %.100s", listed->items[k]);
         char *label = strchr(buf, ':'), *dim = NULL;
         if (label == NULL) {
             free(buf);
@@ -130,7 +139,12 @@ int listed_faults(const run_t *r, tc_faults_t *f)
             return st;
         }
     }
-    return r->a->faults_file != NULL ? faults_from_file(r, f, r->a->faults_file) : 0;
+    return file != NULL ? faults_from_file(r, f, file) : 0;
+}
+
+int listed_faults(const run_t *r, tc_faults_t *f)
+{
+    return read_listed_faults(r->net, &r->topo, r->protect, &r->a->listed, r->a->faults_file, f);
 }
 
 /* ---- setting a run up ----------------------------------------------------------------------- */
@@ -386,6 +400,12 @@ static int sim_cmd(const call_t *call)
     if (tseng && a.trace != NULL) {
         return misuse("--trace draws the plans over trees; %s has none", name);
     }
+    if (strcmp(name, "route-campaign") == 0) {
+        if (a.trace != NULL) {
+            return misuse("--trace draws the plans over trees; route-campaign has none");
+        }
+        return sim_route_main(&a, name);
+    }
     return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
 }
 
@@ -403,7 +423,7 @@ static const opt_t OPTS[] = {
                "nodes:K, links:K (both directions), arcs:K (one direction), mixed:K\n"
                "(random, seeded), or paths:K (K faulty nodes on distinct root paths of one\n"
                "random target node)"),
-    OPT_CALLBACK("fault", listed, "F", fault_cb,
+    OPT_CALLBACK("fault", listed, "F", fault_item_cb,
                  "one listed fault (repeatable): node:LABEL, link:LABEL:DIM (both\n"
                  "directions) or arc:LABEL:DIM (from LABEL along dimension DIM)"),
     OPT_STRING("faults-file", faults_file, "FILE",

@@ -89,6 +89,27 @@ double now(void);
 /* Peak resident memory of this process so far, in KiB (-1 when unknown). */
 long peak_kib(void);
 
+/* Faults listed by --fault (repeatable) and --faults-file, and random ones by --faults SPEC:
+ * treecast sim and treecast route (cmd_sim.c, sim_run.c). */
+#define MAX_FAULT_ITEMS 256
+typedef struct {
+    const char *items[MAX_FAULT_ITEMS];
+    int count;
+} fault_list_t;
+
+/* The OPT_CALLBACK of --fault: field is a fault_list_t. */
+int fault_item_cb(void *field, const char *arg);
+
+/* The --fault items of listed (node:LABEL, link:LABEL:DIM, arc:LABEL:DIM), then the lines of
+ * file (NULL: none) into f (initialized here) on net and its topology; node protect (the source,
+ * or -1) may not be listed. 0 or a status (printed). */
+int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
+                       const fault_list_t *listed, const char *file, tc_faults_t *f);
+
+/* --faults SPEC (nodes:K, links:K, arcs:K, mixed:K, paths:K) into c->kind, c->k and
+ * c->on_paths. 0 or the misuse status (printed). */
+int parse_faults_spec(const char *spec, tc_sim_campaign_t *c);
+
 /* The formats most commands offer. */
 extern const char *const FORMATS_TEXT_JSON[];
 

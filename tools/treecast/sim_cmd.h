@@ -5,15 +5,10 @@
 
 #include "common.h"
 
-#define MAX_FAULT_ITEMS 256
-
 typedef struct {
     const char *net_spec, *kind_text, *input, *root_text, *faults, *faults_file, *output;
-    const char *trace; /* --trace FILE.html (trace_html.h) */
-    struct {
-        const char *items[MAX_FAULT_ITEMS];
-        int count;
-    } listed; /* --fault, as given */
+    const char *trace;   /* --trace FILE.html (trace_html.h) */
+    fault_list_t listed; /* --fault, as given */
     int64_t M, x, trials, threads, B, k;
     uint64_t seed;
     int port_limit;
@@ -59,6 +54,10 @@ int sim_main(const args_t *a, const char *name);
 
 /* Paper 001's plans on S_n, which run without trees (sim_tseng.c). */
 int sim_tseng_main(const args_t *a, const char *name);
+
+/* route-campaign: the depth-first fault-tolerant routing of S_n over seeded fault sets, beside
+ * the oracle (sim_route.c). */
+int sim_route_main(const args_t *a, const char *name);
 
 /* Paper 000's plan `name` (multinode, total-exchange) with one message per source under a's
  * port and cost model into res, every source simulated or (symmetry, all-port) one source and

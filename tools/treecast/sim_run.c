@@ -34,6 +34,13 @@ const char *sim_plan_list(char *buf, size_t cap)
         len = strlen(buf);
         snprintf(buf + len, cap - len, "\n    %-19s %s", "allgather-mesh",
                  "all-to-all broadcast on the n x (n-1)! mesh, Sec. IV");
+        len = strlen(buf);
+        snprintf(buf + len, cap - len,
+                 "\n  on star, routing around faults (Bagherzadeh, Nassif and Latifi):"
+                 "\n    %-19s %s",
+                 "route-campaign",
+                 "depth-first routing with backtracking, --trials T fault sets (--faults SPEC)\n"
+                 "                        and a random pair each, beside the oracle");
     }
     return buf;
 }
@@ -540,7 +547,7 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
 }
 
 /* --faults SPEC -> campaign fields; 0 or the misuse status. */
-static int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
+int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
 {
     static const char *const names[] = {"nodes", "links", "arcs", "mixed", "paths"};
     static const tc_fault_kind_t kinds[] = {TC_FAULTS_NODES, TC_FAULTS_LINKS, TC_FAULTS_ARCS,

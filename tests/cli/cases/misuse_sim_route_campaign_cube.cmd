@@ -1,0 +1,1 @@
+sim route-campaign --net cube:4 --trials 3

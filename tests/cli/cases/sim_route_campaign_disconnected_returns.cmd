@@ -1,0 +1,1 @@
+sh: treecast sim route-campaign --net star:6 --faults links:700 --trials 400 --seed 3 --format json | python3 -c "import json,sys; d=json.load(sys.stdin); assert d['delivered']==d['reachable'] and d['returned']==d['routes']-d['reachable'] and d['returned']>0, d; print(d['routes'], d['delivered'], d['returned'], d['shortest'], d['last_search'])"

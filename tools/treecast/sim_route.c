@@ -1,0 +1,227 @@
+/* treecast sim route-campaign: the depth-first fault-tolerant routing of S_n
+ * (include/treecast/ftroute.h) over seeded fault sets and random pairs, as distributions beside
+ * the oracle that knows every fault (breadth-first search over the working links). */
+#include "sim_cmd.h"
+#include "treecast/ftroute.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    double v[5]; /* median, p90, p99, max, mean */
+} dist_row_t;
+
+/* The distribution of n values (sorted in place). */
+static void summarize(const char *name, double *vals, int64_t n, dist_row_t *row)
+{
+    row->name = name;
+    if (n == 0) {
+        for (int i = 0; i < 5; i++) {
+            row->v[i] = NAN;
+        }
+        return;
+    }
+    qsort(vals, (size_t)n, sizeof *vals, cmp_dbl);
+    double sum = 0;
+    for (int64_t i = 0; i < n; i++) {
+        sum += vals[i];
+    }
+    row->v[0] = pct_dbl(vals, n, 50);
+    row->v[1] = pct_dbl(vals, n, 90);
+    row->v[2] = pct_dbl(vals, n, 99);
+    row->v[3] = vals[n - 1];
+    row->v[4] = sum / (double)n;
+}
+
+enum { R_ORACLE, R_ROUTE, R_HOPS, R_BACK, R_STRETCH, R_HOPSTRETCH, R_BITS, R_ROWS };
+
+typedef struct {
+    int64_t routes, reachable, delivered, returned, shortest, budget[4];
+    dist_row_t rows[R_ROWS];
+} stats_t;
+
+static int collect(const tc_ftroute_record_t *rec, int64_t n, stats_t *s)
+{
+    memset(s, 0, sizeof *s);
+    double *v[R_ROWS];
+    for (int r = 0; r < R_ROWS; r++) {
+        v[r] = malloc((size_t)(n > 0 ? n : 1) * sizeof *v[r]);
+        if (v[r] == NULL) {
+            for (int q = 0; q < r; q++) {
+                free(v[q]);
+            }
+            return fail(EXIT_RESOURCE, "out of memory");
+        }
+    }
+    int64_t k = 0, all = 0; /* k: delivered routes; all: every route */
+    for (int64_t i = 0; i < n; i++) {
+        const tc_ftroute_t *r = &rec[i].route;
+        s->routes++;
+        s->reachable += rec[i].oracle >= 0;
+        s->delivered += r->delivered;
+        s->returned += !r->delivered;
+        s->budget[r->budget == TC_FTROUTE_UNBOUNDED ? 3 : r->budget]++;
+        v[R_HOPS][all] = (double)r->hops;
+        v[R_BACK][all] = (double)r->backtracks;
+        v[R_BITS][all++] = (double)r->header_bits;
+        if (r->delivered) {
+            s->shortest += r->route_len == rec[i].oracle;
+            v[R_ORACLE][k] = rec[i].oracle;
+            v[R_ROUTE][k] = (double)r->route_len;
+            v[R_STRETCH][k] = (double)r->route_len / rec[i].oracle;
+            v[R_HOPSTRETCH][k++] = (double)r->hops / rec[i].oracle;
+        }
+    }
+    static const char *const names[R_ROWS] = {
+        "oracle distance", "route length",      "links crossed",       "backtracks",
+        "stretch (route)", "stretch (crossed)", "largest header, bits"};
+    for (int r = 0; r < R_ROWS; r++) {
+        bool every = r == R_HOPS || r == R_BACK || r == R_BITS;
+        summarize(names[r], v[r], every ? all : k, &s->rows[r]);
+        free(v[r]);
+    }
+    return 0;
+}
+
+static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const char *faults,
+                       const stats_t *s)
+{
+    char name[32];
+    tc_net_name(net, name, sizeof name);
+    fprintf(fp,
+            "route-campaign on %s (%lld nodes): %lld trials, each %s and one random pair (seed "
+            "%llu; trial i uses seed %llu + i)\n",
+            name, (long long)tc_net_nodes(net), (long long)a->trials, faults,
+            (unsigned long long)a->seed, (unsigned long long)a->seed);
+    fprintf(fp, "  delivered           %lld of %lld (the oracle: %lld reachable)\n",
+            (long long)s->delivered, (long long)s->routes, (long long)s->reachable);
+    fprintf(fp, "  returned            %lld to their source (the oracle: %lld unreachable)%s\n",
+            (long long)s->returned, (long long)(s->routes - s->reachable),
+            s->delivered == s->reachable ? "" : "  MISMATCH");
+    fprintf(fp, "  shortest routes     %lld of %lld delivered equal the oracle's distance\n",
+            (long long)s->shortest, (long long)s->delivered);
+    fprintf(fp, "  last search         budget 0: %lld, 1: %lld, 2: %lld, plain DFS: %lld\n",
+            (long long)s->budget[0], (long long)s->budget[1], (long long)s->budget[2],
+            (long long)s->budget[3]);
+    fprintf(fp, "  %-22s %9s %9s %9s %9s %9s\n", "", "median", "p90", "p99", "max", "mean");
+    for (int r = 0; r < R_ROWS; r++) {
+        const dist_row_t *d = &s->rows[r];
+        bool ratio = r == R_STRETCH || r == R_HOPSTRETCH;
+        fprintf(fp, "  %-22s", d->name);
+        for (int i = 0; i < 5; i++) {
+            fprintf(fp, " %9.*f", ratio || i == 4 ? 3 : 0, d->v[i]);
+        }
+        fputc('\n', fp);
+    }
+    fprintf(fp, "  (routes delivered for the oracle, route length and stretch; every route for the "
+                "rest)\n");
+}
+
+static void print_json(FILE *fp, const args_t *a, const tc_net_t *net, const char *faults,
+                       const stats_t *s)
+{
+    tc_json_t j;
+    tc_json_document(&j, fp, "sim route-campaign");
+    tc_report_json_network(&j, net);
+    tc_json_kint(&j, "trials", a->trials);
+    tc_json_key(&j, "seed");
+    tc_json_uint(&j, a->seed);
+    tc_json_kstr(&j, "faults", faults);
+    tc_json_kint(&j, "routes", s->routes);
+    tc_json_kint(&j, "reachable", s->reachable);
+    tc_json_kint(&j, "delivered", s->delivered);
+    tc_json_kint(&j, "returned", s->returned);
+    tc_json_kint(&j, "shortest", s->shortest);
+    tc_json_key(&j, "last_search");
+    tc_json_object(&j);
+    tc_json_kint(&j, "budget0", s->budget[0]);
+    tc_json_kint(&j, "budget1", s->budget[1]);
+    tc_json_kint(&j, "budget2", s->budget[2]);
+    tc_json_kint(&j, "plain_dfs", s->budget[3]);
+    tc_json_end_object(&j);
+    static const char *const keys[R_ROWS] = {"oracle",  "route_length", "hops",       "backtracks",
+                                             "stretch", "hop_stretch",  "header_bits"};
+    static const char *const stats[5] = {"median", "p90", "p99", "max", "mean"};
+    for (int r = 0; r < R_ROWS; r++) {
+        tc_json_key(&j, keys[r]);
+        tc_json_object(&j);
+        for (int i = 0; i < 5; i++) {
+            tc_json_key(&j, stats[i]);
+            if (isnan(s->rows[r].v[i])) {
+                tc_json_null(&j);
+            } else {
+                tc_json_fixed(&j, s->rows[r].v[i], 3);
+            }
+        }
+        tc_json_end_object(&j);
+    }
+    tc_json_end_object(&j);
+    tc_json_finish(&j);
+}
+
+int sim_route_main(const args_t *a, const char *name)
+{
+    (void)name;
+    tc_net_t *net = NULL;
+    int st = open_net(a->net_spec, &net);
+    if (st != 0) {
+        return st;
+    }
+    tc_topo_t topo = {0};
+    tc_ftroute_record_t *rec = NULL;
+    tc_ftroute_campaign_t c = {.trials = a->trials > 0 ? a->trials : 1000,
+                               .seed = a->seed,
+                               .pairs = 1,
+                               .threads = (int)a->threads};
+    char faults[64] = "no faults";
+    if (strcmp(tc_net_family_name(net), "star") != 0) {
+        st = misuse("route-campaign routes on the star graph (star:N), not %s", a->net_spec);
+    } else if (a->faults != NULL) {
+        tc_sim_campaign_t spec = {0};
+        st = parse_faults_spec(a->faults, &spec);
+        if (st == 0 && spec.on_paths) {
+            st = misuse("route-campaign draws nodes:K, links:K, arcs:K or mixed:K, not paths:K");
+        }
+        c.kind = spec.kind;
+        c.k = spec.k;
+        snprintf(faults, sizeof faults, "%s random faults", a->faults);
+    }
+    if (st == 0 && (a->listed.count > 0 || a->faults_file != NULL)) {
+        st = misuse("route-campaign draws its faults (--faults SPEC); --fault and --faults-file "
+                    "are for one route: treecast route");
+    }
+    tc_err_t err = st == 0 ? tc_topo_init(&topo, net) : TC_OK;
+    if (st == 0 && err != TC_OK) {
+        st = lib_fail(err, "the network");
+    }
+    if (st == 0 && (rec = calloc((size_t)c.trials, sizeof *rec)) == NULL) {
+        st = fail(EXIT_RESOURCE, "out of memory for %lld routes", (long long)c.trials);
+    }
+    if (st == 0 && (err = tc_ftroute_campaign(net, &topo, &c, rec)) != TC_OK) {
+        st = lib_fail(err, "route-campaign");
+    }
+    stats_t s;
+    if (st == 0) {
+        st = collect(rec, c.trials, &s);
+    }
+    if (st == 0) {
+        args_t shown = *a;
+        shown.trials = c.trials;
+        output_t out;
+        st = output_open(&out, a->output);
+        if (st == 0) {
+            if (a->format == F_JSON) {
+                print_json(out.fp, &shown, net, faults, &s);
+            } else {
+                print_text(out.fp, &shown, net, faults, &s);
+            }
+            st = output_close(&out, true);
+        }
+    }
+    free(rec);
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
+    return st;
+}
