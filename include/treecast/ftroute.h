@@ -75,6 +75,12 @@ int64_t tc_ftroute_header_bits(int n, int64_t path, int64_t visited);
  * crossed back at most once), and 2(N - 1) more for the plain search. */
 int64_t tc_ftroute_hop_bound(int64_t nodes, int budget);
 
+/* The oracle routes are judged by: the distances from src over the working links (not faulty,
+ * not into a faulty node: the rule above, with every fault known) into dist[0..N-1], -1 where
+ * unreachable. TC_ENOMEM. O(N degree). */
+tc_err_t tc_ftroute_oracle(const tc_topo_t *topo, const tc_faults_t *faults, int64_t src,
+                           int32_t *dist);
+
 /* ---- campaigns: many seeded fault sets and pairs, each beside the oracle ------------------ */
 
 typedef struct {

@@ -296,6 +296,18 @@ static void oracle_bfs(const tc_topo_t *t, const tc_faults_t *f, int64_t src, in
     }
 }
 
+tc_err_t tc_ftroute_oracle(const tc_topo_t *topo, const tc_faults_t *faults, int64_t src,
+                           int32_t *dist)
+{
+    int64_t *queue = tc__malloc_array((size_t)topo->nodes, sizeof *queue);
+    if (queue == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the breadth-first search.");
+    }
+    oracle_bfs(topo, faults, src, dist, queue);
+    free(queue);
+    return TC_OK;
+}
+
 static tc_err_t campaign_trial(campaign_job_t *job, int64_t i, int32_t *dist, int64_t *queue)
 {
     const tc_ftroute_campaign_t *c = job->c;

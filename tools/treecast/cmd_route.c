@@ -152,33 +152,6 @@ static void on_crossing(void *ctx, int64_t from, int64_t to, int port, bool back
     }
 }
 
-/* Breadth-first distance from src to dst over working links (not faulty, not into a faulty
- * node: the library's rule), -1 when dst is unreachable. The oracle the route is judged by. */
-static int64_t oracle_distance(const dfs_t *d, int64_t *dist, int64_t *queue)
-{
-    const tc_topo_t *t = &d->topo;
-    const tc_faults_t *f = d->have_faults ? &d->faults : NULL;
-    for (int64_t v = 0; v < t->nodes; v++) {
-        dist[v] = -1;
-    }
-    int64_t head = 0, tail = 0;
-    dist[d->src] = 0;
-    queue[tail++] = d->src;
-    while (head < tail && dist[d->dst] < 0) {
-        int64_t v = queue[head++];
-        for (int p = 0; p < t->ports; p++) {
-            int64_t u = t->nbr[v * t->ports + p];
-            bool works = u >= 0 && (f == NULL || ((f->link == NULL || !f->link[v * t->ports + p]) &&
-                                                  (f->node == NULL || !f->node[u])));
-            if (works && dist[u] < 0) {
-                dist[u] = dist[v] + 1;
-                queue[tail++] = u;
-            }
-        }
-    }
-    return dist[d->dst];
-}
-
 /* The faults: random (--faults SPEC, seeded, never at the source), listed, or none. */
 static int make_faults(dfs_t *d)
 {
@@ -304,15 +277,16 @@ static int route_dfs_run(dfs_t *d, output_t *out, dfs_result_t *x)
 {
     const args_t *a = d->a;
     int64_t N = d->topo.nodes;
-    int64_t *dist = malloc((size_t)N * sizeof *dist), *queue = malloc((size_t)N * sizeof *queue);
-    if (dist == NULL || queue == NULL) {
+    int32_t *dist = malloc((size_t)N * sizeof *dist);
+    tc_err_t oerr = dist == NULL ? TC_ENOMEM
+                                 : tc_ftroute_oracle(&d->topo, d->have_faults ? &d->faults : NULL,
+                                                     d->src, dist);
+    if (oerr != TC_OK) {
         free(dist);
-        free(queue);
         return fail(EXIT_RESOURCE, "out of memory for the breadth-first search");
     }
-    x->shortest = oracle_distance(d, dist, queue);
+    x->shortest = dist[d->dst]; /* the oracle the route is judged by */
     free(dist);
-    free(queue);
     d->fp = out->fp;
     if (a->format == 1) {
         tc_json_document(&d->j, out->fp, "route");
