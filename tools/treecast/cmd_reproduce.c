@@ -122,17 +122,6 @@ static int install(const char *tmp, const char *dir, bool exists)
     return 0;
 }
 
-static int64_t cells_of(const repro_page_t *p, repro_verdict_t v)
-{
-    int64_t n = 0;
-    for (int i = 0; i < p->ntables; i++) {
-        for (int64_t c = 0; c < p->tables[i]->ncells; c++) {
-            n += v == REPRO_VERDICTS_ || p->tables[i]->cells[c].verdict == v;
-        }
-    }
-    return n;
-}
-
 static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages, int *npages)
 {
     for (int i = 0; PAPERS[i] != NULL; i++) {
@@ -155,10 +144,11 @@ static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages,
             fprintf(stderr,
                     "paper %s: %lld cells (%lld match, %lld corrected, %lld differ, %lld not "
                     "printed), %d figures, %.1f s\n",
-                    p->paper, (long long)cells_of(p, REPRO_VERDICTS_),
-                    (long long)cells_of(p, REPRO_MATCHES), (long long)cells_of(p, REPRO_CORRECTED),
-                    (long long)cells_of(p, REPRO_DIFFERS),
-                    (long long)cells_of(p, REPRO_NOT_PRINTED), p->nfigures, p->seconds);
+                    p->paper, (long long)repro_count(p, REPRO_VERDICTS_),
+                    (long long)repro_count(p, REPRO_MATCHES),
+                    (long long)repro_count(p, REPRO_CORRECTED),
+                    (long long)repro_count(p, REPRO_DIFFERS),
+                    (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures, p->seconds);
         }
     }
     return 0;
@@ -169,7 +159,7 @@ static int unique_ids(repro_page_t **pages, int npages)
 {
     int64_t n = 0;
     for (int i = 0; i < npages; i++) {
-        n += cells_of(pages[i], REPRO_VERDICTS_);
+        n += repro_count(pages[i], REPRO_VERDICTS_);
     }
     char **ids = malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
     if (ids == NULL) {

@@ -365,3 +365,46 @@ char *repro_cell_id(const repro_page_t *p, const repro_table_t *t, const repro_c
     free(keys);
     return id;
 }
+
+int64_t repro_count(const repro_page_t *p, repro_verdict_t v)
+{
+    int64_t n = 0;
+    for (int i = 0; i < p->ntables; i++) {
+        for (int64_t c = 0; c < p->tables[i]->ncells; c++) {
+            n += v == REPRO_VERDICTS_ || p->tables[i]->cells[c].verdict == v;
+        }
+    }
+    return n;
+}
+
+tc_err_t repro_bc_open(repro_bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root)
+{
+    memset(b, 0, sizeof *b);
+    tc_err_t err = tc_topo_init(&b->topo, net);
+    err = err == TC_OK ? tc_trees_build(net, kind, root, 1, &b->forest) : err;
+    return err == TC_OK ? tc_plan_trees_init(&b->trees, b->forest, &b->topo, TC_ORDER_PAPER) : err;
+}
+
+void repro_bc_close(repro_bc_t *b)
+{
+    tc_plan_trees_destroy(&b->trees);
+    tc_forest_free(b->forest);
+    tc_topo_destroy(&b->topo);
+    memset(b, 0, sizeof *b);
+}
+
+tc_err_t repro_bc_rounds(repro_bc_t *b, tc_collective_t what, int64_t M, int x, int64_t *rounds)
+{
+    tc_coll_opts_t co = {.what = what, .M = M, .x = x};
+    tc_coll_t *coll = NULL;
+    tc_sim_result_t res;
+    tc_err_t err = tc_coll_new(&b->trees, &b->topo, &co, &coll);
+    if (err == TC_OK) {
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.threads = 1;
+        err = tc_sim_run(&b->topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
+    }
+    tc_coll_free(coll);
+    *rounds = err == TC_OK ? res.rounds : -1;
+    return err;
+}

@@ -18,6 +18,8 @@
 #ifndef TREECAST_TOOL_REPRO_H
 #define TREECAST_TOOL_REPRO_H
 
+#include "treecast/treecast.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -148,6 +150,21 @@ void repro_figure_script(repro_figure_t *f, const char *fmt, ...)
 repro_figure_t *repro_picture(repro_page_t *p, const char *id, const char *title, int series,
                               const char *layout, const char *dot, const char *caption_fmt, ...)
     __attribute__((format(printf, 7, 8)));
+
+/* The cells of a page with verdict v (REPRO_VERDICTS_: every cell). */
+int64_t repro_count(const repro_page_t *p, repro_verdict_t v);
+
+/* A broadcast run by the round engine over a kind's trees at a root (what `sim bcast-*`,
+ * `sim ist-bcast` and `sim ft-bcast` run), for the producers' rounds-against-M figures. */
+typedef struct {
+    tc_topo_t topo;
+    tc_forest_t *forest;
+    tc_plan_trees_t trees;
+} repro_bc_t;
+tc_err_t repro_bc_open(repro_bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root);
+void repro_bc_close(repro_bc_t *b);
+/* The rounds of M packets, each down x of the trees (x = 1: split over them). */
+tc_err_t repro_bc_rounds(repro_bc_t *b, tc_collective_t what, int64_t M, int x, int64_t *rounds);
 
 /* printf into a new string (abort-free: NULL on failure, and the writer reports it). */
 char *repro_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -76,57 +76,18 @@ static double paper_int_opt(int par, double lat, int64_t M)
 
 /* ---- broadcasts run by the round engine ----------------------------------------------------- */
 
-typedef struct {
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-} bc_t;
-
-static tc_err_t bc_open(bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root)
-{
-    memset(b, 0, sizeof *b);
-    tc_err_t err = tc_topo_init(&b->topo, net);
-    err = err == TC_OK ? tc_trees_build(net, kind, root, 1, &b->forest) : err;
-    return err == TC_OK ? tc_plan_trees_init(&b->trees, b->forest, &b->topo, TC_ORDER_PAPER) : err;
-}
-
-static void bc_close(bc_t *b)
-{
-    tc_plan_trees_destroy(&b->trees);
-    tc_forest_free(b->forest);
-    tc_topo_destroy(&b->topo);
-    memset(b, 0, sizeof *b);
-}
-
-/* The rounds of the broadcast of P packets over the trees (the plan `sim bcast-*` runs). */
-static tc_err_t bc_rounds(bc_t *b, int64_t P, int64_t *rounds)
-{
-    tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = P, .x = 1};
-    tc_coll_t *coll = NULL;
-    tc_sim_result_t res;
-    tc_err_t err = tc_coll_new(&b->trees, &b->topo, &co, &coll);
-    if (err == TC_OK) {
-        tc_sim_config_t cfg = tc_sim_defaults();
-        cfg.threads = 1;
-        err = tc_sim_run(&b->topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
-    }
-    tc_coll_free(coll);
-    *rounds = err == TC_OK ? res.rounds : -1;
-    return err;
-}
-
 /* The simulated time of M elements in packets of B: rounds(ceil(M/B)) x (B tc + ts). */
-static tc_err_t bc_time(bc_t *b, int64_t M, int64_t B, double *T)
+static tc_err_t bc_time(repro_bc_t *b, int64_t M, int64_t B, double *T)
 {
     int64_t r;
-    tc_err_t err = bc_rounds(b, ceil_div(M, B), &r);
+    tc_err_t err = repro_bc_rounds(b, TC_COLL_BCAST, ceil_div(M, B), 1, &r);
     *T = (double)r * ((double)B * TC + TS);
     return err;
 }
 
 /* Whether a packet size next to bopt (its floor or ceiling in 1..M) attains the least simulated
  * time `least`; *Tnext receives the better of the two. */
-static tc_err_t bopt_attains(bc_t *b, int64_t M, double bopt, double least, double *Tnext,
+static tc_err_t bopt_attains(repro_bc_t *b, int64_t M, double bopt, double least, double *Tnext,
                              bool *attains)
 {
     int64_t lo = (int64_t)floor(bopt), hi = (int64_t)ceil(bopt);
@@ -182,8 +143,8 @@ static void table1_row(repro_table_t *t, const tc_net_t *net, const tc_table_003
 /* A B_opt cell: the printed (continuous) packet size beside the simulated best; matches when an
  * integer next to it attains the least simulated time. With a correction, the corrected B_opt
  * is judged the same way. */
-static tc_err_t bopt_cell(repro_table_t *t, const char *q, bc_t *b, double bopt, double bopt_c,
-                          const char *correction, int64_t B, double least)
+static tc_err_t bopt_cell(repro_table_t *t, const char *q, repro_bc_t *b, double bopt,
+                          double bopt_c, const char *correction, int64_t B, double least)
 {
     double Tn, Tc = NAN;
     bool at, at_c = false;
@@ -217,13 +178,13 @@ static tc_err_t table2_edst(repro_table_t *t, const tc_net_t *net, const tc_tabl
     int n = r->n, k = r->k;
     char root[TC_LABEL_MAX];
     label_of(net, r->edst_T_root, root, sizeof root);
-    bc_t b;
-    tc_err_t err = bc_open(&b, net, TC_KIND_EDST, r->edst_T_root);
+    repro_bc_t b;
+    tc_err_t err = repro_bc_open(&b, net, TC_KIND_EDST, r->edst_T_root);
     err = err == TC_OK
               ? bopt_cell(t, "EDST B_opt", &b, paper_bopt(k + 1, n + 1, M_TABLE),
                           paper_int_opt(k + 1, n + 1, M_TABLE), C_BOPT, r->edst_B, r->edst_T)
               : err;
-    bc_close(&b);
+    repro_bc_close(&b);
     if (err != TC_OK) {
         return err;
     }
@@ -252,12 +213,12 @@ static tc_err_t table2_hp(repro_table_t *t, const tc_net_t *net, const tc_table_
     }
     double lat = (double)(((int64_t)1 << n) + ((int64_t)1 << k) - 2);
     const char *corr = p != k ? C_HP : NULL;
-    bc_t b;
-    tc_err_t err = bc_open(&b, net, TC_KIND_EDHP, 0);
+    repro_bc_t b;
+    tc_err_t err = repro_bc_open(&b, net, TC_KIND_EDHP, 0);
     err = err == TC_OK ? bopt_cell(t, "HP B_opt", &b, paper_bopt(k, lat, M_TABLE),
                                    paper_bopt(p, lat, M_TABLE), corr, r->hp_B, r->hp_T)
                        : err;
-    bc_close(&b);
+    repro_bc_close(&b);
     if (err != TC_OK) {
         return err;
     }
@@ -555,10 +516,10 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
     char sbl[TC_LABEL_MAX];
     label_of(net, sb, sbl, sizeof sbl);
     static const tc_kind_t kinds[4] = {TC_KIND_BINOMIAL, TC_KIND_EDST, TC_KIND_EDST, TC_KIND_EDHP};
-    bc_t b[4];
+    repro_bc_t b[4];
     memset(b, 0, sizeof b);
     for (int s = 0; s < 4 && err == TC_OK; s++) {
-        err = bc_open(&b[s], net, kinds[s], s == 2 ? sb : 0);
+        err = repro_bc_open(&b[s], net, kinds[s], s == 2 ? sb : 0);
     }
     char title[64];
     snprintf(title, sizeof title, "Broadcast rounds against M on I_%d^%d", k, n);
@@ -576,7 +537,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
     for (int64_t M = 1; M <= Mmax && err == TC_OK; M = o->quick ? M * 2 : M + 1) {
         int64_t r[4];
         for (int s = 0; s < 4 && err == TC_OK; s++) {
-            err = bc_rounds(&b[s], M, &r[s]);
+            err = repro_bc_rounds(&b[s], TC_COLL_BCAST, M, 1, &r[s]);
         }
         tc_sched_ref_t ref;
         const tc_schedule_t *sch = tc_schedule_find("bcast-edst", net);
@@ -588,7 +549,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
         }
     }
     for (int s = 0; s < 4; s++) {
-        bc_close(&b[s]);
+        repro_bc_close(&b[s]);
     }
     tc_net_free(net);
     if (err != TC_OK) {

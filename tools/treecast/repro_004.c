@@ -437,55 +437,17 @@ static void fig_faults(repro_page_t *page, const repro_opts_t *o, const row57_t 
 
 /* ---- figures -------------------------------------------------------------------------------- */
 
-typedef struct {
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-} bc_t;
-
-static tc_err_t bc_open(bc_t *b, const tc_net_t *net, tc_kind_t kind)
-{
-    memset(b, 0, sizeof *b);
-    tc_err_t err = tc_topo_init(&b->topo, net);
-    err = err == TC_OK ? tc_trees_build(net, kind, 0, 1, &b->forest) : err;
-    return err == TC_OK ? tc_plan_trees_init(&b->trees, b->forest, &b->topo, TC_ORDER_PAPER) : err;
-}
-
-static void bc_close(bc_t *b)
-{
-    tc_plan_trees_destroy(&b->trees);
-    tc_forest_free(b->forest);
-    tc_topo_destroy(&b->topo);
-}
-
-/* The rounds of M packets, each down x of the trees (x = 1: split over them), from node 0. */
-static tc_err_t bc_rounds(bc_t *b, tc_collective_t what, int64_t M, int x, int64_t *rounds)
-{
-    tc_coll_opts_t co = {.what = what, .M = M, .x = x};
-    tc_coll_t *coll = NULL;
-    tc_sim_result_t res;
-    tc_err_t err = tc_coll_new(&b->trees, &b->topo, &co, &coll);
-    if (err == TC_OK) {
-        tc_sim_config_t cfg = tc_sim_defaults();
-        cfg.threads = 1;
-        err = tc_sim_run(&b->topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
-    }
-    tc_coll_free(coll);
-    *rounds = err == TC_OK ? res.rounds : -1;
-    return err;
-}
-
 /* The rounds against M on Q_n: binomial, nEDSTs, the ISTs (every packet down all n, and split
  * over them), and the lower bound `sim` prints beside bcast-nedst. */
 static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_cube_new(n, &net);
-    bc_t b[3];
+    repro_bc_t b[3];
     memset(b, 0, sizeof b);
     static const tc_kind_t kinds[3] = {TC_KIND_BINOMIAL, TC_KIND_NEDST, TC_KIND_IST};
     for (int s = 0; s < 3 && err == TC_OK; s++) {
-        err = bc_open(&b[s], net, kinds[s]);
+        err = repro_bc_open(&b[s], net, kinds[s], 0);
     }
     char title[48];
     snprintf(title, sizeof title, "Broadcast rounds against M on Q_%d", n);
@@ -505,10 +467,10 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
     err = err == TC_OK && sch == NULL ? TC_EINVAL : err;
     for (int64_t M = 1; M <= 128 && err == TC_OK; M = o->quick ? M * 2 : M + 1) {
         int64_t r[4];
-        err = bc_rounds(&b[0], TC_COLL_BCAST, M, 1, &r[0]);
-        err = err == TC_OK ? bc_rounds(&b[1], TC_COLL_BCAST, M, 1, &r[1]) : err;
-        err = err == TC_OK ? bc_rounds(&b[2], TC_COLL_FT_BCAST, M, n, &r[2]) : err;
-        err = err == TC_OK ? bc_rounds(&b[2], TC_COLL_FT_BCAST, M, 1, &r[3]) : err;
+        err = repro_bc_rounds(&b[0], TC_COLL_BCAST, M, 1, &r[0]);
+        err = err == TC_OK ? repro_bc_rounds(&b[1], TC_COLL_BCAST, M, 1, &r[1]) : err;
+        err = err == TC_OK ? repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, n, &r[2]) : err;
+        err = err == TC_OK ? repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, 1, &r[3]) : err;
         tc_sched_ref_t ref;
         err = err == TC_OK ? tc_schedule_reference(sch, net, 0, M, 1, &ref) : err;
         if (err == TC_OK) {
@@ -517,7 +479,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
         }
     }
     for (int s = 0; s < 3; s++) {
-        bc_close(&b[s]);
+        repro_bc_close(&b[s]);
     }
     tc_net_free(net);
     if (err != TC_OK) {

@@ -42,17 +42,6 @@ static int close_checked(FILE *fp, char *path)
     return status;
 }
 
-static int64_t count(const repro_page_t *p, repro_verdict_t v)
-{
-    int64_t n = 0;
-    for (int i = 0; i < p->ntables; i++) {
-        for (int64_t c = 0; c < p->tables[i]->ncells; c++) {
-            n += p->tables[i]->cells[c].verdict == v;
-        }
-    }
-    return n;
-}
-
 /* ---- CSV and JSON of a table ----------------------------------------------------------- */
 
 static void csv_field(FILE *fp, const char *s)
@@ -378,7 +367,7 @@ static void md_counts(FILE *fp, const repro_page_t *p)
     fprintf(fp, "| verdict | cells |\n|---|---:|\n");
     for (int v = 0; v < REPRO_VERDICTS_; v++) {
         fprintf(fp, "| %s | %lld |\n", repro_verdict_name((repro_verdict_t)v),
-                (long long)count(p, (repro_verdict_t)v));
+                (long long)repro_count(p, (repro_verdict_t)v));
     }
     fputc('\n', fp);
 }
@@ -515,12 +504,13 @@ static int write_index_md(const char *dir, repro_page_t **pages, int npages, con
         const repro_page_t *p = pages[i];
         int64_t n = 0;
         for (int v = 0; v < REPRO_VERDICTS_; v++) {
-            n += count(p, (repro_verdict_t)v);
+            n += repro_count(p, (repro_verdict_t)v);
         }
         fprintf(fp, "| [%s](%s.md) | %lld | %lld | %lld | %lld | %lld | %d |\n", p->title, p->paper,
-                (long long)n, (long long)count(p, REPRO_MATCHES),
-                (long long)count(p, REPRO_CORRECTED), (long long)count(p, REPRO_DIFFERS),
-                (long long)count(p, REPRO_NOT_PRINTED), p->nfigures);
+                (long long)n, (long long)repro_count(p, REPRO_MATCHES),
+                (long long)repro_count(p, REPRO_CORRECTED),
+                (long long)repro_count(p, REPRO_DIFFERS),
+                (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures);
     }
     fputc('\n', fp);
     for (int i = 0; i < npages; i++) {
@@ -624,7 +614,8 @@ static int write_index_json(const char *dir, repro_page_t **pages, int npages,
         tc_json_key(&j, "counts");
         tc_json_object(&j);
         for (int v = 0; v < REPRO_VERDICTS_; v++) {
-            tc_json_kint(&j, repro_verdict_name((repro_verdict_t)v), count(p, (repro_verdict_t)v));
+            tc_json_kint(&j, repro_verdict_name((repro_verdict_t)v),
+                         repro_count(p, (repro_verdict_t)v));
         }
         tc_json_end_object(&j);
         tc_json_key(&j, "missing");
