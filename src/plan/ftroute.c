@@ -88,14 +88,15 @@ static int toward(const walk_t *w, uint8_t *rel, int d)
 }
 
 /* The move the node at the end of the path takes: the port, or -1 when none is left (it then
- * goes back). Marks `refused` when a move to a node never entered was refused for budget. */
-static int choose(walk_t *w)
+ * goes back), and in *spent the budget it costs. Marks `refused` when a move to a node never
+ * entered was refused for budget. */
+static int choose(walk_t *w, int *spent)
 {
     int64_t v = w->path[w->len - 1];
     const uint8_t *label = w->labels + (w->len - 1) * w->n;
     int r = w->r[w->len - 1];
     int d = dist(w, label);
-    int best_port = -1, best_cost = 2, best_fan = -1;
+    int best_port = -1, best_cost = 2, best_fan = -1, best_spend = 0;
     uint8_t q[TC_STAR_MAX_N];
     for (int p = 0; p < w->ports; p++) {
         if (!link_ok(w, v, p)) {
@@ -119,8 +120,10 @@ static int choose(walk_t *w)
             best_port = p;
             best_cost = cost;
             best_fan = fan;
+            best_spend = spend;
         }
     }
+    *spent = best_spend;
     return best_port;
 }
 
@@ -162,7 +165,8 @@ static bool search(walk_t *w)
         if (v == w->dst) {
             return true;
         }
-        int p = choose(w);
+        int cost;
+        int p = choose(w, &cost);
         if (p < 0) { /* back one hop along the path, or the search is over at the source */
             if (w->len == 1) {
                 return false;
@@ -177,8 +181,6 @@ static bool search(walk_t *w)
         uint8_t *q = w->labels + w->len * w->n;
         memcpy(q, w->labels + (w->len - 1) * w->n, (size_t)w->n);
         tc_star_move(q, p + 2);
-        int d = dist(w, w->labels + (w->len - 1) * w->n);
-        int cost = dist(w, q) < d || w->budget == TC_FTROUTE_UNBOUNDED ? 0 : 1;
         w->path[w->len] = u;
         w->port[w->len] = (uint8_t)p;
         w->r[w->len] = w->r[w->len - 1] - cost;
@@ -219,19 +221,18 @@ tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_fa
     uint8_t dl[TC_STAR_MAX_N], dinv[TC_STAR_MAX_N], sl[TC_STAR_MAX_N];
     tc_star_unrank(w.n, dst, dl);
     tc_star_inverse(w.n, dl, dinv);
-    w.best = tc__calloc_array((size_t)N, sizeof *w.best);
-    w.path = tc__calloc_array((size_t)N + 1, sizeof *w.path);
-    w.r = tc__calloc_array((size_t)N + 1, sizeof *w.r);
-    w.labels = tc__calloc_array((size_t)(N + 1) * (size_t)w.n, 1);
-    w.port = tc__calloc_array((size_t)N + 1, 1);
-    if (w.best == NULL || w.path == NULL || w.r == NULL || w.labels == NULL || w.port == NULL) {
-        free(w.port);
-        free(w.best);
-        free(w.path);
-        free(w.r);
-        free(w.labels);
+    /* the header's arrays in one block: best[N], r[N+1], path[N+1], labels, port */
+    size_t nb = (size_t)N * sizeof *w.best, nr = ((size_t)N + 1) * sizeof *w.r,
+           np = ((size_t)N + 1) * sizeof *w.path, nl = ((size_t)N + 1) * (size_t)w.n;
+    char *block = tc__malloc_array(1, np + nb + nr + nl + (size_t)N + 1);
+    if (block == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory for the route's header.");
     }
+    w.path = (int64_t *)block; /* the 8-byte entries first, then the 4-byte, then bytes */
+    w.best = (int32_t *)(block + np);
+    w.r = (int32_t *)(block + np + nb);
+    w.labels = (uint8_t *)(block + np + nb + nr);
+    w.port = w.labels + nl;
     w.path[0] = src;
     tc_star_unrank(w.n, src, sl);
     tc_star_compose(w.n, dinv, sl, w.labels);
@@ -253,11 +254,7 @@ tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_fa
         out->route_len = w.len - 1;
     }
     out->budget = w.budget;
-    free(w.port);
-    free(w.best);
-    free(w.path);
-    free(w.r);
-    free(w.labels);
+    free(block);
     return TC_OK;
 }
 
