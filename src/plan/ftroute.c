@@ -4,6 +4,7 @@
  * the arrays below are the header's contents, kept in the simulation's form. */
 #include "treecast/ftroute.h"
 #include "core/internal.h"
+#include "plan/ftroute_internal.h"
 
 #include "treecast/rng.h"
 
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
+struct tc__router {
     int n, ports;
     const tc_topo_t *topo;
     const tc_faults_t *faults;
@@ -21,6 +22,7 @@ typedef struct {
     bool refused;     /* a move to a never-entered node was refused for want of budget */
     int32_t *best;    /* per node: the most budget it was entered with in this search, -1 */
     int64_t nvisited; /* entries of the visited list */
+    int64_t *seen;    /* the visited list's nodes (to clear best[] in O(visited), not O(N)) */
     int64_t *path;    /* nodes of the path, path[0] = src */
     uint8_t *labels;  /* their labels, n bytes each */
     int32_t *r;       /* the budget left at each */
@@ -29,7 +31,10 @@ typedef struct {
     tc_ftroute_step_fn step;
     void *ctx;
     tc_ftroute_t *out;
-} walk_t;
+    char *block; /* the arrays above, one allocation */
+};
+
+typedef tc__router_t walk_t;
 
 static int bits_for(int64_t values) /* ceil(log2(values)), at least 1 */
 {
@@ -57,16 +62,24 @@ int64_t tc_ftroute_hop_bound(int64_t nodes, int budget)
     return sum + (budget == TC_FTROUTE_UNBOUNDED ? 2 * (nodes - 1) : 0);
 }
 
-/* Whether the link out of v through port p works: not faulty, and not into a faulty node. */
-static bool link_ok(const walk_t *w, int64_t v, int p)
+/* Whether the link out of v through port p works: neither of its directions is faulty, and it
+ * does not lead to a faulty node. A link is one thing to the nodes at its ends: a one-way
+ * failure is seen by both (the message must be able to come back the way it went). On S_n the
+ * port back from the neighbour is the same port. */
+static bool link_works(const tc_topo_t *t, const tc_faults_t *f, int64_t v, int p)
 {
-    int64_t u = w->topo->nbr[v * w->ports + p];
+    int64_t u = t->nbr[v * t->ports + p];
     if (u < 0) {
         return false;
     }
-    const tc_faults_t *f = w->faults;
     return f == NULL ||
-           ((f->link == NULL || !f->link[v * w->ports + p]) && (f->node == NULL || !f->node[u]));
+           ((f->link == NULL || (!f->link[v * t->ports + p] && !f->link[u * t->ports + p])) &&
+            (f->node == NULL || !f->node[u]));
+}
+
+static bool link_ok(const walk_t *w, int64_t v, int p)
+{
+    return link_works(w->topo, w->faults, v, p);
 }
 
 /* The distance to the destination of a relative label (O(n)). */
@@ -150,14 +163,14 @@ static void note_header(walk_t *w)
 /* One search with the current budget from the source; true when it delivered. */
 static bool search(walk_t *w)
 {
-    int64_t N = w->topo->nodes;
-    for (int64_t v = 0; v < N; v++) {
-        w->best[v] = -1;
+    for (int64_t i = 0; i < w->nvisited; i++) {
+        w->best[w->seen[i]] = -1; /* the last search's entries: best[] is -1 elsewhere */
     }
     w->refused = false;
     w->len = 1;
     w->r[0] = w->budget == TC_FTROUTE_UNBOUNDED ? 0 : w->budget;
     w->best[w->path[0]] = w->r[0];
+    w->seen[0] = w->path[0];
     w->nvisited = 1;
     note_header(w);
     while (w->len > 0) {
@@ -185,7 +198,7 @@ static bool search(walk_t *w)
         w->port[w->len] = (uint8_t)p;
         w->r[w->len] = w->r[w->len - 1] - cost;
         if (w->best[u] < 0) {
-            w->nvisited++;
+            w->seen[w->nvisited++] = u;
         }
         w->best[u] = w->r[w->len];
         w->len++;
@@ -195,67 +208,109 @@ static bool search(walk_t *w)
     return false;
 }
 
+tc_err_t tc__router_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
+                        tc__router_t **out)
+{
+    *out = NULL;
+    if (strcmp(tc_net_family_name(net), "star") != 0 || topo->nodes != tc_net_nodes(net)) {
+        return tc__fail(TC_EINVAL, "Fault-tolerant routing is defined on the star graph.");
+    }
+    int64_t N = topo->nodes;
+    walk_t *w = calloc(1, sizeof *w);
+    /* the header's arrays in one block: path[N+1], seen[N], best[N], r[N+1], labels, port */
+    size_t n = (size_t)tc_net_n(net), np = ((size_t)N + 1) * sizeof *w->path,
+           ns = (size_t)N * sizeof *w->seen, nb = (size_t)N * sizeof *w->best,
+           nr = ((size_t)N + 1) * sizeof *w->r, nl = ((size_t)N + 1) * n;
+    char *block = w != NULL ? tc__malloc_array(1, np + ns + nb + nr + nl + (size_t)N + 1) : NULL;
+    if (block == NULL) {
+        free(w);
+        return tc__fail(TC_ENOMEM, "Out of memory for the route's header.");
+    }
+    w->block = block;
+    w->n = (int)n;
+    w->ports = topo->ports;
+    w->topo = topo;
+    w->faults = faults;
+    w->path = (int64_t *)block; /* the 8-byte entries first, then the 4-byte, then bytes */
+    w->seen = (int64_t *)(block + np);
+    w->best = (int32_t *)(block + np + ns);
+    w->r = (int32_t *)(block + np + ns + nb);
+    w->labels = (uint8_t *)(block + np + ns + nb + nr);
+    w->port = w->labels + nl;
+    for (int64_t v = 0; v < N; v++) {
+        w->best[v] = -1;
+    }
+    *out = w;
+    return TC_OK;
+}
+
+void tc__router_free(tc__router_t *w)
+{
+    if (w != NULL) {
+        free(w->block);
+        free(w);
+    }
+}
+
+bool tc__router_link_works(const tc_topo_t *topo, const tc_faults_t *faults, int64_t v, int p)
+{
+    return link_works(topo, faults, v, p);
+}
+
+tc_err_t tc__router_route(tc__router_t *w, int64_t src, int64_t dst, tc_ftroute_step_fn step,
+                          void *ctx, tc_ftroute_t *out)
+{
+    memset(out, 0, sizeof *out);
+    int64_t N = w->topo->nodes;
+    if (src < 0 || src >= N || dst < 0 || dst >= N) {
+        return tc__fail(TC_EINVAL, "The source or the destination is not a node of the network.");
+    }
+    if (w->faults != NULL && w->faults->node != NULL && w->faults->node[src]) {
+        return tc__fail(TC_EINVAL, "The source is faulty: it sends nothing.");
+    }
+    w->dst = dst;
+    w->step = step;
+    w->ctx = ctx;
+    w->out = out;
+    uint8_t dl[TC_STAR_MAX_N], dinv[TC_STAR_MAX_N], sl[TC_STAR_MAX_N];
+    tc_star_unrank(w->n, dst, dl);
+    tc_star_inverse(w->n, dl, dinv);
+    w->path[0] = src;
+    tc_star_unrank(w->n, src, sl);
+    tc_star_compose(w->n, dinv, sl, w->labels);
+    out->distance = dist(w, w->labels);
+    /* budgets 0 .. TC_FTROUTE_MAX_BUDGET; a search that refused nothing has entered every node
+     * it can reach; after the last budget, one plain depth-first search */
+    bool found = false, more = true;
+    for (w->budget = 0; w->budget <= TC_FTROUTE_MAX_BUDGET && more && !found; w->budget++) {
+        found = search(w);
+        more = w->refused;
+    }
+    w->budget--;
+    if (!found && more) {
+        w->budget = TC_FTROUTE_UNBOUNDED;
+        found = search(w);
+    }
+    if (found) {
+        out->delivered = true;
+        out->route_len = w->len - 1;
+    }
+    out->budget = w->budget;
+    return TC_OK;
+}
+
 tc_err_t tc_ftroute_star(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
                          int64_t src, int64_t dst, tc_ftroute_step_fn step, void *ctx,
                          tc_ftroute_t *out)
 {
     memset(out, 0, sizeof *out);
-    if (strcmp(tc_net_family_name(net), "star") != 0 || topo->nodes != tc_net_nodes(net)) {
-        return tc__fail(TC_EINVAL, "Fault-tolerant routing is defined on the star graph.");
+    tc__router_t *w;
+    tc_err_t err = tc__router_new(net, topo, faults, &w);
+    if (err == TC_OK) {
+        err = tc__router_route(w, src, dst, step, ctx, out);
     }
-    int64_t N = topo->nodes;
-    if (src < 0 || src >= N || dst < 0 || dst >= N) {
-        return tc__fail(TC_EINVAL, "The source or the destination is not a node of the network.");
-    }
-    if (faults != NULL && faults->node != NULL && faults->node[src]) {
-        return tc__fail(TC_EINVAL, "The source is faulty: it sends nothing.");
-    }
-    walk_t w = {.n = tc_net_n(net),
-                .ports = topo->ports,
-                .topo = topo,
-                .faults = faults,
-                .dst = dst,
-                .step = step,
-                .ctx = ctx,
-                .out = out};
-    uint8_t dl[TC_STAR_MAX_N], dinv[TC_STAR_MAX_N], sl[TC_STAR_MAX_N];
-    tc_star_unrank(w.n, dst, dl);
-    tc_star_inverse(w.n, dl, dinv);
-    /* the header's arrays in one block: best[N], r[N+1], path[N+1], labels, port */
-    size_t nb = (size_t)N * sizeof *w.best, nr = ((size_t)N + 1) * sizeof *w.r,
-           np = ((size_t)N + 1) * sizeof *w.path, nl = ((size_t)N + 1) * (size_t)w.n;
-    char *block = tc__malloc_array(1, np + nb + nr + nl + (size_t)N + 1);
-    if (block == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory for the route's header.");
-    }
-    w.path = (int64_t *)block; /* the 8-byte entries first, then the 4-byte, then bytes */
-    w.best = (int32_t *)(block + np);
-    w.r = (int32_t *)(block + np + nb);
-    w.labels = (uint8_t *)(block + np + nb + nr);
-    w.port = w.labels + nl;
-    w.path[0] = src;
-    tc_star_unrank(w.n, src, sl);
-    tc_star_compose(w.n, dinv, sl, w.labels);
-    out->distance = dist(&w, w.labels);
-    /* budgets 0 .. TC_FTROUTE_MAX_BUDGET; a search that refused nothing has entered every node
-     * it can reach; after the last budget, one plain depth-first search */
-    bool found = false, more = true;
-    for (w.budget = 0; w.budget <= TC_FTROUTE_MAX_BUDGET && more && !found; w.budget++) {
-        found = search(&w);
-        more = w.refused;
-    }
-    w.budget--;
-    if (!found && more) {
-        w.budget = TC_FTROUTE_UNBOUNDED;
-        found = search(&w);
-    }
-    if (found) {
-        out->delivered = true;
-        out->route_len = w.len - 1;
-    }
-    out->budget = w.budget;
-    free(block);
-    return TC_OK;
+    tc__router_free(w);
+    return err;
 }
 
 /* ---- campaigns ---------------------------------------------------------------------------- */
@@ -280,12 +335,11 @@ static void oracle_bfs(const tc_topo_t *t, const tc_faults_t *f, int64_t src, in
     int64_t head = 0, tail = 0;
     dist[src] = 0;
     queue[tail++] = src;
-    walk_t w = {.ports = t->ports, .topo = t, .faults = f};
     while (head < tail) {
         int64_t v = queue[head++];
         for (int p = 0; p < t->ports; p++) {
             int64_t u = t->nbr[v * t->ports + p];
-            if (link_ok(&w, v, p) && dist[u] < 0) {
+            if (link_works(t, f, v, p) && dist[u] < 0) {
                 dist[u] = dist[v] + 1;
                 queue[tail++] = u;
             }
@@ -315,6 +369,11 @@ static tc_err_t campaign_trial(campaign_job_t *job, int64_t i, int32_t *dist, in
     if (err != TC_OK) {
         return err;
     }
+    tc__router_t *router;
+    if ((err = tc__router_new(job->net, t, &f, &router)) != TC_OK) {
+        tc_faults_destroy(&f);
+        return err;
+    }
     tc_rng_t rng;
     tc_rng_seed(&rng, c->seed + (uint64_t)i,
                 1); /* stream 1: the pairs (the faults use their own) */
@@ -331,8 +390,9 @@ static tc_err_t campaign_trial(campaign_job_t *job, int64_t i, int32_t *dist, in
         r->src = src;
         r->dst = dst;
         r->oracle = dist[dst];
-        err = tc_ftroute_star(job->net, t, &f, src, dst, NULL, NULL, &r->route);
+        err = tc__router_route(router, src, dst, NULL, NULL, &r->route);
     }
+    tc__router_free(router);
     tc_faults_destroy(&f);
     return err;
 }

@@ -28,10 +28,13 @@ typedef struct {
     int64_t bad; /* crossings over a faulty link, or not from where the message is */
 } follow_t;
 
+/* A link works when neither direction is faulty and it does not lead to a faulty node (on S_n
+ * the port back is the same port). */
 static bool ok_link(const tc_topo_t *t, const tc_faults_t *f, int64_t v, int p)
 {
     int64_t u = t->nbr[v * t->ports + p];
-    return u >= 0 && !(f != NULL && (f->link[v * t->ports + p] || f->node[u]));
+    return u >= 0 &&
+           !(f != NULL && (f->link[v * t->ports + p] || f->link[u * t->ports + p] || f->node[u]));
 }
 
 static void on_step(void *ctx, int64_t from, int64_t to, int port, bool back, int budget)
@@ -195,7 +198,10 @@ static void test_disconnected_returns(void **state)
     static const struct {
         tc_fault_kind_t kind;
         int64_t k;
-    } mixes[] = {{TC_FAULTS_NODES, 12}, {TC_FAULTS_LINKS, 90}, {TC_FAULTS_MIXED, 40}};
+    } mixes[] = {{TC_FAULTS_NODES, 12},
+                 {TC_FAULTS_LINKS, 90},
+                 {TC_FAULTS_MIXED, 40},
+                 {TC_FAULTS_ARCS, 120}}; /* one-way faults: the way back must work too */
     for (size_t m = 0; m < sizeof mixes / sizeof mixes[0]; m++) {
         for (uint64_t seed = 1; seed <= 30; seed++) {
             tc_faults_t f;
