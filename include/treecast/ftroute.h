@@ -31,6 +31,8 @@
 #include "treecast/error.h"
 #include "treecast/faults.h"
 #include "treecast/net.h"
+#include "treecast/plan.h"
+#include "treecast/sim.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -105,6 +107,106 @@ typedef struct {
  * TC_ENOMEM. */
 tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
                              const tc_ftroute_campaign_t *c, tc_ftroute_record_t *out);
+
+/* ---- in the round engine: routed messages, and the broadcast built on the routing ---------
+ *
+ * Plans for the round engine (sim.h) made for one fault set: every routing decision depends only
+ * on the header and the links of the node holding the message, never on time, so each route is
+ * computed when the plan is made and its crossings are replayed hop by hop by the engine, which
+ * adds the queueing of links shared with other packets. A plan sends only over links that work
+ * (what the nodes at their ends see), so the engine, given the same faults, drops nothing.
+ *
+ *   TC_FTPLAN_ROUTE    M packets from src to dst along the route (pipelined behind each other).
+ *   TC_FTPLAN_BCAST    the broadcast: down tree 0 of `tree` (rooted at src); a node that holds a
+ *                      message for the first time, however it got it, sends it to each of its
+ *                      children, over the tree link when that works and by the routing when it
+ *                      does not; every node a routed message crosses keeps a copy (and serves its
+ *                      own children). A route that comes back has entered every node its sender
+ *                      reaches, so nothing else is needed: every node the source reaches gets
+ *                      every message (docs/collectives.md, "Broadcast on a faulty star graph").
+ *   TC_FTPLAN_UNICAST  the other way the routing gives a broadcast: the source routes each message
+ *                      to every node separately (relays keep a copy).
+ */
+typedef enum {
+    TC_FTPLAN_ROUTE = 1,
+    TC_FTPLAN_BCAST,
+    TC_FTPLAN_UNICAST,
+} tc_ftplan_kind_t;
+
+typedef struct {
+    tc_ftplan_kind_t what;
+    int64_t src, dst;            /* dst: TC_FTPLAN_ROUTE only */
+    int64_t M;                   /* messages (packets), 1 .. 1,000,000 */
+    const tc_plan_trees_t *tree; /* TC_FTPLAN_BCAST: tree 0 of these, rooted at src (borrowed) */
+} tc_ftplan_opts_t;
+
+/* The routes one message makes (every message makes the same). */
+typedef struct {
+    int64_t routes;          /* routed messages sent */
+    int64_t delivered;       /* of which reached their destination */
+    int64_t returned;        /* of which came back undeliverable */
+    int64_t route_hops;      /* links they crossed, forward and back */
+    int64_t backtracks;      /* of which back along their paths */
+    int64_t max_hops;        /* the most links one route crossed */
+    int64_t max_header_bits; /* the largest header carried */
+    int64_t direct;          /* TC_FTPLAN_BCAST: tree links used as they are */
+    tc_ftroute_t route;      /* the last route made (TC_FTPLAN_ROUTE: the route) */
+} tc_ftplan_stats_t;
+
+typedef struct tc_ftplan tc_ftplan_t;
+
+/* The plan on S_n (net, topo) under faults (borrowed; NULL: none). TC_EINVAL off the star graph,
+ * for a source or destination out of range, a faulty source or a tree not rooted at the source;
+ * TC_ERANGE for M out of range or nodes x M over 1 GiB (the broadcast's state); TC_ENOMEM, also
+ * when the routes' crossings exceed 2 GiB. Free with tc_ftplan_free. */
+tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
+                       const tc_ftplan_opts_t *opts, tc_ftplan_t **out);
+const tc_plan_t *tc_ftplan_plan(const tc_ftplan_t *plan);
+const tc_ftplan_stats_t *tc_ftplan_stats(const tc_ftplan_t *plan);
+void tc_ftplan_free(tc_ftplan_t *plan);
+
+/* ---- the broadcast comparison: every scheme on the same seeded fault sets --------------------
+ *
+ * Trial i draws its faults with seed + i (never the source) and runs each scheme on them in the
+ * round engine: the routed broadcast (TC_FTPLAN_BCAST, down tree 0 of `tree`), the broadcast by
+ * one route per node (TC_FTPLAN_UNICAST), and paper 000's fault-tolerant broadcast over the x
+ * EDTs (`edt`, every packet down x subtrees; the star graph's EDTs are independent, paper 000
+ * Lemma 6.3, so x = n - 1 is the broadcast over independent spanning trees of paper 004's kind).
+ * Each run is beside the oracle: the non-faulty nodes the source reaches. */
+typedef struct {
+    tc_ftplan_kind_t what; /* TC_FTPLAN_BCAST, TC_FTPLAN_UNICAST, or 0: paper 000's ft-bcast */
+    int x;                 /* ft-bcast: copies of every packet, 1 .. the EDTs */
+} tc_ftbcast_scheme_t;
+
+typedef struct {
+    int64_t src, M;
+    int64_t trials;
+    uint64_t seed;
+    tc_fault_kind_t kind; /* random faults of this kind ... */
+    int64_t k;            /* ... this many per trial (0: none) */
+    int nschemes;
+    const tc_ftbcast_scheme_t *schemes;
+    const tc_plan_trees_t *tree; /* the routed broadcast's tree, rooted at src */
+    const tc_plan_trees_t *edt;  /* ft-bcast's trees, rooted at src (may be NULL without it) */
+    tc_sim_config_t config;      /* the engine's model (its threads are ignored) */
+    int threads;                 /* trials at once (0: every core); the records do not depend
+                                    on it */
+} tc_ftbcast_campaign_t;
+
+typedef struct {
+    int64_t trial;
+    int64_t faulty_nodes, faulty_links;
+    int64_t others;    /* non-faulty nodes other than the source */
+    int64_t reachable; /* of which the source reaches (the oracle) */
+    tc_sim_result_t sim;
+    tc_ftplan_stats_t routes; /* the routed schemes: the routes of one message */
+} tc_ftbcast_record_t;
+
+/* Run the comparison on S_n: out[trial * nschemes + s] is scheme s in trial `trial`. TC_EINVAL
+ * off the star graph or for a scheme without its trees, TC_ERANGE for x, M or faults out of
+ * range, TC_ENOMEM. */
+tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
+                             const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *out);
 
 #pragma GCC visibility pop
 

@@ -64,6 +64,9 @@ tc_sim_config_t tc_sim_defaults(void);
 typedef struct {
     int64_t rounds;         /* last round in which a packet crossed a link */
     int64_t complete_round; /* round by which every non-faulty node had all it expects; -1 */
+    int64_t last_delivery;  /* round of the last delivery of a key its node did not have yet (0:
+                               none after the start): when faults cut some nodes off, the round
+                               by which every node that gets anything had it */
     double time;            /* modelled time: rounds * ts + elements * tm */
     int64_t elements;       /* the largest packet of every round (tc_packet_t.size, B when 0
                                or when no packet crossed), summed over the rounds: a round

@@ -372,6 +372,9 @@ static void sim_deliver(tc_exec_t *ex, int64_t node, int64_t key)
         return;
     }
     sh->got[node]++;
+    if (sim->round > sim->res.last_delivery) {
+        sim->res.last_delivery = sim->round;
+    }
     if (sh->cfg.observe_delivery != NULL) {
         sh->cfg.observe_delivery(sh->cfg.observe_ctx, sim->round, node, key);
     }
@@ -812,6 +815,9 @@ static tc_err_t run(const tc_topo_t *topo, const tc_sim_config_t *config, const 
         result->queued_packets += r->queued_packets;
         result->queue_rounds += r->queue_rounds;
         result->duplicates += r->duplicates;
+        if (r->last_delivery > result->last_delivery) {
+            result->last_delivery = r->last_delivery;
+        }
     }
     if (oom) {
         shared_free(&sh, ctx);

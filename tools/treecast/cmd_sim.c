@@ -400,11 +400,19 @@ static int sim_cmd(const call_t *call)
     if (tseng && a.trace != NULL) {
         return misuse("--trace draws the plans over trees; %s has none", name);
     }
-    if (strcmp(name, "route-campaign") == 0) {
-        if (a.trace != NULL) {
-            return misuse("--trace draws the plans over trees; route-campaign has none");
+    static const char *const routed[] = {"route-campaign", "route", "route-bcast", "route-unicast",
+                                         "bcast-compare"};
+    for (size_t i = 0; i < sizeof routed / sizeof routed[0]; i++) {
+        if (strcmp(name, routed[i]) != 0) {
+            continue;
         }
-        return sim_route_main(&a, name);
+        if (a.trace != NULL) {
+            return misuse("--trace draws the plans over trees; %s runs routed messages", name);
+        }
+        return i == 0 ? sim_route_main(&a, name) : sim_ftbcast_main(&a, name);
+    }
+    if (a.to_text != NULL) {
+        return misuse("--to is the destination of sim route");
     }
     return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
 }
@@ -419,6 +427,7 @@ static const opt_t OPTS[] = {
     OPT_STRING("kind", kind_text, "KIND", "run over these trees instead of the plan's"),
     OPT_STRING("input", input, "FILE", "run over the forest of a JSON document (on --net)"),
     OPT_STRING("root", root_text, "R", "the source: a label, identity (default) or random"),
+    OPT_STRING("to", to_text, "T", "sim route: the destination (a label or random)"),
     OPT_STRING("faults", faults, "SPEC",
                "nodes:K, links:K (both directions), arcs:K (one direction), mixed:K\n"
                "(random, seeded), or paths:K (K faulty nodes on distinct root paths of one\n"

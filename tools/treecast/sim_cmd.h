@@ -8,6 +8,7 @@
 typedef struct {
     const char *net_spec, *kind_text, *input, *root_text, *faults, *faults_file, *output;
     const char *trace;   /* --trace FILE.html (trace_html.h) */
+    const char *to_text; /* --to: sim route's destination */
     fault_list_t listed; /* --fault, as given */
     int64_t M, x, trials, threads, B, k;
     uint64_t seed;
@@ -58,6 +59,10 @@ int sim_tseng_main(const args_t *a, const char *name);
 /* route-campaign: the depth-first fault-tolerant routing of S_n over seeded fault sets, beside
  * the oracle (sim_route.c). */
 int sim_route_main(const args_t *a, const char *name);
+
+/* route, route-bcast, route-unicast, bcast-compare: the routing of S_n in the engine, and the
+ * broadcasts built on it beside paper 000's (sim_ftbcast.c). */
+int sim_ftbcast_main(const args_t *a, const char *name);
 
 /* Paper 000's plan `name` (multinode, total-exchange) with one message per source under a's
  * port and cost model into res, every source simulated or (symmetry, all-port) one source and

@@ -41,6 +41,17 @@ const char *sim_plan_list(char *buf, size_t cap)
                  "route-campaign",
                  "depth-first routing with backtracking, --trials T fault sets (--faults SPEC)\n"
                  "                        and a random pair each, beside the oracle");
+        len = strlen(buf);
+        snprintf(buf + len, cap - len, "\n    %-19s %s\n    %-19s %s\n    %-19s %s\n    %-19s %s",
+                 "route", "M packets from --root to --to along the route, in the engine",
+                 "route-bcast",
+                 "broadcast down a tree (--kind, default bfs), routing around every tree\n"
+                 "                        link that does not work; relays serve their subtrees",
+                 "route-unicast", "broadcast by one route from the source to every node",
+                 "bcast-compare",
+                 "route-bcast, route-unicast and ft-bcast x = 1, 2, n-1 (the EDTs are\n"
+                 "                        independent: x = n-1 is the IST broadcast) on the same "
+                 "faults");
     }
     return buf;
 }

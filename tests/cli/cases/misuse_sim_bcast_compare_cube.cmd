@@ -1,0 +1,1 @@
+sim bcast-compare --net cube:3

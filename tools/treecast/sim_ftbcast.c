@@ -1,0 +1,523 @@
+/* treecast sim route | route-bcast | route-unicast | bcast-compare: the fault-tolerant routing of
+ * S_n in the round engine (include/treecast/ftroute.h): one route with its packets, the
+ * broadcast built on the routing, and that broadcast beside paper 000's over the x EDTs on the
+ * same fault sets, each run beside the oracle that knows every fault. */
+#include "sim_cmd.h"
+#include "treecast/ftroute.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SCHEMES 6
+
+typedef struct {
+    const args_t *a;
+    tc_net_t *net;
+    tc_topo_t topo;
+    int n;
+    int64_t src;
+    tc_forest_t *tree_forest, *edt_forest;
+    tc_plan_trees_t tree, edt;
+    char kind[32], faults[96];
+    tc_faults_t listed; /* --fault / --faults-file, or none */
+    bool has_listed;
+    tc_fault_kind_t kind_random;
+    int64_t k;
+} ft_t;
+
+static tc_sim_config_t engine_config(const args_t *a)
+{
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.port_limit = a->port_limit;
+    cfg.half_duplex = a->half;
+    cfg.ts = a->ts;
+    cfg.tm = a->tm;
+    cfg.B = a->B;
+    cfg.threads = (int)a->threads;
+    return cfg;
+}
+
+static const char *scheme_name(const tc_ftbcast_scheme_t *s, int n, char *buf, size_t cap)
+{
+    if (s->what == TC_FTPLAN_BCAST) {
+        return "route-bcast";
+    }
+    if (s->what == TC_FTPLAN_UNICAST) {
+        return "route-unicast";
+    }
+    snprintf(buf, cap, "ft-bcast x=%d%s", s->x, s->x == n - 1 ? " (IST)" : "");
+    return buf;
+}
+
+/* ---- setting up ----------------------------------------------------------------------------- */
+
+static int build_trees(ft_t *f, tc_kind_t kind, tc_forest_t **forest, tc_plan_trees_t *trees)
+{
+    tc_err_t err = tc_trees_build(f->net, kind, f->src, 0, forest);
+    if (err == TC_OK) {
+        err = tc_plan_trees_init(trees, *forest, &f->topo, TC_ORDER_PAPER);
+    }
+    return err != TC_OK ? lib_fail(err, "the trees") : 0;
+}
+
+static int faults_setup(ft_t *f)
+{
+    const args_t *a = f->a;
+    bool listed = a->listed.count > 0 || a->faults_file != NULL;
+    if (listed && a->faults != NULL) {
+        return misuse("--faults draws faults; --fault and --faults-file list them: one or the "
+                      "other");
+    }
+    if (listed) {
+        if (a->trials > 1) {
+            return misuse("--trials draws a fault set per trial; listed faults make one run");
+        }
+        int st =
+            read_listed_faults(f->net, &f->topo, f->src, &a->listed, a->faults_file, &f->listed);
+        f->has_listed = st == 0;
+        snprintf(f->faults, sizeof f->faults, "%lld faulty nodes and %lld faulty arcs, listed",
+                 (long long)f->listed.faulty_nodes, (long long)f->listed.faulty_links);
+        return st;
+    }
+    if (a->faults != NULL) {
+        tc_sim_campaign_t spec = {0};
+        int st = parse_faults_spec(a->faults, &spec);
+        if (st == 0 && spec.on_paths) {
+            st = misuse("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");
+        }
+        f->kind_random = spec.kind;
+        f->k = spec.k;
+        snprintf(f->faults, sizeof f->faults, "%s random faults (seed %llu; trial i: seed + i)",
+                 a->faults, (unsigned long long)a->seed);
+        return st;
+    }
+    snprintf(f->faults, sizeof f->faults, "no faults");
+    return 0;
+}
+
+static int ft_open(ft_t *f, const args_t *a, const char *name)
+{
+    memset(f, 0, sizeof *f);
+    f->a = a;
+    int st = open_net(a->net_spec, &f->net);
+    if (st != 0) {
+        return st;
+    }
+    if (strcmp(tc_net_family_name(f->net), "star") != 0) {
+        return misuse("%s routes on the star graph (star:N), not %s", name, a->net_spec);
+    }
+    if (tc_net_nodes(f->net) > 40320) {
+        return misuse("%s simulates star graphs of at most 40,320 nodes (S_8)", name);
+    }
+    if (a->format == F_CSV) {
+        return misuse("%s prints text or json", name);
+    }
+    f->n = tc_net_n(f->net);
+    tc_err_t err = tc_topo_init(&f->topo, f->net);
+    if (err != TC_OK) {
+        return lib_fail(err, "the network");
+    }
+    if ((st = resolve_root(f->net, a->root_text, a->seed, &f->src)) != 0) {
+        return st;
+    }
+    return faults_setup(f);
+}
+
+static void ft_close(ft_t *f)
+{
+    tc_plan_trees_destroy(&f->tree);
+    tc_plan_trees_destroy(&f->edt);
+    tc_forest_free(f->tree_forest);
+    tc_forest_free(f->edt_forest);
+    if (f->has_listed) {
+        tc_faults_destroy(&f->listed);
+    }
+    tc_topo_destroy(&f->topo);
+    tc_net_free(f->net);
+}
+
+/* ---- sim route: one route in the engine ------------------------------------------------------ */
+
+static void print_route(FILE *fp, const ft_t *f, int64_t dst, const tc_ftplan_stats_t *st,
+                        int oracle, const tc_sim_result_t *res)
+{
+    const args_t *a = f->a;
+    const tc_ftroute_t *r = &st->route;
+    char sl[TC_LABEL_MAX], dl[TC_LABEL_MAX];
+    tc_net_label(f->net, f->src, false, sl, sizeof sl);
+    tc_net_label(f->net, dst, false, dl, sizeof dl);
+    if (a->format == F_JSON) {
+        tc_json_t j;
+        tc_json_document(&j, fp, "sim route");
+        tc_report_json_network(&j, f->net);
+        tc_json_kstr(&j, "from", sl);
+        tc_json_kstr(&j, "to", dl);
+        tc_json_kint(&j, "M", a->M);
+        tc_json_kstr(&j, "faults", f->faults);
+        tc_json_kbool(&j, "delivered", r->delivered);
+        tc_json_kint(&j, "hops", r->hops);
+        tc_json_kint(&j, "backtracks", r->backtracks);
+        tc_json_kint(&j, "route_length", r->route_len);
+        tc_json_kint(&j, "oracle", oracle);
+        tc_json_kint(&j, "budget", r->budget);
+        tc_json_kint(&j, "header_bits", r->header_bits);
+        tc_json_kint(&j, "rounds", res->rounds);
+        tc_json_kint(&j, "transmissions", res->transmissions);
+        tc_json_kint(&j, "queued_packets", res->queued_packets);
+        tc_json_kint(&j, "delivered_packets", res->keys_delivered);
+        tc_json_finish(&j);
+        return;
+    }
+    fprintf(fp, "route on S_%d from %s to %s, %lld packet%s; %s\n", f->n, sl, dl, (long long)a->M,
+            a->M == 1 ? "" : "s", f->faults);
+    if (r->delivered) {
+        fprintf(fp,
+                "  route       delivered: %lld links crossed (%lld back), route %lld, "
+                "last search budget %s\n",
+                (long long)r->hops, (long long)r->backtracks, (long long)r->route_len,
+                r->budget == TC_FTROUTE_UNBOUNDED ? "plain DFS"
+                : r->budget == 0                  ? "0"
+                : r->budget == 1                  ? "1"
+                                                  : "2");
+        fprintf(fp,
+                "  oracle      shortest path in the faulty network %d; stretch %.3f (route), "
+                "%.3f (crossed)\n",
+                oracle, oracle > 0 ? (double)r->route_len / oracle : 1.0,
+                oracle > 0 ? (double)r->hops / oracle : 1.0);
+    } else {
+        fprintf(fp, "  route       returned to its source after %lld links (%lld back)\n",
+                (long long)r->hops, (long long)r->backtracks);
+        fprintf(fp, "  oracle      %s\n", oracle < 0 ? "unreachable" : "REACHABLE: MISMATCH");
+    }
+    fprintf(fp, "  header      largest %lld bits; hop bound %lld\n", (long long)r->header_bits,
+            (long long)tc_ftroute_hop_bound(f->topo.nodes, r->budget));
+    fprintf(fp,
+            "  engine      %lld rounds, %lld transmissions, %lld packets queued, %lld of %lld "
+            "packets delivered, %lld dropped\n",
+            (long long)res->rounds, (long long)res->transmissions, (long long)res->queued_packets,
+            (long long)res->keys_delivered, (long long)(r->delivered ? a->M : 0),
+            (long long)res->dropped);
+}
+
+static int run_route(ft_t *f, FILE *fp)
+{
+    const args_t *a = f->a;
+    if (a->to_text == NULL) {
+        return misuse("sim route needs the destination: --to LABEL");
+    }
+    if (a->trials > 1) {
+        return misuse("sim route makes one route; route-campaign draws many");
+    }
+    int64_t dst;
+    int st = resolve_root(f->net, a->to_text, a->seed + 1, &dst);
+    if (st != 0) {
+        return st;
+    }
+    tc_faults_t drawn, *faults = f->has_listed ? &f->listed : NULL;
+    tc_err_t err = TC_OK;
+    if (f->k > 0) { /* one draw: the seed itself */
+        err = tc_faults_random(&drawn, &f->topo, f->kind_random, f->k, a->seed, f->src);
+        faults = err == TC_OK ? &drawn : NULL;
+    }
+    tc_ftplan_opts_t o = {.what = TC_FTPLAN_ROUTE, .src = f->src, .dst = dst, .M = a->M};
+    tc_ftplan_t *plan = NULL;
+    int32_t *dist = calloc((size_t)f->topo.nodes, sizeof *dist);
+    if (err == TC_OK && dist == NULL) {
+        err = TC_ENOMEM;
+    }
+    if (err == TC_OK) {
+        err = tc_ftroute_oracle(&f->topo, faults, f->src, dist);
+    }
+    if (err == TC_OK) {
+        err = tc_ftplan_new(f->net, &f->topo, faults, &o, &plan);
+    }
+    tc_sim_result_t res;
+    tc_sim_config_t cfg = engine_config(a);
+    if (err == TC_OK) {
+        err = tc_sim_run(&f->topo, &cfg, faults, tc_ftplan_plan(plan), &res, NULL);
+    }
+    st = err != TC_OK ? lib_fail(err, "sim route") : 0;
+    if (st == 0) {
+        print_route(fp, f, dst, tc_ftplan_stats(plan), dist[dst], &res);
+    }
+    tc_ftplan_free(plan);
+    free(dist);
+    if (f->k > 0 && faults != NULL) {
+        tc_faults_destroy(&drawn);
+    }
+    return st;
+}
+
+/* ---- the broadcasts ---------------------------------------------------------------------- */
+
+typedef struct {
+    int64_t *v; /* trials values, sorted */
+} col_t;
+
+enum { C_LAST, C_ROUNDS, C_TX, C_RETURNED, C_HOPS, C_COLS };
+
+typedef struct {
+    int64_t trials, all_reached, others, reachable, delivered, expected;
+    double min_fraction;
+    int64_t med[C_COLS], max[C_COLS];
+} row_t;
+
+static int summarize(const tc_ftbcast_record_t *rec, int64_t trials, int ns, int s, int64_t M,
+                     row_t *row)
+{
+    memset(row, 0, sizeof *row);
+    row->min_fraction = 1;
+    int64_t *v = malloc((size_t)trials * sizeof *v);
+    if (v == NULL) {
+        return fail(EXIT_RESOURCE, "out of memory");
+    }
+    for (int c = 0; c < C_COLS; c++) {
+        for (int64_t i = 0; i < trials; i++) {
+            const tc_ftbcast_record_t *r = &rec[i * ns + s];
+            v[i] = c == C_LAST       ? r->sim.last_delivery
+                   : c == C_ROUNDS   ? r->sim.rounds
+                   : c == C_TX       ? r->sim.transmissions
+                   : c == C_RETURNED ? r->routes.returned
+                                     : r->routes.max_hops;
+        }
+        qsort(v, (size_t)trials, sizeof *v, cmp_i64);
+        row->med[c] = pct_i64(v, trials, 50);
+        row->max[c] = v[trials - 1];
+    }
+    free(v);
+    for (int64_t i = 0; i < trials; i++) {
+        const tc_ftbcast_record_t *r = &rec[i * ns + s];
+        row->trials++;
+        row->others += r->others;
+        row->reachable += r->reachable;
+        row->delivered += r->sim.keys_delivered;
+        row->expected += r->others * M;
+        row->all_reached += r->sim.keys_delivered == r->reachable * M;
+        double fr = r->others > 0 ? (double)r->sim.keys_delivered / (double)(r->others * M) : 1;
+        row->min_fraction = fr < row->min_fraction ? fr : row->min_fraction;
+    }
+    return 0;
+}
+
+static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
+                            const tc_ftbcast_scheme_t *sc, int ns, const row_t *rows,
+                            int64_t trials)
+{
+    const args_t *a = f->a;
+    char sl[TC_LABEL_MAX];
+    tc_net_label(f->net, f->src, false, sl, sizeof sl);
+    fprintf(fp, "%s on S_%d (%lld nodes) from %s, M %lld, %lld trial%s; %s\n", what, f->n,
+            (long long)f->topo.nodes, sl, (long long)a->M, (long long)trials,
+            trials == 1 ? "" : "s", f->faults);
+    fprintf(fp,
+            "  route-bcast goes down the %s tree and routes around each tree link that does "
+            "not work\n",
+            f->kind);
+    fprintf(fp,
+            "  oracle: %.1f non-faulty nodes besides the source, %.1f of them reachable "
+            "(means over the trials)\n",
+            (double)rows[0].others / (double)trials, (double)rows[0].reachable / (double)trials);
+    fprintf(fp, "  %-20s %9s %8s %8s %13s %13s %15s %11s %11s\n", "scheme", "delivered", "min",
+            "all", "last delivery", "last crossing", "transmissions", "returned", "route hops");
+    fprintf(fp, "  %-20s %9s %8s %8s %13s %13s %15s %11s %11s\n", "", "mean", "", "reached",
+            "med / max", "med / max", "med / max", "med / max", "max");
+    for (int s = 0; s < ns; s++) {
+        const row_t *r = &rows[s];
+        char name[40], b[4][40];
+        snprintf(b[0], sizeof b[0], "%lld / %lld", (long long)r->med[C_LAST],
+                 (long long)r->max[C_LAST]);
+        snprintf(b[1], sizeof b[1], "%lld / %lld", (long long)r->med[C_ROUNDS],
+                 (long long)r->max[C_ROUNDS]);
+        snprintf(b[2], sizeof b[2], "%lld / %lld", (long long)r->med[C_TX],
+                 (long long)r->max[C_TX]);
+        bool routed = sc[s].what != 0;
+        snprintf(b[3], sizeof b[3], routed ? "%lld / %lld" : "-", (long long)r->med[C_RETURNED],
+                 (long long)r->max[C_RETURNED]);
+        char hops[24];
+        snprintf(hops, sizeof hops, routed ? "%lld" : "-", (long long)r->max[C_HOPS]);
+        fprintf(fp, "  %-20s %8.2f%% %7.2f%% %8lld %13s %13s %15s %11s %11s\n",
+                scheme_name(&sc[s], f->n, name, sizeof name),
+                r->expected > 0 ? 100.0 * (double)r->delivered / (double)r->expected : 100.0,
+                100.0 * r->min_fraction, (long long)r->all_reached, b[0], b[1], b[2], b[3], hops);
+    }
+    fprintf(fp, "  (delivered: of the messages the non-faulty nodes expect; all reached: trials in "
+                "which every reachable node got every message)\n");
+}
+
+static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
+                            const tc_ftbcast_scheme_t *sc, int ns, const row_t *rows,
+                            int64_t trials)
+{
+    const args_t *a = f->a;
+    char sl[TC_LABEL_MAX], name[40], key[48];
+    tc_net_label(f->net, f->src, false, sl, sizeof sl);
+    tc_json_t j;
+    snprintf(key, sizeof key, "sim %s", what);
+    tc_json_document(&j, fp, key);
+    tc_report_json_network(&j, f->net);
+    tc_json_kstr(&j, "source", sl);
+    tc_json_kint(&j, "M", a->M);
+    tc_json_kint(&j, "trials", trials);
+    tc_json_key(&j, "seed");
+    tc_json_uint(&j, a->seed);
+    tc_json_kstr(&j, "faults", f->faults);
+    tc_json_kstr(&j, "tree", f->kind);
+    tc_json_key(&j, "schemes");
+    tc_json_array(&j);
+    static const char *const cols[C_COLS] = {"last_delivery", "rounds", "transmissions", "returned",
+                                             "max_route_hops"};
+    for (int s = 0; s < ns; s++) {
+        const row_t *r = &rows[s];
+        tc_json_object(&j);
+        tc_json_kstr(&j, "scheme", scheme_name(&sc[s], f->n, name, sizeof name));
+        tc_json_kint(&j, "others", r->others);
+        tc_json_kint(&j, "reachable", r->reachable);
+        tc_json_kint(&j, "delivered", r->delivered);
+        tc_json_kint(&j, "expected", r->expected);
+        tc_json_kint(&j, "all_reached", r->all_reached);
+        tc_json_key(&j, "min_fraction");
+        tc_json_fixed(&j, r->min_fraction, 4);
+        for (int c = 0; c < C_COLS; c++) {
+            tc_json_key(&j, cols[c]);
+            tc_json_object(&j);
+            tc_json_kint(&j, "median", r->med[c]);
+            tc_json_kint(&j, "max", r->max[c]);
+            tc_json_end_object(&j);
+        }
+        tc_json_end_object(&j);
+    }
+    tc_json_end_array(&j);
+    tc_json_finish(&j);
+}
+
+/* Listed faults: one run of each scheme on them (the campaign draws its faults). */
+static tc_err_t run_listed(ft_t *f, const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *rec)
+{
+    int32_t *dist = calloc((size_t)f->topo.nodes, sizeof *dist);
+    tc_err_t err = dist == NULL ? TC_ENOMEM : tc_ftroute_oracle(&f->topo, &f->listed, c->src, dist);
+    int64_t others = 0, reachable = 0;
+    for (int64_t v = 0; v < f->topo.nodes && err == TC_OK; v++) {
+        others += v != c->src && !f->listed.node[v];
+        reachable += v != c->src && dist[v] >= 0;
+    }
+    free(dist);
+    for (int s = 0; s < c->nschemes && err == TC_OK; s++) {
+        tc_ftbcast_record_t *r = &rec[s];
+        memset(r, 0, sizeof *r);
+        r->others = others;
+        r->reachable = reachable;
+        const tc_ftbcast_scheme_t *sc = &c->schemes[s];
+        if (sc->what == 0) {
+            tc_coll_opts_t o = {.what = TC_COLL_FT_BCAST, .M = c->M, .x = sc->x};
+            tc_coll_t *coll;
+            err = tc_coll_new(c->edt, &f->topo, &o, &coll);
+            if (err == TC_OK) {
+                err =
+                    tc_sim_run(&f->topo, &c->config, &f->listed, tc_coll_plan(coll), &r->sim, NULL);
+                tc_coll_free(coll);
+            }
+            continue;
+        }
+        tc_ftplan_opts_t o = {.what = sc->what, .src = c->src, .M = c->M, .tree = c->tree};
+        tc_ftplan_t *plan;
+        err = tc_ftplan_new(f->net, &f->topo, &f->listed, &o, &plan);
+        if (err == TC_OK) {
+            r->routes = *tc_ftplan_stats(plan);
+            err = tc_sim_run(&f->topo, &c->config, &f->listed, tc_ftplan_plan(plan), &r->sim, NULL);
+            tc_ftplan_free(plan);
+        }
+    }
+    return err;
+}
+
+/* The schemes `name` runs: one routed broadcast, or (bcast-compare) both and ft-bcast with
+ * x = 1, 2 and n - 1 (or --x). */
+static int schemes_of(const ft_t *f, const char *name, tc_ftbcast_scheme_t *sc)
+{
+    if (strcmp(name, "route-bcast") == 0 || strcmp(name, "route-unicast") == 0) {
+        sc[0].what = name[6] == 'b' ? TC_FTPLAN_BCAST : TC_FTPLAN_UNICAST;
+        return 1;
+    }
+    int ns = 0;
+    sc[ns++].what = TC_FTPLAN_BCAST;
+    sc[ns++].what = TC_FTPLAN_UNICAST;
+    int xs[3] = {1, 2, f->n - 1};
+    for (int i = 0; i < 3; i++) {
+        bool dup = i > 0 && xs[i] <= xs[i - 1];
+        if (f->a->x_given ? i == 0 : !dup) {
+            sc[ns++] = (tc_ftbcast_scheme_t){.what = 0, .x = f->a->x_given ? (int)f->a->x : xs[i]};
+        }
+    }
+    return ns;
+}
+
+static int run_bcasts(ft_t *f, const char *name, FILE *fp)
+{
+    const args_t *a = f->a;
+    tc_ftbcast_scheme_t sc[MAX_SCHEMES] = {0};
+    int ns = schemes_of(f, name, sc);
+    tc_kind_t kind = TC_KIND_BFS;
+    int st = a->kind_text != NULL ? open_kind(f->net, a->kind_text, "--kind", &kind) : 0;
+    snprintf(f->kind, sizeof f->kind, "%s", a->kind_text != NULL ? a->kind_text : "bfs");
+    if (st == 0 && a->x_given && (a->x < 1 || a->x > f->n - 1)) {
+        st = misuse("--x %lld: S_%d has %d EDTs", (long long)a->x, f->n, f->n - 1);
+    }
+    if (st == 0 && a->x_given && strcmp(name, "bcast-compare") != 0) {
+        st = misuse("--x sets the copies of ft-bcast in bcast-compare");
+    }
+    if (st == 0) {
+        st = build_trees(f, kind, &f->tree_forest, &f->tree);
+    }
+    bool edt = ns > 1;
+    if (st == 0 && edt) {
+        st = build_trees(f, TC_KIND_EDT, &f->edt_forest, &f->edt);
+    }
+    int64_t trials = f->has_listed || f->k == 0 ? 1 : a->trials > 0 ? a->trials : 100;
+    tc_ftbcast_campaign_t c = {.src = f->src,
+                               .M = a->M,
+                               .trials = trials,
+                               .seed = a->seed,
+                               .kind = f->kind_random,
+                               .k = f->k,
+                               .nschemes = ns,
+                               .schemes = sc,
+                               .tree = &f->tree,
+                               .edt = edt ? &f->edt : NULL,
+                               .config = engine_config(a),
+                               .threads = (int)a->threads};
+    c.config.threads = 1;
+    tc_ftbcast_record_t *rec = NULL;
+    if (st == 0 && (rec = calloc((size_t)(trials * ns), sizeof *rec)) == NULL) {
+        st = fail(EXIT_RESOURCE, "out of memory for %lld runs", (long long)(trials * ns));
+    }
+    tc_err_t err = TC_OK;
+    if (st == 0) {
+        err =
+            f->has_listed ? run_listed(f, &c, rec) : tc_ftbcast_campaign(f->net, &f->topo, &c, rec);
+        st = err != TC_OK ? lib_fail(err, name) : 0;
+    }
+    row_t rows[MAX_SCHEMES];
+    for (int s = 0; s < ns && st == 0; s++) {
+        st = summarize(rec, trials, ns, s, a->M, &rows[s]);
+    }
+    if (st == 0) {
+        (a->format == F_JSON ? print_rows_json : print_rows_text)(fp, f, name, sc, ns, rows,
+                                                                  trials);
+    }
+    free(rec);
+    return st;
+}
+
+int sim_ftbcast_main(const args_t *a, const char *name)
+{
+    ft_t f;
+    int st = ft_open(&f, a, name);
+    output_t out;
+    if (st == 0 && (st = output_open(&out, a->output)) == 0) {
+        st = strcmp(name, "route") == 0 ? run_route(&f, out.fp) : run_bcasts(&f, name, out.fp);
+        int closed = output_close(&out, st == 0);
+        st = st != 0 ? st : closed;
+    }
+    ft_close(&f);
+    return st;
+}
