@@ -315,6 +315,27 @@ static void test_campaign(void **state)
     assert_memory_equal(&r, &one[35].route, sizeof r);
     tc_faults_destroy(&f);
     assert_true(detours > 0);
+    /* the campaign's oracle (a search from both ends) against this file's breadth-first search,
+     * with faults that cut nodes off */
+    c = (tc_ftroute_campaign_t){
+        .trials = 40, .seed = 3, .kind = TC_FAULTS_MIXED, .k = 150, .pairs = 25, .threads = 2};
+    assert_int_equal(tc_ftroute_campaign(net, &t, &c, one), TC_OK);
+    int *dist = malloc((size_t)t.nodes * sizeof *dist);
+    int64_t *queue = malloc((size_t)t.nodes * sizeof *queue), unreachable = 0;
+    assert_non_null(dist);
+    assert_non_null(queue);
+    for (int64_t i = 0; i < 1000; i++) {
+        assert_int_equal(tc_faults_random(&f, &t, TC_FAULTS_MIXED, 150, 3 + (uint64_t)(i / 25), -1),
+                         TC_OK);
+        bfs(&t, &f, one[i].src, dist, queue);
+        assert_int_equal(one[i].oracle, dist[one[i].dst]);
+        assert_int_equal(one[i].route.delivered, dist[one[i].dst] >= 0);
+        unreachable += dist[one[i].dst] < 0;
+        tc_faults_destroy(&f);
+    }
+    assert_true(unreachable > 0);
+    free(dist);
+    free(queue);
     c.pairs = 0;
     assert_int_equal(tc_ftroute_campaign(net, &t, &c, one), TC_EINVAL);
     free(one);

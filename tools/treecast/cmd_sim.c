@@ -414,6 +414,9 @@ static int sim_cmd(const call_t *call)
     if (a.to_text != NULL) {
         return misuse("--to is the destination of sim route");
     }
+    if (a.pairs != 0) {
+        return misuse("--pairs is for route-campaign");
+    }
     return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
 }
 
@@ -440,6 +443,8 @@ static const opt_t OPTS[] = {
                "('#' starts a comment)"),
     OPT_INT("trials", trials, 1, 10000000, "T",
             "a campaign of T runs with faults drawn from seeds S, S+1, ..."),
+    OPT_INT("pairs", pairs, 1, 1000000, "P",
+            "route-campaign: random (source, destination) pairs per fault set (default 1)"),
     OPT_SEED(seed),
     OPT_CALLBACK("ports", port_limit, "P", ports_cb,
                  "all (default, the papers'; one for paper 001's plans), one, or K ports\n"

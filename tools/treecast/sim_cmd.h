@@ -10,7 +10,7 @@ typedef struct {
     const char *trace;   /* --trace FILE.html (trace_html.h) */
     const char *to_text; /* --to: sim route's destination */
     fault_list_t listed; /* --fault, as given */
-    int64_t M, x, trials, threads, B, k;
+    int64_t M, x, trials, threads, B, k, pairs;
     uint64_t seed;
     int port_limit;
     bool half, timing, x_given;

@@ -112,6 +112,12 @@ static int ft_open(ft_t *f, const args_t *a, const char *name)
     if (a->format == F_CSV) {
         return misuse("%s prints text or json", name);
     }
+    if (a->pairs != 0) {
+        return misuse("--pairs is for route-campaign");
+    }
+    if (a->to_text != NULL && strcmp(name, "route") != 0) {
+        return misuse("--to is the destination of sim route; %s reaches every node", name);
+    }
     f->n = tc_net_n(f->net);
     tc_err_t err = tc_topo_init(&f->topo, f->net);
     if (err != TC_OK) {

@@ -90,10 +90,14 @@ static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const cha
 {
     char name[32];
     tc_net_name(net, name, sizeof name);
+    char pairs[40] = "one random pair";
+    if (a->pairs > 1) {
+        snprintf(pairs, sizeof pairs, "%lld random pairs", (long long)a->pairs);
+    }
     fprintf(fp,
-            "route-campaign on %s (%lld nodes): %lld trials, each %s and one random pair (seed "
-            "%llu; trial i uses seed %llu + i)\n",
-            name, (long long)tc_net_nodes(net), (long long)a->trials, faults,
+            "route-campaign on %s (%lld nodes): %lld trials, each %s and %s (seed %llu; trial i "
+            "uses seed %llu + i)\n",
+            name, (long long)tc_net_nodes(net), (long long)a->trials, faults, pairs,
             (unsigned long long)a->seed, (unsigned long long)a->seed);
     fprintf(fp, "  delivered           %lld of %lld (the oracle: %lld reachable)\n",
             (long long)s->delivered, (long long)s->routes, (long long)s->reachable);
@@ -126,6 +130,7 @@ static void print_json(FILE *fp, const args_t *a, const tc_net_t *net, const cha
     tc_json_document(&j, fp, "sim route-campaign");
     tc_report_json_network(&j, net);
     tc_json_kint(&j, "trials", a->trials);
+    tc_json_kint(&j, "pairs", a->pairs > 0 ? a->pairs : 1);
     tc_json_key(&j, "seed");
     tc_json_uint(&j, a->seed);
     tc_json_kstr(&j, "faults", faults);
@@ -173,7 +178,7 @@ int sim_route_main(const args_t *a, const char *name)
     tc_ftroute_record_t *rec = NULL;
     tc_ftroute_campaign_t c = {.trials = a->trials > 0 ? a->trials : 1000,
                                .seed = a->seed,
-                               .pairs = 1,
+                               .pairs = a->pairs > 0 ? a->pairs : 1,
                                .threads = (int)a->threads};
     char faults[64] = "no faults";
     if (strcmp(tc_net_family_name(net), "star") != 0) {
@@ -196,15 +201,18 @@ int sim_route_main(const args_t *a, const char *name)
     if (st == 0 && err != TC_OK) {
         st = lib_fail(err, "the network");
     }
-    if (st == 0 && (rec = calloc((size_t)c.trials, sizeof *rec)) == NULL) {
-        st = fail(EXIT_RESOURCE, "out of memory for %lld routes", (long long)c.trials);
+    if (st == 0 && c.trials * c.pairs > 100000000) {
+        st = misuse("--trials times --pairs is at most 100,000,000 routes");
+    }
+    if (st == 0 && (rec = calloc((size_t)(c.trials * c.pairs), sizeof *rec)) == NULL) {
+        st = fail(EXIT_RESOURCE, "out of memory for %lld routes", (long long)(c.trials * c.pairs));
     }
     if (st == 0 && (err = tc_ftroute_campaign(net, &topo, &c, rec)) != TC_OK) {
         st = lib_fail(err, "route-campaign");
     }
     stats_t s;
     if (st == 0) {
-        st = collect(rec, c.trials, &s);
+        st = collect(rec, c.trials * c.pairs, &s);
     }
     if (st == 0) {
         args_t shown = *a;
