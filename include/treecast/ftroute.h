@@ -117,13 +117,15 @@ tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
  * (what the nodes at their ends see), so the engine, given the same faults, drops nothing.
  *
  *   TC_FTPLAN_ROUTE    M packets from src to dst along the route (pipelined behind each other).
- *   TC_FTPLAN_BCAST    the broadcast: down tree 0 of `tree` (rooted at src); a node that holds a
- *                      message for the first time, however it got it, sends it to each of its
- *                      children, over the tree link when that works and by the routing when it
- *                      does not; every node a routed message crosses keeps a copy (and serves its
- *                      own children). A route that comes back has entered every node its sender
- *                      reaches, so nothing else is needed: every node the source reaches gets
- *                      every message (docs/collectives.md, "Broadcast on a faulty star graph").
+ *   TC_FTPLAN_BCAST    the broadcast: down tree 0 of `tree` (rooted at src). The source serves,
+ *                      and so does a node that gets a message over its tree link: it sends it to
+ *                      each child over the tree link when that works; when it does not, it sends
+ *                      it by the routing to the child and to each of the child's children
+ *                      (adopted: each that the routing reaches serves; the child does not). Every
+ *                      node a routed message crosses keeps a copy. A route that comes back has
+ *                      entered every node its sender reaches, so every node the source reaches
+ *                      gets every message (docs/collectives.md, "Broadcast on a faulty star
+ *                      graph"); which nodes serve depends only on the faults, not on time.
  *   TC_FTPLAN_UNICAST  the other way the routing gives a broadcast: the source routes each message
  *                      to every node separately (relays keep a copy).
  */

@@ -29,11 +29,16 @@ struct tc_ftplan {
     int64_t nroutes, cap_routes;
     struct route {
         int64_t start, len;
+        int64_t dst;
+        bool serve; /* BCAST: its destination, reached, serves its children (an adoption) */
     } * route;
     uint8_t *port;
     int64_t nports, cap_ports;
-    int32_t *child_route; /* BCAST: per child slot of tree 0 (cstart indexing): a route, or -1 */
-    uint8_t *served;      /* BCAST: per node and message, 1 once the node has served it */
+    /* BCAST, per child slot k of tree 0 (cstart indexing) whose link does not work: the route to
+     * the child, then one route to each of the child's children (adopted), numbered on from it;
+     * -1 for a link that works */
+    int32_t *child_route;
+    uint8_t *served; /* BCAST: per node and message, 1 once the node has served it */
     tc_ftplan_stats_t stats;
 };
 
@@ -80,7 +85,7 @@ static tc_err_t grow(void **p, int64_t *cap, int64_t want, size_t size, int64_t 
 
 /* Route from src to dst and store its crossings as route number *id. */
 static tc_err_t add_route(tc_ftplan_t *f, tc__router_t *router, int64_t src, int64_t dst,
-                          int32_t *id)
+                          bool serve, int32_t *id, bool *delivered)
 {
     tc_err_t err =
         grow((void **)&f->route, &f->cap_routes, f->nroutes + 1, sizeof *f->route, MAX_ROUTE_BYTES);
@@ -99,7 +104,10 @@ static tc_err_t add_route(tc_ftplan_t *f, tc__router_t *router, int64_t src, int
         return err;
     }
     f->nports = at + r.hops;
-    f->route[f->nroutes] = (struct route){.start = at, .len = r.hops};
+    f->route[f->nroutes] = (struct route){.start = at, .len = r.hops, .dst = dst, .serve = serve};
+    if (delivered != NULL) {
+        *delivered = r.delivered;
+    }
     *id = (int32_t)f->nroutes++;
     tc_ftplan_stats_t *s = &f->stats;
     s->routes++;
@@ -113,32 +121,51 @@ static tc_err_t add_route(tc_ftplan_t *f, tc__router_t *router, int64_t src, int
     return TC_OK;
 }
 
-/* BCAST: the route to every tree child over a link that does not work, from every node the
- * source reaches (exactly the nodes that will hold the message and serve their children). */
+/* BCAST: which nodes serve their children, and the routes they send. The source serves; a node
+ * that gets the message over its tree link serves; over a link that does not work, a serving
+ * node u sends the message to the child c by the routing and adopts c's children, sending to each
+ * by the routing too: c does not serve (its link to u does not work, so it cannot tell whether
+ * it has a parent that serves), and each adopted child that the routing reaches serves. Relays
+ * keep a copy and serve nothing. What serves depends only on the faults, not on time, so it is
+ * settled here, breadth first from the source; `direct` counts the tree links used as they are. */
 static tc_err_t tree_routes(tc_ftplan_t *f, tc__router_t *router, const tc_faults_t *faults)
 {
     const tc_plan_trees_t *tr = f->opts.tree;
     const tc_topo_t *t = f->topo;
-    int64_t N = f->nodes;
-    int32_t *dist = tc__malloc_array((size_t)N, sizeof *dist);
+    int64_t N = f->nodes, *queue = tc__malloc_array((size_t)N, sizeof *queue), head = 0, tail = 0;
     f->child_route = tc__malloc_array((size_t)N, sizeof *f->child_route);
-    if (dist == NULL || f->child_route == NULL) {
-        free(dist);
+    if (queue == NULL || f->child_route == NULL) {
+        free(queue);
         return tc__fail(TC_ENOMEM, "Out of memory for the broadcast's routes.");
     }
-    tc_err_t err = tc_ftroute_oracle(t, faults, f->opts.src, dist);
-    for (int64_t u = 0; u < N && err == TC_OK; u++) {
+    for (int64_t k = 0; k < N; k++) {
+        f->child_route[k] = -1;
+    }
+    tc_err_t err = TC_OK;
+    queue[tail++] = f->opts.src;
+    while (head < tail && err == TC_OK) {
+        int64_t u = queue[head++];
         for (int32_t k = tr->cstart[u]; k < tr->cstart[u + 1] && err == TC_OK; k++) {
             int p = tr->cport[k];
-            f->child_route[k] = -1;
+            int64_t c = t->nbr[u * t->ports + p];
             if (tc__router_link_works(t, faults, u, p)) {
-                f->stats.direct += dist[u] >= 0;
-            } else if (dist[u] >= 0) {
-                err = add_route(f, router, u, t->nbr[u * t->ports + p], &f->child_route[k]);
+                f->stats.direct++;
+                queue[tail++] = c;
+                continue;
+            }
+            err = add_route(f, router, u, c, false, &f->child_route[k], NULL);
+            for (int32_t j = tr->cstart[c]; j < tr->cstart[c + 1] && err == TC_OK; j++) {
+                int64_t g = t->nbr[c * t->ports + tr->cport[j]];
+                int32_t id;
+                bool reached;
+                err = add_route(f, router, u, g, true, &id, &reached);
+                if (err == TC_OK && reached) {
+                    queue[tail++] = g;
+                }
             }
         }
     }
-    free(dist);
+    free(queue);
     return err;
 }
 
@@ -160,12 +187,15 @@ static void send_route_at(tc_ftplan_t *f, tc_exec_t *ex, int64_t node, int64_t r
     if (f->route[r].len == 0) {
         return;
     }
-    tc_packet_t p = {.msg = (int32_t)m, .src = (int32_t)f->opts.src, .aux = (int32_t)r, .dst = -1};
+    tc_packet_t p = {.msg = (int32_t)m,
+                     .src = (int32_t)f->opts.src,
+                     .aux = (int32_t)r,
+                     .dst = (int32_t)f->route[r].dst};
     tc_exec_send(ex, node, f->port[f->route[r].start], &p);
 }
 
-/* BCAST: node u holds message m for the first time: it serves its children in tree 0, directly
- * over a working link, by the routing otherwise. */
+/* BCAST: node u serves message m: to each child in tree 0 over the tree link when it works;
+ * otherwise by the routing, and to each of that child's children (adopted) by the routing. */
 static void serve(tc_ftplan_t *f, tc_exec_t *ex, int64_t u, int64_t m)
 {
     uint8_t *done = &f->served[u * f->opts.M + m];
@@ -174,12 +204,18 @@ static void serve(tc_ftplan_t *f, tc_exec_t *ex, int64_t u, int64_t m)
     }
     *done = 1;
     const tc_plan_trees_t *tr = f->opts.tree;
+    const tc_topo_t *t = f->topo;
     for (int32_t k = tr->cstart[u]; k < tr->cstart[u + 1]; k++) {
-        if (f->child_route[k] < 0) {
+        int32_t r = f->child_route[k];
+        if (r < 0) {
             tc_packet_t p = {.msg = (int32_t)m, .src = (int32_t)f->opts.src, .aux = -1, .dst = -1};
             tc_exec_send(ex, u, tr->cport[k], &p);
-        } else {
-            send_route_at(f, ex, u, f->child_route[k], m);
+            continue;
+        }
+        int64_t c = t->nbr[u * t->ports + tr->cport[k]];
+        int32_t adopted = tr->cstart[c + 1] - tr->cstart[c];
+        for (int32_t i = 0; i <= adopted; i++) {
+            send_route_at(f, ex, u, r + i, m);
         }
     }
 }
@@ -192,6 +228,7 @@ static void start(void *ctx, tc_exec_t *ex)
         memset(f->served, 0, (size_t)(f->nodes * M));
     }
     for (int64_t m = 0; m < M; m++) {
+        tc_exec_deliver(ex, f->opts.src, m); /* it has them: a route coming back is no news */
         if (f->opts.what == TC_FTPLAN_BCAST) {
             serve(f, ex, f->opts.src, m);
         } else {
@@ -209,17 +246,18 @@ static void receive(void *ctx, tc_exec_t *ex, int64_t node, int port, const tc_p
     if (f->opts.what != TC_FTPLAN_ROUTE || node == f->opts.dst) {
         tc_exec_deliver(ex, node, p->msg); /* a relay keeps the broadcast's copy too */
     }
-    if (p->aux >= 0) {
-        int64_t next = (int64_t)p->rel + 1;
-        const struct route *r = &f->route[p->aux];
-        if (next < r->len) {
-            tc_packet_t q = *p;
-            q.rel = (int32_t)next;
-            q.hop = q.hop < 255 ? (uint8_t)(q.hop + 1) : q.hop;
-            tc_exec_send(ex, node, f->port[r->start + next], &q);
-        }
+    if (p->aux < 0) { /* over the tree link */
+        serve(f, ex, node, p->msg);
+        return;
     }
-    if (f->opts.what == TC_FTPLAN_BCAST) {
+    const struct route *r = &f->route[p->aux];
+    int64_t next = (int64_t)p->rel + 1;
+    if (next < r->len) {
+        tc_packet_t q = *p;
+        q.rel = (int32_t)next;
+        q.hop = q.hop < 255 ? (uint8_t)(q.hop + 1) : q.hop;
+        tc_exec_send(ex, node, f->port[r->start + next], &q);
+    } else if (r->serve && node == r->dst) {
         serve(f, ex, node, p->msg);
     }
 }
@@ -280,10 +318,10 @@ tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faul
     f->nodes = topo->nodes;
     int32_t id;
     if (opts->what == TC_FTPLAN_ROUTE) {
-        err = add_route(f, router, opts->src, opts->dst, &id);
+        err = add_route(f, router, opts->src, opts->dst, false, &id, NULL);
     } else if (opts->what == TC_FTPLAN_UNICAST) {
         for (int64_t v = 0; v < f->nodes && err == TC_OK; v++) {
-            err = v == opts->src ? TC_OK : add_route(f, router, opts->src, v, &id);
+            err = v == opts->src ? TC_OK : add_route(f, router, opts->src, v, false, &id, NULL);
         }
     } else {
         err = tree_routes(f, router, faults);

@@ -133,6 +133,16 @@ if [ "$status" -ne "$expected_status" ]; then
     fail=1
 fi
 
+# A treecast JSON document on stdout must parse, whatever the golden says (not for sh: cases,
+# whose stdout may mix documents and text).
+if [ -n "${PYTHON3:-}" ] && [ -x "$PYTHON3" ] && [ "${line#sh:}" = "$line" ] &&
+    [ "$(head -c 18 "$work/stdout")" = '{"format_version":' ]; then
+    if ! "$PYTHON3" -c 'import json, sys; json.load(sys.stdin)' <"$work/stdout" 2>/dev/null; then
+        say "stdout is not valid JSON"
+        fail=1
+    fi
+fi
+
 if [ -f "$base.out" ]; then
     if [ "${UPDATE_GOLDEN:-0}" = 1 ]; then
         if ! cmp -s "$work/stdout" "$base.out"; then

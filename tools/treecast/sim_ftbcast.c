@@ -75,8 +75,9 @@ static int faults_setup(ft_t *f)
         int st =
             read_listed_faults(f->net, &f->topo, f->src, &a->listed, a->faults_file, &f->listed);
         f->has_listed = st == 0;
-        snprintf(f->faults, sizeof f->faults, "%lld faulty nodes and %lld faulty arcs, listed",
-                 (long long)f->listed.faulty_nodes, (long long)f->listed.faulty_links);
+        int64_t fn = f->listed.faulty_nodes, fl = f->listed.faulty_links;
+        snprintf(f->faults, sizeof f->faults, "%lld faulty node%s and %lld faulty arc%s, listed",
+                 (long long)fn, fn == 1 ? "" : "s", (long long)fl, fl == 1 ? "" : "s");
         return st;
     }
     if (a->faults != NULL) {
@@ -171,6 +172,7 @@ static void print_route(FILE *fp, const ft_t *f, int64_t dst, const tc_ftplan_st
         tc_json_kint(&j, "transmissions", res->transmissions);
         tc_json_kint(&j, "queued_packets", res->queued_packets);
         tc_json_kint(&j, "delivered_packets", res->keys_delivered);
+        tc_json_end_object(&j);
         tc_json_finish(&j);
         return;
     }
@@ -316,8 +318,8 @@ static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
             (long long)f->topo.nodes, sl, (long long)a->M, (long long)trials,
             trials == 1 ? "" : "s", f->faults);
     fprintf(fp,
-            "  route-bcast goes down the %s tree and routes around each tree link that does "
-            "not work\n",
+            "  route-bcast: down the %s tree; over a tree link that does not work, by the routing "
+            "to the child and to the child's children\n",
             f->kind);
     fprintf(fp,
             "  oracle: %.1f non-faulty nodes besides the source, %.1f of them reachable "
@@ -393,6 +395,7 @@ static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
         tc_json_end_object(&j);
     }
     tc_json_end_array(&j);
+    tc_json_end_object(&j);
     tc_json_finish(&j);
 }
 

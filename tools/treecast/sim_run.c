@@ -45,8 +45,8 @@ const char *sim_plan_list(char *buf, size_t cap)
         snprintf(buf + len, cap - len, "\n    %-19s %s\n    %-19s %s\n    %-19s %s\n    %-19s %s",
                  "route", "M packets from --root to --to along the route, in the engine",
                  "route-bcast",
-                 "broadcast down a tree (--kind, default bfs), routing around every tree\n"
-                 "                        link that does not work; relays serve their subtrees",
+                 "broadcast down a tree (--kind, default bfs); over a tree link that does\n"
+                 "                        not work, by the routing to the child and its children",
                  "route-unicast", "broadcast by one route from the source to every node",
                  "bcast-compare",
                  "route-bcast, route-unicast and ft-bcast x = 1, 2, n-1 (the EDTs are\n"
