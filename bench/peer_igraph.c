@@ -11,6 +11,13 @@
  *   peer=igraph n=N nodes=... edges=... depth=... gen_s=... create_s=... bfs_s=... total_s=...
  *   peak_kib=...
  *
+ * peer_igraph N K P SEED (the peer of the fault-tolerant routing, issue 16): after the BFS, delete
+ * K random edges of S_N (splitmix64 from SEED), then find a shortest path between each of P
+ * random pairs with igraph_get_shortest_path (global knowledge: what treecast's oracle knows, not
+ * what its router knows), and print one line more:
+ *
+ *   peer=igraph-route n=N faults=K pairs=P reached=... mean_len=... route_s=...
+ *
  * Exit status: 0 success, 1 self-check failed, 2 usage error, 3 igraph/allocation error.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -19,6 +26,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,11 +199,85 @@ static int check_bfs(const igraph_vector_int_t *order, const igraph_vector_int_t
     return status;
 }
 
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Delete k random edges, then a shortest path between each of `pairs` random pairs. 0, or 3 with
+ * *what set. */
+static int route_pairs(igraph_t *graph, int n, int64_t k, int64_t pairs, uint64_t seed,
+                       const char **what)
+{
+    uint64_t st = seed;
+    int64_t nodes = (int64_t)igraph_vcount(graph), m = (int64_t)igraph_ecount(graph);
+    igraph_vector_int_t del, path;
+    if (igraph_vector_int_init(&del, 0) != IGRAPH_SUCCESS) {
+        *what = "igraph_vector_int_init(del)";
+        return 3;
+    }
+    for (int64_t i = 0; i < k && i < m; i++) { /* distinct: igraph refuses repeated ids */
+        int64_t e;
+        do {
+            e = (int64_t)(splitmix64(&st) % (uint64_t)m);
+        } while (igraph_vector_int_contains(&del, e));
+        if (igraph_vector_int_push_back(&del, e) != IGRAPH_SUCCESS) {
+            *what = "igraph_vector_int_push_back";
+            igraph_vector_int_destroy(&del);
+            return 3;
+        }
+    }
+    igraph_error_t rc = igraph_delete_edges(graph, igraph_ess_vector(&del));
+    igraph_vector_int_destroy(&del);
+    if (rc != IGRAPH_SUCCESS || igraph_vector_int_init(&path, 0) != IGRAPH_SUCCESS) {
+        *what = "igraph_delete_edges";
+        return 3;
+    }
+    double t0 = now_s();
+    int64_t reached = 0, total = 0;
+    for (int64_t i = 0; i < pairs; i++) {
+        int64_t a = (int64_t)(splitmix64(&st) % (uint64_t)nodes);
+        int64_t b = (int64_t)(splitmix64(&st) % (uint64_t)(nodes - 1));
+        b += b >= a;
+        if (igraph_get_shortest_path(graph, &path, NULL, a, b, IGRAPH_ALL) != IGRAPH_SUCCESS) {
+            *what = "igraph_get_shortest_path";
+            igraph_vector_int_destroy(&path);
+            return 3;
+        }
+        int64_t len = (int64_t)igraph_vector_int_size(&path);
+        reached += len > 0;
+        total += len > 0 ? len - 1 : 0;
+    }
+    double t1 = now_s();
+    igraph_vector_int_destroy(&path);
+    printf("peer=igraph-route n=%d faults=%" PRId64 " pairs=%" PRId64 " reached=%" PRId64
+           " mean_len=%.3f route_s=%.3f\n",
+           n, k, pairs, reached, reached > 0 ? (double)total / (double)reached : 0.0, t1 - t0);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int n = 0;
-    if (argc != 2 || parse_n(argv[1], &n) != 0) {
-        fprintf(stderr, "usage: peer_igraph N (with %d <= N <= %d)\n", PEER_MIN_N, PEER_MAX_N);
+    char *end = NULL;
+    long long k = 0, pairs = 0;
+    unsigned long long seed = 0;
+    if (argc == 5) {
+        k = strtoll(argv[2], &end, 10);
+        bool bad = *end != '\0' || k < 0;
+        pairs = strtoll(argv[3], &end, 10);
+        bad = bad || *end != '\0' || pairs < 1;
+        seed = strtoull(argv[4], &end, 10);
+        if (bad || *end != '\0') {
+            argc = 0;
+        }
+    }
+    if ((argc != 2 && argc != 5) || parse_n(argv[1], &n) != 0) {
+        fprintf(stderr, "usage: peer_igraph N [K P SEED] (with %d <= N <= %d)\n", PEER_MIN_N,
+                PEER_MAX_N);
         return 2;
     }
     igraph_set_error_handler(peer_error_handler);
@@ -284,6 +366,9 @@ int main(int argc, char **argv)
            " gen_s=%.3f create_s=%.3f bfs_s=%.3f total_s=%.3f peak_kib=%ld\n",
            n, nodes, (int64_t)igraph_ecount(&graph), depth, t1 - t0, t2 - t1, t3 - t2, t3 - t0,
            peak_kib());
+    if (argc == 5) {
+        status = route_pairs(&graph, n, k, pairs, seed, &what);
+    }
 
 done:
     if (what != NULL) {
