@@ -69,8 +69,8 @@ is 'treecast check --root ' identity random
 is 'treecast trees --format ' text json dot edges table
 is 'treecast check --format=' text json
 is 'treecast sim --format ' text json csv
-has 'treecast sim ' bcast ft-bcast multinode bcast-nedst ist-bcast alltoall-sbg bcast-hp alltoall-tseng
-is 'treecast sim bcast --p' --ports
+has 'treecast sim ' bcast ft-bcast multinode bcast-nedst ist-bcast alltoall-sbg bcast-hp alltoall-tseng route route-bcast bcast-compare
+is 'treecast sim bcast --p' --pairs --ports
 is 'treecast sim bcast --ports ' all one
 is 'treecast sim bcast --acks ' free round none
 is 'treecast sim bcast --method ' auto full symmetry
