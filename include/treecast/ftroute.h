@@ -160,7 +160,8 @@ typedef struct tc_ftplan tc_ftplan_t;
 /* The plan on S_n (net, topo) under faults (borrowed; NULL: none). TC_EINVAL off the star graph,
  * for a source or destination out of range, a faulty source or a tree not rooted at the source;
  * TC_ERANGE for M out of range or nodes x M over 1 GiB (the broadcast's state); TC_ENOMEM, also
- * when the routes' crossings exceed 2 GiB. Free with tc_ftplan_free. */
+ * when the routes' crossings exceed 2 GiB. Free with tc_ftplan_free. The plan keeps which nodes
+ * have served: it runs one simulation at a time (its start clears that state). */
 tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
                        const tc_ftplan_opts_t *opts, tc_ftplan_t **out);
 const tc_plan_t *tc_ftplan_plan(const tc_ftplan_t *plan);

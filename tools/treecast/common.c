@@ -123,23 +123,29 @@ int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind
     return 0;
 }
 
-int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
+int resolve_node(const tc_net_t *net, const char *text, uint64_t seed, const char *option,
+                 int64_t *node)
 {
     if (text == NULL || strcmp(text, "identity") == 0) {
-        *root = 0;
+        *node = 0;
         return 0;
     }
     if (strcmp(text, "random") == 0) {
         tc_rng_t rng;
         tc_rng_seed(&rng, seed, 1);
-        *root = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
+        *node = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
         return 0;
     }
-    tc_err_t err = tc_net_parse_label(net, text, root);
+    tc_err_t err = tc_net_parse_label(net, text, node);
     if (err != TC_OK) {
-        return fail(EXIT_DATA, "--root: %s", tc_err_detail());
+        return fail(EXIT_DATA, "%s: %s", option, tc_err_detail());
     }
     return 0;
+}
+
+int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root)
+{
+    return resolve_node(net, text, seed, "--root", root);
 }
 
 static void output_discard(output_t *o);

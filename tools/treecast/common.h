@@ -49,6 +49,10 @@ int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind
  * returns the status (0 on success). */
 int resolve_root(const tc_net_t *net, const char *text, uint64_t seed, int64_t *root);
 
+/* The same for any node option (its name in the message): --to of sim route. */
+int resolve_node(const tc_net_t *net, const char *text, uint64_t seed, const char *option,
+                 int64_t *node);
+
 /* Read a forest document (FILE, '-' for stdin) on net (NULL: the network the file names).
  * Prints on failure and returns the status (0 on success). */
 int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges);

@@ -217,9 +217,12 @@ static int run_route(ft_t *f, FILE *fp)
         return misuse("sim route makes one route; route-campaign draws many");
     }
     int64_t dst;
-    int st = resolve_root(f->net, a->to_text, a->seed + 1, &dst);
+    int st = resolve_node(f->net, a->to_text, a->seed + 1, "--to", &dst);
     if (st != 0) {
         return st;
+    }
+    if (dst == f->src) {
+        return misuse("--to is the source itself: nothing to route");
     }
     tc_faults_t drawn, *faults = f->has_listed ? &f->listed : NULL;
     tc_err_t err = TC_OK;

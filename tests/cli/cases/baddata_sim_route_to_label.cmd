@@ -1,0 +1,1 @@
+sim route --net star:5 --to 99999
