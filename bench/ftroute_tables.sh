@@ -19,16 +19,15 @@ treecast=$(realpath "$build/tools/treecast/treecast")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# fault counts: 0, 1, n-2, n-1, 2(n-1) for the routing; 0, n-2, n-1, 2(n-1) for the broadcasts
+# fault counts: every one from 0 to n-2, then n-1 and 2(n-1)
 for n in 5 6 7 8; do
     for kind in links nodes; do
-        for f in 0 1 $((n - 2)) $((n - 1)) $((2 * (n - 1))); do
+        for f in $(seq 0 $((n - 2))) $((n - 1)) $((2 * (n - 1))); do
             [ "$kind" = nodes ] && [ "$f" = 0 ] && continue
             spec=$([ "$f" = 0 ] && echo "" || echo "--faults $kind:$f")
             # shellcheck disable=SC2086
             "$treecast" sim route-campaign --net star:$n $spec --trials 200 --pairs 50 --seed 1 \
                 --format json --quiet >"$work/route-$n-$kind-$f.json"
-            [ "$f" = 1 ] && continue
             trials=$(case $n in 5) echo 200 ;; 6) echo 100 ;; 7) echo 40 ;; *) echo 20 ;; esac)
             # shellcheck disable=SC2086
             "$treecast" sim bcast-compare --net star:$n $spec --trials "$trials" --seed 1 \
