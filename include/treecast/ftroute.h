@@ -211,6 +211,12 @@ typedef struct {
 tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
                              const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *out);
 
+/* The same on the given faults (NULL: none) instead of drawn ones, once: out[s] is scheme s
+ * (c->trials, seed, kind, k and threads are not used). Errors as above, and TC_EINVAL for a faulty
+ * source. */
+tc_err_t tc_ftbcast_once(const tc_net_t *net, const tc_topo_t *topo, const tc_ftbcast_campaign_t *c,
+                         const tc_faults_t *faults, tc_ftbcast_record_t *out);
+
 #pragma GCC visibility pop
 
 #endif

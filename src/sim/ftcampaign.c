@@ -40,33 +40,41 @@ static tc_err_t run_scheme(job_t *job, int s, const tc_faults_t *f, tc_ftbcast_r
     return err;
 }
 
-static tc_err_t trial(job_t *job, int64_t i, int32_t *dist)
+/* Every scheme on faults f, as trial i, beside the oracle. */
+static tc_err_t run_schemes(job_t *job, int64_t i, const tc_faults_t *f, int32_t *dist)
 {
     const tc_ftbcast_campaign_t *c = job->c;
     const tc_topo_t *t = job->topo;
-    tc_faults_t f;
-    tc_err_t err = c->k > 0 ? tc_faults_random(&f, t, c->kind, c->k, c->seed + (uint64_t)i, c->src)
-                            : tc_faults_init(&f, t);
-    if (err != TC_OK) {
-        return err;
-    }
-    err = tc_ftroute_oracle(t, &f, c->src, dist);
+    tc_err_t err = tc_ftroute_oracle(t, f, c->src, dist);
     int64_t others = 0, reachable = 0;
     for (int64_t v = 0; v < t->nodes; v++) {
-        others += v != c->src && !f.node[v];
+        others += v != c->src && (f->node == NULL || !f->node[v]);
         reachable += v != c->src && dist[v] >= 0;
     }
     for (int s = 0; s < c->nschemes && err == TC_OK; s++) {
         tc_ftbcast_record_t *rec = &job->out[i * c->nschemes + s];
         memset(rec, 0, sizeof *rec);
         rec->trial = i;
-        rec->faulty_nodes = f.faulty_nodes;
-        rec->faulty_links = f.faulty_links;
+        rec->faulty_nodes = f->faulty_nodes;
+        rec->faulty_links = f->faulty_links;
         rec->others = others;
         rec->reachable = reachable;
-        err = run_scheme(job, s, &f, rec);
+        err = run_scheme(job, s, f, rec);
     }
-    tc_faults_destroy(&f);
+    return err;
+}
+
+static tc_err_t trial(job_t *job, int64_t i, int32_t *dist)
+{
+    const tc_ftbcast_campaign_t *c = job->c;
+    tc_faults_t f;
+    tc_err_t err =
+        c->k > 0 ? tc_faults_random(&f, job->topo, c->kind, c->k, c->seed + (uint64_t)i, c->src)
+                 : tc_faults_init(&f, job->topo);
+    if (err == TC_OK) {
+        err = run_schemes(job, i, &f, dist);
+        tc_faults_destroy(&f);
+    }
     return err;
 }
 
@@ -116,8 +124,7 @@ static tc_err_t make_colls(job_t *job)
     return err;
 }
 
-tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
-                             const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *out)
+static tc_err_t check(const tc_net_t *net, const tc_topo_t *topo, const tc_ftbcast_campaign_t *c)
 {
     if (strcmp(tc_net_family_name(net), "star") != 0 || topo->nodes != tc_net_nodes(net)) {
         return tc__fail(TC_EINVAL, "The routed broadcast is defined on the star graph.");
@@ -125,12 +132,27 @@ tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
     if (c->trials < 1 || c->nschemes < 1 || c->k < 0 || c->src < 0 || c->src >= topo->nodes) {
         return tc__fail(TC_EINVAL, "A comparison needs a trial, a scheme and a source node.");
     }
-    job_t job = {.net = net, .topo = topo, .c = c, .out = out};
-    job.coll = calloc((size_t)c->nschemes, sizeof *job.coll);
-    if (job.coll == NULL) {
-        return tc__fail(TC_ENOMEM, "Out of memory for the schemes.");
+    return TC_OK;
+}
+
+static void free_colls(job_t *job)
+{
+    for (int s = 0; s < job->c->nschemes; s++) {
+        tc_coll_free(job->coll[s]);
     }
-    tc_err_t err = make_colls(&job);
+    free(job->coll);
+}
+
+tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
+                             const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *out)
+{
+    tc_err_t err = check(net, topo, c);
+    job_t job = {.net = net, .topo = topo, .c = c, .out = out};
+    job.coll = err == TC_OK ? calloc((size_t)c->nschemes, sizeof *job.coll) : NULL;
+    if (err != TC_OK || job.coll == NULL) {
+        return err != TC_OK ? err : tc__fail(TC_ENOMEM, "Out of memory for the schemes.");
+    }
+    err = make_colls(&job);
     if (err == TC_OK) {
         pthread_mutex_init(&job.lock, NULL);
         int threads = c->threads > 0 ? c->threads : tc__online_cpus();
@@ -141,9 +163,36 @@ tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
             err = tc__fail(job.err, "%s", job.detail);
         }
     }
-    for (int s = 0; s < c->nschemes; s++) {
-        tc_coll_free(job.coll[s]);
+    free_colls(&job);
+    return err;
+}
+
+tc_err_t tc_ftbcast_once(const tc_net_t *net, const tc_topo_t *topo, const tc_ftbcast_campaign_t *c,
+                         const tc_faults_t *faults, tc_ftbcast_record_t *out)
+{
+    tc_err_t err = check(net, topo, c);
+    if (err == TC_OK && faults != NULL && faults->node != NULL && faults->node[c->src]) {
+        err = tc__fail(TC_EINVAL, "The source is faulty: it sends nothing.");
     }
-    free(job.coll);
+    if (err != TC_OK) {
+        return err;
+    }
+    job_t job = {.net = net, .topo = topo, .c = c, .out = out};
+    job.coll = calloc((size_t)c->nschemes, sizeof *job.coll);
+    int32_t *dist = tc__malloc_array((size_t)topo->nodes, sizeof *dist);
+    tc_faults_t none = {0};
+    if (job.coll == NULL || dist == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for the schemes.");
+    } else if (faults == NULL) {
+        err = tc_faults_init(&none, topo);
+    }
+    if (err == TC_OK && (err = make_colls(&job)) == TC_OK) {
+        err = run_schemes(&job, 0, faults != NULL ? faults : &none, dist);
+    }
+    tc_faults_destroy(&none);
+    free(dist);
+    if (job.coll != NULL) {
+        free_colls(&job);
+    }
     return err;
 }

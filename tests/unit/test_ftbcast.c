@@ -302,12 +302,77 @@ static void test_errors(void **state)
     star_close(&s);
 }
 
+/* The comparison: the records do not depend on the threads; a trial run again with
+ * tc_ftbcast_once on its faults gives the same records; under n - 2 faulty nodes the IST
+ * broadcast (x = n - 1 over the independent EDTs) and route-bcast reach every non-faulty node. */
+static void test_campaign(void **state)
+{
+    (void)state;
+    star_t s;
+    star_open(&s, "star:5", 0);
+    tc_forest_t *edt_forest;
+    tc_plan_trees_t edt;
+    assert_int_equal(tc_trees_build(s.net, TC_KIND_EDT, 0, 1, &edt_forest), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&edt, edt_forest, &s.topo, TC_ORDER_PAPER), TC_OK);
+    const tc_ftbcast_scheme_t schemes[] = {
+        {.what = TC_FTPLAN_BCAST}, {.what = TC_FTPLAN_UNICAST}, {.what = 0, .x = 1}, {.x = 4}};
+    tc_ftbcast_campaign_t c = {.src = 0,
+                               .M = 2,
+                               .trials = 30,
+                               .seed = 11,
+                               .kind = TC_FAULTS_NODES,
+                               .k = 3,
+                               .nschemes = 4,
+                               .schemes = schemes,
+                               .tree = &s.tree,
+                               .edt = &edt,
+                               .config = tc_sim_defaults(),
+                               .threads = 1};
+    tc_ftbcast_record_t *one = calloc(120, sizeof *one), *two = calloc(120, sizeof *two);
+    assert_non_null(one);
+    assert_non_null(two);
+    assert_int_equal(tc_ftbcast_campaign(s.net, &s.topo, &c, one), TC_OK);
+    c.threads = 2;
+    assert_int_equal(tc_ftbcast_campaign(s.net, &s.topo, &c, two), TC_OK);
+    int64_t x1_missed = 0;
+    for (int i = 0; i < 120; i++) {
+        assert_memory_equal(&one[i], &two[i], sizeof one[i]);
+        assert_int_equal(one[i].others, 116);
+        assert_int_equal(one[i].reachable, 116); /* 3 faulty nodes cannot cut S_5 */
+        int scheme = i % 4;
+        if (scheme != 2) { /* all but x = 1 reach everybody */
+            assert_int_equal(one[i].sim.keys_delivered, 2 * 116);
+        } else {
+            x1_missed += one[i].sim.keys_delivered < 2 * 116;
+        }
+    }
+    assert_true(x1_missed > 0); /* one copy does not survive every fault set */
+    tc_faults_t f;
+    assert_int_equal(tc_faults_random(&f, &s.topo, TC_FAULTS_NODES, 3, 11 + 7, 0), TC_OK);
+    assert_int_equal(tc_ftbcast_once(s.net, &s.topo, &c, &f, two), TC_OK);
+    for (int k = 0; k < 4; k++) {
+        two[k].trial = 7;
+        assert_memory_equal(&two[k], &one[7 * 4 + k], sizeof two[k]);
+    }
+    tc_faults_add_node(&f, 0);
+    assert_int_equal(tc_ftbcast_once(s.net, &s.topo, &c, &f, two), TC_EINVAL);
+    tc_faults_destroy(&f);
+    c.edt = NULL;
+    assert_int_equal(tc_ftbcast_campaign(s.net, &s.topo, &c, one), TC_EINVAL);
+    free(one);
+    free(two);
+    tc_plan_trees_destroy(&edt);
+    tc_forest_free(edt_forest);
+    star_close(&s);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fault_free),    cmocka_unit_test(test_s5_links_up_to_n_minus_2),
         cmocka_unit_test(test_disconnecting), cmocka_unit_test(test_route_plan),
         cmocka_unit_test(test_errors),        cmocka_unit_test(test_one_faulty_node_latency),
+        cmocka_unit_test(test_campaign),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

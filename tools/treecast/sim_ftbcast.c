@@ -402,46 +402,6 @@ static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
     tc_json_finish(&j);
 }
 
-/* Listed faults: one run of each scheme on them (the campaign draws its faults). */
-static tc_err_t run_listed(ft_t *f, const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *rec)
-{
-    int32_t *dist = calloc((size_t)f->topo.nodes, sizeof *dist);
-    tc_err_t err = dist == NULL ? TC_ENOMEM : tc_ftroute_oracle(&f->topo, &f->listed, c->src, dist);
-    int64_t others = 0, reachable = 0;
-    for (int64_t v = 0; v < f->topo.nodes && err == TC_OK; v++) {
-        others += v != c->src && !f->listed.node[v];
-        reachable += v != c->src && dist[v] >= 0;
-    }
-    free(dist);
-    for (int s = 0; s < c->nschemes && err == TC_OK; s++) {
-        tc_ftbcast_record_t *r = &rec[s];
-        memset(r, 0, sizeof *r);
-        r->others = others;
-        r->reachable = reachable;
-        const tc_ftbcast_scheme_t *sc = &c->schemes[s];
-        if (sc->what == 0) {
-            tc_coll_opts_t o = {.what = TC_COLL_FT_BCAST, .M = c->M, .x = sc->x};
-            tc_coll_t *coll;
-            err = tc_coll_new(c->edt, &f->topo, &o, &coll);
-            if (err == TC_OK) {
-                err =
-                    tc_sim_run(&f->topo, &c->config, &f->listed, tc_coll_plan(coll), &r->sim, NULL);
-                tc_coll_free(coll);
-            }
-            continue;
-        }
-        tc_ftplan_opts_t o = {.what = sc->what, .src = c->src, .M = c->M, .tree = c->tree};
-        tc_ftplan_t *plan;
-        err = tc_ftplan_new(f->net, &f->topo, &f->listed, &o, &plan);
-        if (err == TC_OK) {
-            r->routes = *tc_ftplan_stats(plan);
-            err = tc_sim_run(&f->topo, &c->config, &f->listed, tc_ftplan_plan(plan), &r->sim, NULL);
-            tc_ftplan_free(plan);
-        }
-    }
-    return err;
-}
-
 /* The schemes `name` runs: one routed broadcast, or (bcast-compare) both and ft-bcast with
  * x = 1, 2 and n - 1 (or --x). */
 static int schemes_of(const ft_t *f, const char *name, tc_ftbcast_scheme_t *sc)
@@ -504,8 +464,8 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
     }
     tc_err_t err = TC_OK;
     if (st == 0) {
-        err =
-            f->has_listed ? run_listed(f, &c, rec) : tc_ftbcast_campaign(f->net, &f->topo, &c, rec);
+        err = f->has_listed ? tc_ftbcast_once(f->net, &f->topo, &c, &f->listed, rec)
+                            : tc_ftbcast_campaign(f->net, &f->topo, &c, rec);
         st = err != TC_OK ? lib_fail(err, name) : 0;
     }
     row_t rows[MAX_SCHEMES];
