@@ -159,9 +159,10 @@ typedef struct tc_ftplan tc_ftplan_t;
 
 /* The plan on S_n (net, topo) under faults (borrowed; NULL: none). TC_EINVAL off the star graph,
  * for a source or destination out of range, a faulty source or a tree not rooted at the source;
- * TC_ERANGE for M out of range or nodes x M over 1 GiB (the broadcast's state); TC_ENOMEM, also
- * when the routes' crossings exceed 2 GiB. Free with tc_ftplan_free. The plan keeps which nodes
- * have served: it runs one simulation at a time (its start clears that state). */
+ * TC_ERANGE for M out of range; TC_ENOMEM, also
+ * when the routes' crossings exceed 2 GiB; TC_EINVAL for a broadcast tree that does not span.
+ * Free with tc_ftplan_free. The plan keeps no state of its runs: one plan may run on several
+ * engine threads, and in several runs at once. */
 tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
                        const tc_ftplan_opts_t *opts, tc_ftplan_t **out);
 const tc_plan_t *tc_ftplan_plan(const tc_ftplan_t *plan);
@@ -200,7 +201,9 @@ typedef struct {
     int64_t trial;
     int64_t faulty_nodes, faulty_links;
     int64_t others;    /* non-faulty nodes other than the source */
-    int64_t reachable; /* of which the source reaches (the oracle) */
+    int64_t reachable; /* of which the source reaches over links working both ways (the oracle;
+                          one-way faults may leave paths paper 000's plans can use) */
+    int64_t missed;    /* of those, nodes that did not get every message */
     tc_sim_result_t sim;
     tc_ftplan_stats_t routes; /* the routed schemes: the routes of one message */
 } tc_ftbcast_record_t;

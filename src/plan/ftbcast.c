@@ -17,8 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SERVED_BYTES ((int64_t)1 << 30) /* a byte per node and message */
-#define MAX_ROUTE_BYTES ((int64_t)1 << 31)  /* the stored crossings, a byte each */
+#define MAX_ROUTE_BYTES ((int64_t)1 << 31) /* the stored crossings, a byte each */
 
 struct tc_ftplan {
     tc_plan_t plan;
@@ -38,7 +37,6 @@ struct tc_ftplan {
      * the child, then one route to each of the child's children (adopted), numbered on from it;
      * -1 for a link that works */
     int32_t *child_route;
-    uint8_t *served; /* BCAST: per node and message, 1 once the node has served it */
     tc_ftplan_stats_t stats;
 };
 
@@ -198,11 +196,6 @@ static void send_route_at(tc_ftplan_t *f, tc_exec_t *ex, int64_t node, int64_t r
  * otherwise by the routing, and to each of that child's children (adopted) by the routing. */
 static void serve(tc_ftplan_t *f, tc_exec_t *ex, int64_t u, int64_t m)
 {
-    uint8_t *done = &f->served[u * f->opts.M + m];
-    if (*done) {
-        return;
-    }
-    *done = 1;
     const tc_plan_trees_t *tr = f->opts.tree;
     const tc_topo_t *t = f->topo;
     for (int32_t k = tr->cstart[u]; k < tr->cstart[u + 1]; k++) {
@@ -224,9 +217,6 @@ static void start(void *ctx, tc_exec_t *ex)
 {
     tc_ftplan_t *f = ctx;
     int64_t M = f->opts.M;
-    if (f->served != NULL) {
-        memset(f->served, 0, (size_t)(f->nodes * M));
-    }
     for (int64_t m = 0; m < M; m++) {
         tc_exec_deliver(ex, f->opts.src, m); /* it has them: a route coming back is no news */
         if (f->opts.what == TC_FTPLAN_BCAST) {
@@ -283,11 +273,11 @@ static tc_err_t check_opts(const tc_net_t *net, const tc_topo_t *topo, const tc_
             return tc__fail(TC_EINVAL, "The broadcast needs a tree of this network rooted at "
                                        "the source.");
         }
-        if (N * o->M > MAX_SERVED_BYTES) {
-            return tc__fail(TC_ERANGE,
-                            "%lld nodes times M = %lld exceeds the %lld MiB the "
-                            "broadcast may use for its state.",
-                            (long long)N, (long long)o->M, (long long)(MAX_SERVED_BYTES >> 20));
+        if (tr->size[tr->root] != N) {
+            return tc__fail(TC_EINVAL,
+                            "The broadcast's tree spans %lld of the %lld nodes: it "
+                            "needs a spanning tree.",
+                            (long long)tr->size[tr->root], (long long)N);
         }
     } else if (o->what != TC_FTPLAN_ROUTE && o->what != TC_FTPLAN_UNICAST) {
         return tc__fail(TC_EINVAL, "Unknown routed plan.");
@@ -325,10 +315,6 @@ tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faul
         }
     } else {
         err = tree_routes(f, router, faults);
-        f->served = err == TC_OK ? calloc((size_t)(f->nodes * opts->M), 1) : NULL;
-        if (err == TC_OK && f->served == NULL) {
-            err = tc__fail(TC_ENOMEM, "Out of memory for the broadcast's state.");
-        }
     }
     tc__router_free(router);
     if (err != TC_OK) {
@@ -357,7 +343,6 @@ void tc_ftplan_free(tc_ftplan_t *f)
         free(f->route);
         free(f->port);
         free(f->child_route);
-        free(f->served);
         free(f);
     }
 }

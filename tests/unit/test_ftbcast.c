@@ -24,12 +24,17 @@ typedef struct {
     tc_plan_trees_t tree;
 } star_t;
 
-static void star_open(star_t *s, const char *spec, int64_t root)
+static void star_open_kind(star_t *s, const char *spec, tc_kind_t kind, int64_t root)
 {
     assert_int_equal(tc_net_parse(spec, &s->net), TC_OK);
     assert_int_equal(tc_topo_init(&s->topo, s->net), TC_OK);
-    assert_int_equal(tc_trees_build(s->net, TC_KIND_BFS, root, 1, &s->forest), TC_OK);
+    assert_int_equal(tc_trees_build(s->net, kind, root, 1, &s->forest), TC_OK);
     assert_int_equal(tc_plan_trees_init(&s->tree, s->forest, &s->topo, TC_ORDER_PAPER), TC_OK);
+}
+
+static void star_open(star_t *s, const char *spec, int64_t root)
+{
+    star_open_kind(s, spec, TC_KIND_BFS, root);
 }
 
 static void star_close(star_t *s)
@@ -233,6 +238,69 @@ static void test_one_faulty_node_latency(void **state)
     }
 }
 
+/* The engine runs a plan's start on every thread and its receive on the thread owning the node:
+ * several messages on 2, 3 and 4 threads deliver exactly what one thread does. */
+static void test_threads(void **state)
+{
+    (void)state;
+    star_t s;
+    star_open(&s, "star:5", 0);
+    tally_t tl = {0};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tc_faults_t f;
+        assert_int_equal(
+            tc_faults_random(&f, &s.topo, TC_FAULTS_MIXED, (int64_t)(1 + seed % 6), seed, 0),
+            TC_OK);
+        for (int threads = 2; threads <= 4; threads++) {
+            run_checked(&s, TC_FTPLAN_BCAST, 0, 3, &f, threads, &tl);
+        }
+        run_checked(&s, TC_FTPLAN_UNICAST, 0, 2, &f, 3, &tl);
+        tc_faults_destroy(&f);
+    }
+    star_close(&s);
+}
+
+/* Other trees and sources: tree 0 of paper 000's EDTs, and BFS trees at other roots; a tree that
+ * does not span is refused. A faulty tree link whose grandchild is cut off: still complete. */
+static void test_trees_and_sources(void **state)
+{
+    (void)state;
+    tally_t tl = {0};
+    static const int64_t roots[] = {0, 17, 119};
+    for (int i = 0; i < 3; i++) {
+        for (int kind = 0; kind < 2; kind++) {
+            star_t s;
+            star_open_kind(&s, "star:5", kind ? TC_KIND_EDT : TC_KIND_BFS, roots[i]);
+            for (uint64_t seed = 1; seed <= 15; seed++) {
+                tc_faults_t f;
+                assert_int_equal(tc_faults_random(&f, &s.topo, TC_FAULTS_MIXED, (int64_t)(2 + seed),
+                                                  seed, roots[i]),
+                                 TC_OK);
+                run_checked(&s, TC_FTPLAN_BCAST, roots[i], 2, &f, 1, &tl);
+                tc_faults_destroy(&f);
+            }
+            star_close(&s);
+        }
+    }
+    star_t s;
+    star_open_kind(&s, "star:5", TC_KIND_SPT, 0);
+    tc_ftplan_opts_t o = {.what = TC_FTPLAN_BCAST, .src = 0, .M = 1, .tree = &s.tree};
+    tc_ftplan_t *plan;
+    assert_int_equal(tc_ftplan_new(s.net, &s.topo, NULL, &o, &plan), TC_EINVAL);
+    star_close(&s);
+    /* the link from 12345 along dimension 2 and the node 31245 below it */
+    star_open(&s, "star:5", 0);
+    tc_faults_t f;
+    assert_int_equal(tc_faults_init(&f, &s.topo), TC_OK);
+    int64_t v;
+    assert_int_equal(tc_net_parse_label(s.net, "31245", &v), TC_OK);
+    tc_faults_add_link(&f, &s.topo, 0, 0, true);
+    tc_faults_add_node(&f, v);
+    run_checked(&s, TC_FTPLAN_BCAST, 0, 1, &f, 1, &tl);
+    tc_faults_destroy(&f);
+    star_close(&s);
+}
+
 /* One route in the engine: M packets along it; without a repeated link the rounds are the hops
  * plus M - 1; the destination gets all M. */
 static void test_route_plan(void **state)
@@ -357,6 +425,20 @@ static void test_campaign(void **state)
     tc_faults_add_node(&f, 0);
     assert_int_equal(tc_ftbcast_once(s.net, &s.topo, &c, &f, two), TC_EINVAL);
     tc_faults_destroy(&f);
+    /* one-way faults: the routed schemes reach exactly the nodes reachable both ways; paper 000's
+     * plans may reach more over links that work one way, never counted as missed wrongly */
+    c.kind = TC_FAULTS_ARCS;
+    c.k = 150;
+    assert_int_equal(tc_ftbcast_campaign(s.net, &s.topo, &c, one), TC_OK);
+    int64_t beyond = 0;
+    for (int i = 0; i < 120; i++) {
+        if (i % 4 < 2) {
+            assert_int_equal(one[i].missed, 0);
+            assert_int_equal(one[i].sim.keys_delivered, 2 * one[i].reachable);
+        }
+        beyond += one[i].sim.keys_delivered > 2 * one[i].reachable;
+    }
+    assert_true(beyond > 0);
     c.edt = NULL;
     assert_int_equal(tc_ftbcast_campaign(s.net, &s.topo, &c, one), TC_EINVAL);
     free(one);
@@ -369,10 +451,15 @@ static void test_campaign(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_fault_free),    cmocka_unit_test(test_s5_links_up_to_n_minus_2),
-        cmocka_unit_test(test_disconnecting), cmocka_unit_test(test_route_plan),
-        cmocka_unit_test(test_errors),        cmocka_unit_test(test_one_faulty_node_latency),
+        cmocka_unit_test(test_fault_free),
+        cmocka_unit_test(test_s5_links_up_to_n_minus_2),
+        cmocka_unit_test(test_disconnecting),
+        cmocka_unit_test(test_route_plan),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_one_faulty_node_latency),
         cmocka_unit_test(test_campaign),
+        cmocka_unit_test(test_threads),
+        cmocka_unit_test(test_trees_and_sources),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -409,6 +409,9 @@ static int sim_cmd(const call_t *call)
         if (a.trace != NULL) {
             return misuse("--trace draws the plans over trees; %s runs routed messages", name);
         }
+        if (i == 0 && a.to_text != NULL) {
+            return misuse("--to is the destination of sim route; route-campaign draws its pairs");
+        }
         return i == 0 ? sim_route_main(&a, name) : sim_ftbcast_main(&a, name);
     }
     if (a.to_text != NULL) {

@@ -74,7 +74,7 @@ static int faults_setup(ft_t *f)
         }
         int st =
             read_listed_faults(f->net, &f->topo, f->src, &a->listed, a->faults_file, &f->listed);
-        f->has_listed = st == 0;
+        f->has_listed = true; /* released by ft_close, also when reading failed half-way */
         int64_t fn = f->listed.faulty_nodes, fl = f->listed.faulty_links;
         snprintf(f->faults, sizeof f->faults, "%lld faulty node%s and %lld faulty arc%s, listed",
                  (long long)fn, fn == 1 ? "" : "s", (long long)fl, fl == 1 ? "" : "s");
@@ -234,7 +234,10 @@ static int run_route(ft_t *f, FILE *fp)
     tc_ftplan_t *plan = NULL;
     int32_t *dist = calloc((size_t)f->topo.nodes, sizeof *dist);
     if (err == TC_OK && dist == NULL) {
-        err = TC_ENOMEM;
+        if (f->k > 0) {
+            tc_faults_destroy(&drawn);
+        }
+        return fail(EXIT_RESOURCE, "out of memory for the oracle");
     }
     if (err == TC_OK) {
         err = tc_ftroute_oracle(&f->topo, faults, f->src, dist);
@@ -303,7 +306,7 @@ static int summarize(const tc_ftbcast_record_t *rec, int64_t trials, int ns, int
         row->reachable += r->reachable;
         row->delivered += r->sim.keys_delivered;
         row->expected += r->others * M;
-        row->all_reached += r->sim.keys_delivered == r->reachable * M;
+        row->all_reached += r->missed == 0;
         double fr = r->others > 0 ? (double)r->sim.keys_delivered / (double)(r->others * M) : 1;
         row->min_fraction = fr < row->min_fraction ? fr : row->min_fraction;
     }
@@ -325,8 +328,8 @@ static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
             "to the child and to the child's children\n",
             f->kind);
     fprintf(fp,
-            "  oracle: %.1f non-faulty nodes besides the source, %.1f of them reachable "
-            "(means over the trials)\n",
+            "  oracle: %.1f non-faulty nodes besides the source, %.1f of them reachable over "
+            "links working both ways (means over the trials)\n",
             (double)rows[0].others / (double)trials, (double)rows[0].reachable / (double)trials);
     fprintf(fp, "  %-20s %9s %8s %8s %13s %13s %15s %11s %11s\n", "scheme", "delivered", "min",
             "all", "last delivery", "last crossing", "transmissions", "returned", "route hops");
@@ -436,6 +439,9 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
     }
     if (st == 0 && a->x_given && strcmp(name, "bcast-compare") != 0) {
         st = misuse("--x sets the copies of ft-bcast in bcast-compare");
+    }
+    if (st == 0 && a->kind_text != NULL && strcmp(name, "route-unicast") == 0) {
+        st = misuse("route-unicast routes to every node without a tree; --kind does not apply");
     }
     if (st == 0) {
         st = build_trees(f, kind, &f->tree_forest, &f->tree);

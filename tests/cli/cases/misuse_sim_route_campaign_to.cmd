@@ -1,0 +1,1 @@
+sim route-campaign --net star:5 --to 21345

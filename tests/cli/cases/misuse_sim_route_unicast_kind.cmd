@@ -1,0 +1,1 @@
+sim route-unicast --net star:5 --kind edt
