@@ -474,12 +474,8 @@ static const opt_t OPTS[] = {
     OPT_STRING("faults", faults, "SPEC",
                "nodes:K, links:K (both directions), arcs:K (one direction) or mixed:K\n"
                "(random, seeded; never the node --from)"),
-    OPT_CALLBACK("fault", listed, "F", fault_item_cb,
-                 "one listed fault (repeatable): node:LABEL, link:LABEL:DIM (both\n"
-                 "directions) or arc:LABEL:DIM (from LABEL along dimension DIM)"),
-    OPT_STRING("faults-file", faults_file, "FILE",
-               "listed faults, one per line: node LABEL | link LABEL DIM | arc LABEL DIM\n"
-               "('#' starts a comment)"),
+    OPT_FAULT_ITEMS(listed),
+    OPT_FAULTS_FILE(faults_file),
     OPT_SEED(seed),
     OPT_FORMAT(format, FORMATS_TEXT_JSON),
     OPT_OUTPUT(output),

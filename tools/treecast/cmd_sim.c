@@ -438,12 +438,8 @@ static const opt_t OPTS[] = {
                "nodes:K, links:K (both directions), arcs:K (one direction), mixed:K\n"
                "(random, seeded), or paths:K (K faulty nodes on distinct root paths of one\n"
                "random target node)"),
-    OPT_CALLBACK("fault", listed, "F", fault_item_cb,
-                 "one listed fault (repeatable): node:LABEL, link:LABEL:DIM (both\n"
-                 "directions) or arc:LABEL:DIM (from LABEL along dimension DIM)"),
-    OPT_STRING("faults-file", faults_file, "FILE",
-               "listed faults, one per line: node LABEL | link LABEL DIM | arc LABEL DIM\n"
-               "('#' starts a comment)"),
+    OPT_FAULT_ITEMS(listed),
+    OPT_FAULTS_FILE(faults_file),
     OPT_INT("trials", trials, 1, 10000000, "T",
             "a campaign of T runs with faults drawn from seeds S, S+1, ..."),
     OPT_INT("pairs", pairs, 1, 1000000, "P",

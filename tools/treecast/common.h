@@ -104,6 +104,16 @@ typedef struct {
 /* The OPT_CALLBACK of --fault: field is a fault_list_t. */
 int fault_item_cb(void *field, const char *arg);
 
+/* The options --fault (into a fault_list_t) and --faults-file, as sim and route offer them. */
+#define OPT_FAULT_ITEMS(f)                                                                         \
+    OPT_CALLBACK("fault", f, "F", fault_item_cb,                                                   \
+                 "one listed fault (repeatable): node:LABEL, link:LABEL:DIM (both\n"               \
+                 "directions) or arc:LABEL:DIM (from LABEL along dimension DIM)")
+#define OPT_FAULTS_FILE(f)                                                                         \
+    OPT_STRING("faults-file", f, "FILE",                                                           \
+               "listed faults, one per line: node LABEL | link LABEL DIM | arc LABEL DIM\n"        \
+               "('#' starts a comment)")
+
 /* The --fault items of listed (node:LABEL, link:LABEL:DIM, arc:LABEL:DIM), then the lines of
  * file (NULL: none) into f (initialized here) on net and its topology; node protect (the source,
  * or -1) may not be listed. 0 or a status (printed). */
