@@ -14,9 +14,10 @@
  * most it was entered with. When no move is left it goes back one hop along the path (a
  * backtrack). Back at the source with nothing left, the search with budget b is over: if it
  * refused a move to a node it never entered for want of budget, the search starts again with
- * b + 1, up to TC_FTROUTE_MAX_BUDGET, and after that once more as a plain depth-first search
- * (every move allowed, every node entered once); otherwise every node the source can reach has
- * been entered, and the message, at the source, is returned undeliverable.
+ * b + 1 (b + 2 from 0 when the destination is a neighbour: S_n's girth is 6, so no route with one
+ * detour joins two neighbours), up to TC_FTROUTE_MAX_BUDGET, and after that once more as a plain
+ * depth-first search (every move allowed, every node entered once); otherwise every node the source
+ * can reach has been entered, and the message, at the source, is returned undeliverable.
  *
  * Guarantees (proved in docs/constructions.md, tested in tests/unit/test_ftroute.c): it ends;
  * it delivers exactly when the destination is reachable; when the faulty network has a shortest

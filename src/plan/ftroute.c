@@ -257,6 +257,15 @@ bool tc__router_link_works(const tc_topo_t *topo, const tc_faults_t *faults, int
     return link_works(topo, faults, v, p);
 }
 
+/* Whether a search with budget b for a destination at distance d cannot deliver: its route would
+ * be d + 2b links long, and S_n has girth 6 (n >= 3), so no path of 3 links joins two neighbours
+ * (with their link it would close a 4-cycle). The search for a neighbour with one detour is
+ * skipped: where the link to a neighbour fails, the way round is the hexagon, 5 links, budget 2. */
+static bool futile(int d, int b)
+{
+    return d == 1 && b == 1;
+}
+
 tc_err_t tc__router_route(tc__router_t *w, int64_t src, int64_t dst, tc_ftroute_step_fn step,
                           void *ctx, tc_ftroute_t *out)
 {
@@ -283,6 +292,9 @@ tc_err_t tc__router_route(tc__router_t *w, int64_t src, int64_t dst, tc_ftroute_
      * it can reach; after the last budget, one plain depth-first search */
     bool found = false, more = true;
     for (w->budget = 0; w->budget <= TC_FTROUTE_MAX_BUDGET && more && !found; w->budget++) {
+        if (futile(out->distance, w->budget)) {
+            continue;
+        }
         found = search(w);
         more = w->refused;
     }

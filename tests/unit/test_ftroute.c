@@ -344,6 +344,43 @@ static void test_campaign(void **state)
     tc_net_free(net);
 }
 
+/* A failed link between two neighbours: the route goes round a hexagon of S_n (girth 6), 5 links,
+ * with budget 2 and no backtrack, for every link of S_4..S_6 (the search with one detour, which
+ * cannot succeed between neighbours, is skipped). */
+static void test_neighbour_round_hexagon(void **state)
+{
+    (void)state;
+    for (int n = 4; n <= 6; n++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "star:%d", n);
+        tc_net_t *net = NULL;
+        tc_topo_t t;
+        assert_int_equal(tc_net_parse(spec, &net), TC_OK);
+        assert_int_equal(tc_topo_init(&t, net), TC_OK);
+        int64_t worst = 0;
+        for (int64_t v = 0; v < t.nodes; v++) {
+            for (int p = 0; p < t.ports; p++) {
+                tc_faults_t f;
+                assert_int_equal(tc_faults_init(&f, &t), TC_OK);
+                tc_faults_add_link(&f, &t, v, p, true);
+                tc_ftroute_t r;
+                assert_int_equal(
+                    tc_ftroute_star(net, &t, &f, v, t.nbr[v * t.ports + p], NULL, NULL, &r), TC_OK);
+                assert_true(r.delivered);
+                assert_int_equal(r.route_len, 5);
+                assert_int_equal(r.budget, 2);
+                worst = r.hops > worst ? r.hops : worst;
+                tc_faults_destroy(&f);
+            }
+        }
+        print_message("S_%d, one failed link, its ends: at most %lld links crossed\n", n,
+                      (long long)worst);
+        assert_int_equal(worst, 5);
+        tc_topo_destroy(&t);
+        tc_net_free(net);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -351,6 +388,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_s5_up_to_n_minus_2_links),
         cmocka_unit_test(test_disconnected_returns),
         cmocka_unit_test(test_isolated_destination),
+        cmocka_unit_test(test_neighbour_round_hexagon),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_campaign),
     };
