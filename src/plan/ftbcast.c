@@ -89,7 +89,7 @@ static tc_err_t add_route(tc_ftplan_t *f, tc__router_t *router, int64_t src, int
         grow((void **)&f->route, &f->cap_routes, f->nroutes + 1, sizeof *f->route, MAX_ROUTE_BYTES);
     tc_ftroute_t r;
     int64_t at = f->nports;
-    for (int attempt = 0; err == TC_OK; attempt++) {
+    while (err == TC_OK) {
         f->nports = at;
         err = tc__router_route(router, src, dst, record_step, f, &r);
         if (err != TC_OK || at + r.hops <= f->cap_ports) {
@@ -254,7 +254,7 @@ static void receive(void *ctx, tc_exec_t *ex, int64_t node, int port, const tc_p
 
 /* ---- making the plan ---------------------------------------------------------------------- */
 
-static tc_err_t check_opts(const tc_net_t *net, const tc_topo_t *topo, const tc_faults_t *faults,
+static tc_err_t check_opts(const tc_topo_t *topo, const tc_faults_t *faults,
                            const tc_ftplan_opts_t *o)
 {
     int64_t N = topo->nodes;
@@ -282,7 +282,6 @@ static tc_err_t check_opts(const tc_net_t *net, const tc_topo_t *topo, const tc_
     } else if (o->what != TC_FTPLAN_ROUTE && o->what != TC_FTPLAN_UNICAST) {
         return tc__fail(TC_EINVAL, "Unknown routed plan.");
     }
-    (void)net;
     return TC_OK;
 }
 
@@ -293,7 +292,7 @@ tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faul
     tc__router_t *router = NULL;
     tc_err_t err = tc__router_new(net, topo, faults, &router);
     if (err == TC_OK) {
-        err = check_opts(net, topo, faults, opts);
+        err = check_opts(topo, faults, opts);
     }
     tc_ftplan_t *f = err == TC_OK ? calloc(1, sizeof *f) : NULL;
     if (err == TC_OK && f == NULL) {

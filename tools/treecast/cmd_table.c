@@ -484,22 +484,15 @@ static int table_001_3(const args_t *a, FILE *fp)
     return table_001_cells(a, fp, false);
 }
 
-/* The claim of Section III.2: the best k lies in 2..4 for every n <= 12. A k in 2..4 whose ETI
- * ties the best (within 1e-12: at t_s = 0, k = 2 ties k = 1 by Lemma 1) counts. */
+/* The claim of Section III.2: the best k lies in 2..4 for every n <= 12 (table_001_best_k). */
 static int claim_001(double ratio, int *bad_n, int *bad_k)
 {
     *bad_n = *bad_k = 0;
     for (int n = 3; n <= 12 && *bad_n == 0; n++) {
-        int k;
-        double best, e;
-        tc_err_t err = tc_tseng_best_k(n, ratio, &k, &best);
-        bool in = false;
-        for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
-            err = tc_tseng_eti(n, j, ratio, &e);
-            in = in || e >= best - 1e-12;
-        }
-        if (err != TC_OK) {
-            return lib_fail(err, "the best k");
+        int k, st;
+        bool in;
+        if ((st = table_001_best_k(n, ratio, &k, &in)) != 0) {
+            return st;
         }
         if (!in) {
             *bad_n = n;

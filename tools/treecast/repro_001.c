@@ -219,16 +219,10 @@ static int best_k_claim(double ratio, char *buf, size_t cap, bool *holds)
     *holds = true;
     buf[0] = '\0';
     for (int n = 3; n <= 12; n++) {
-        int k;
-        double best, e;
-        tc_err_t err = tc_tseng_best_k(n, ratio, &k, &best);
-        bool in = false;
-        for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
-            err = tc_tseng_eti(n, j, ratio, &e);
-            in = in || e >= best - 1e-12;
-        }
-        if (err != TC_OK) {
-            return lib_fail(err, "the best k");
+        int k, st;
+        bool in;
+        if ((st = table_001_best_k(n, ratio, &k, &in)) != 0) {
+            return st;
         }
         *holds = *holds && in;
         len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s%d", n > 3 ? " " : "", k);

@@ -27,6 +27,18 @@ static void dims_text(const tc_route_t *r, char *buf, size_t cap)
     }
 }
 
+int table_001_best_k(int n, double ratio, int *k, bool *in_2_4)
+{
+    double best, e;
+    tc_err_t err = tc_tseng_best_k(n, ratio, k, &best);
+    *in_2_4 = false;
+    for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
+        err = tc_tseng_eti(n, j, ratio, &e);
+        *in_2_4 = *in_2_4 || e >= best - 1e-12;
+    }
+    return err != TC_OK ? lib_fail(err, "the best k") : 0;
+}
+
 int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
 {
     const char *zt = z_text != NULL ? z_text : "3241";
