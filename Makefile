@@ -9,14 +9,15 @@
 SHELL := /bin/bash
 PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format \
             libcadical-dev g++ openmpi-bin libopenmpi-dev libsimgrid-dev man-db \
-            clang libclang-rt-14-dev gnuplot-nox graphviz chromium
+            clang libclang-rt-14-dev gnuplot-nox graphviz chromium fonts-dejavu-core fontconfig \
+            python3-html5lib
 JOBS := $(shell nproc 2>/dev/null || echo 2)
 TREECAST := build/release/tools/treecast/treecast
 PREFIX ?= /usr/local
 FUZZ_TIME ?= 300
 FUZZERS := $(notdir $(wildcard tests/fuzz/corpus/*))
 
-.PHONY: run test install fuzz _deps
+.PHONY: run test install fuzz _deps _packages
 
 run: _deps
 	cmake --preset release >/dev/null
@@ -53,6 +54,10 @@ install: _deps
 	cmake --build --preset release -j $(JOBS)
 	cmake --install build/release --prefix $(PREFIX)
 	@if [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
+
+# The list, for tests/deps (every program and font the suite uses comes from it).
+_packages:
+	@echo $(PACKAGES)
 
 # Install the Debian packages that are missing; 'apt-get update' runs once, only when needed.
 _deps:

@@ -18,7 +18,7 @@
 typedef struct {
     int paper; /* -1: every paper */
     const char *out, *expect;
-    bool quick;
+    bool quick, png;
     uint64_t seed;
     int64_t threads;
 } args_t;
@@ -122,36 +122,63 @@ static int install(const char *tmp, const char *dir, bool exists)
     return 0;
 }
 
+/* The tables and figures each paper's producer makes (quick, full): the total of the progress
+ * line, so that its estimate covers the papers still to come. A producer that makes more or
+ * fewer only makes the estimate rougher; `reproduce` says the real counts as it goes. */
+static const int ITEMS[2][5] = {{11, 11, 10, 6, 10}, {12, 11, 10, 7, 10}};
+
+static void item_done(void)
+{
+    progress_add(1);
+}
+
 static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages, int *npages)
 {
+    int64_t total = 0, done = 0, papers = 0, paper = 0;
     for (int i = 0; PAPERS[i] != NULL; i++) {
+        if (a->paper < 0 || a->paper == i) {
+            total += ITEMS[!a->quick][i];
+            papers++;
+        }
+    }
+    progress_begin("reproducing", "tables and figures", total);
+    double start = now();
+    int status = 0;
+    for (int i = 0; PAPERS[i] != NULL && status == 0; i++) {
         if (a->paper >= 0 && a->paper != i) {
             continue;
         }
         repro_page_t *p = repro_page_new(PAPERS[i], TITLES[i]);
+        p->on_item = item_done;
         pages[(*npages)++] = p;
-        char what[64];
-        snprintf(what, sizeof what, "reproducing paper %s", PAPERS[i]);
-        progress_begin(what, "", 0);
+        char what[96];
+        snprintf(what, sizeof what, "reproducing paper %s (%lld of %lld)", PAPERS[i],
+                 (long long)++paper, (long long)papers);
+        progress_rename(what);
         double t0 = now();
-        int status = PRODUCERS[i](p, o);
+        status = PRODUCERS[i](p, o);
         p->seconds = now() - t0;
-        progress_end();
-        if (status != 0) {
-            return status;
-        }
-        if (!tool_quiet) {
+        done += p->ntables + p->nfigures;
+        total = done > total ? done : total;
+        progress_set(done, total);
+        if (status == 0 && !tool_quiet) {
+            double spent = now() - start, left = spent * (double)(total - done) / (double)done;
+            progress_hold();
             fprintf(stderr,
                     "paper %s: %lld cells (%lld match, %lld corrected, %lld differ, %lld not "
-                    "printed), %d figures, %.1f s\n",
+                    "printed), %d figures, %.1f s; %lld of %lld tables and figures done, about "
+                    "%.0f s left\n",
                     p->paper, (long long)repro_count(p, REPRO_VERDICTS_),
                     (long long)repro_count(p, REPRO_MATCHES),
                     (long long)repro_count(p, REPRO_CORRECTED),
                     (long long)repro_count(p, REPRO_DIFFERS),
-                    (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures, p->seconds);
+                    (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures, p->seconds,
+                    (long long)done, (long long)total, left);
+            progress_release();
         }
     }
-    return 0;
+    progress_end();
+    return status;
 }
 
 /* Two cells with one id would make the verdict list ambiguous: a bug in a producer. */
@@ -191,15 +218,21 @@ static int unique_ids(repro_page_t **pages, int npages)
 static int reproduce(const call_t *call)
 {
     const args_t *a = call->ctx;
-    repro_opts_t o = {
-        .quick = a->quick, .threads = (int)a->threads, .seed = a->seed, .me = "treecast"};
+    repro_opts_t o = {.quick = a->quick,
+                      .png = a->png,
+                      .threads = (int)a->threads,
+                      .seed = a->seed,
+                      .me = "treecast"};
+    if (a->out[0] == '\0') {
+        return misuse("--out needs a directory name, not an empty one");
+    }
     bool exists;
     int status = check_out(a->out, &exists);
     if (status != 0) {
         return status;
     }
-    if (a->expect != NULL && access(a->expect, R_OK) != 0) {
-        return fail(EXIT_DATA, "cannot read %s: %s", a->expect, strerror(errno));
+    if (a->expect != NULL && (status = repro_expect_check(a->expect)) != 0) {
+        return status; /* before the work: a wrong file is refused at once */
     }
     char *tmp = make_temp(a->out); /* first: an interrupt at any point removes it */
     if (tmp == NULL) {
@@ -220,7 +253,8 @@ static int reproduce(const call_t *call)
     }
     if (status == 0) {
         status = install(tmp, a->out, exists);
-    } else {
+    }
+    if (status != 0) { /* nothing half-written: the new output goes, an earlier one stays */
         remove_tree(tmp);
         output_guard(NULL);
     }
@@ -255,6 +289,9 @@ static const opt_t OPTS[] = {
                "the output directory (default reproduce): created, or replaced when it holds an "
                "earlier output;\nanything else is refused"),
     OPT_FLAG("quick", quick, "the small cases only (about 2 s; the regression guard's)"),
+    OPT_FLAG("png", png,
+             "also draw each figure as PNG (its pixels depend on the machine's fonts and\n"
+             "renderers, so docs/reproduce keeps the SVG only)"),
     OPT_STRING("expect", expect, "FILE",
                "compare every cell's verdict and value with FILE (a verdicts.tsv): status 1 and\n"
                "one line per changed cell when one differs"),
@@ -264,14 +301,15 @@ static const opt_t OPTS[] = {
 };
 
 static const command_doc_t DOC = {
-    .usage = "treecast reproduce [--paper 000|001|002|003|004] [--out DIR] [--quick]\n"
+    .usage = "treecast reproduce [--paper 000|001|002|003|004] [--out DIR] [--quick] [--png]\n"
              "                   [--expect FILE] [--seed S] [--threads T]",
     .about =
         "Regenerate every table and figure of the papers that treecast can: for each paper a\n"
         "Markdown page (PAPER.md) and a web page (PAPER.html), with every cell as the paper's\n"
         "value, treecast's value, a verdict and the treecast command that recomputes it; the\n"
-        "data of each table as CSV and JSON and each figure as SVG and PNG with its gnuplot\n"
-        "script or Graphviz source, in DIR/PAPER/; index.md and index.html; verdicts.tsv (one\n"
+        "data of each table as CSV and JSON and each figure as SVG (and PNG with --png) with its\n"
+        "gnuplot script or Graphviz source, in DIR/PAPER/; index.md and index.html; verdicts.tsv "
+        "(one\n"
         "line per cell: id, verdict, value) and reproduce.json (the index of it all).\n\n"
         "Verdicts: matches (the values agree at the printed precision, or in the stated\n"
         "relation: a lower bound at or below the measured value); corrected -- corrections N\n"

@@ -105,6 +105,13 @@ void progress_begin(const char *what, const char *unit, int64_t total)
     }
 }
 
+void progress_rename(const char *what)
+{
+    pthread_mutex_lock(&pg.lock);
+    snprintf(pg.what, sizeof pg.what, "%s", what);
+    pthread_mutex_unlock(&pg.lock);
+}
+
 void progress_set(int64_t done, int64_t total)
 {
     atomic_store_explicit(&pg.done, done, memory_order_relaxed);

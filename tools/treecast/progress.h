@@ -16,6 +16,9 @@ extern bool tool_quiet;
  * not known yet. One task at a time; a second begin replaces the first's text and counts. */
 void progress_begin(const char *what, const char *unit, int64_t total);
 
+/* A new text for the task, its counts and clock kept ("reproducing paper 003, 4 of 5"). */
+void progress_rename(const char *what);
+
 /* done of total units (total 0 keeps the last one); any thread. */
 void progress_set(int64_t done, int64_t total);
 

@@ -158,6 +158,9 @@ repro_table_t *repro_table(repro_page_t *p, const char *id, const char *title, c
     t->cur_command = need(strdup(""));
     p->tables = need(realloc(p->tables, (size_t)(p->ntables + 1) * sizeof *p->tables));
     p->tables[p->ntables++] = t;
+    if (p->on_item != NULL) {
+        p->on_item();
+    }
     return t;
 }
 
@@ -289,6 +292,9 @@ repro_figure_t *repro_figure(repro_page_t *p, const char *id, const char *title,
     va_end(ap);
     p->figures = need(realloc(p->figures, (size_t)(p->nfigures + 1) * sizeof *p->figures));
     p->figures[p->nfigures++] = f;
+    if (p->on_item != NULL) {
+        p->on_item();
+    }
     return f;
 }
 
@@ -332,6 +338,9 @@ repro_figure_t *repro_picture(repro_page_t *p, const char *id, const char *title
     va_end(ap);
     p->figures = need(realloc(p->figures, (size_t)(p->nfigures + 1) * sizeof *p->figures));
     p->figures[p->nfigures++] = f;
+    if (p->on_item != NULL) {
+        p->on_item();
+    }
     return f;
 }
 

@@ -80,6 +80,7 @@ typedef struct {
     char *layout; /* the Graphviz layout program: "dot", "neato", "circo" */
     FILE *data_fp;
     bool rendered; /* the SVG was written */
+    bool png;      /* the PNG was written too (repro_opts_t.png) */
     char *render_error;
 } repro_figure_t;
 
@@ -93,11 +94,13 @@ typedef struct {
     int ntables;
     repro_figure_t **figures;
     int nfigures;
-    double seconds; /* the time its producer took */
+    double seconds;        /* the time its producer took */
+    void (*on_item)(void); /* called as each table or figure is begun (progress), or NULL */
 } repro_page_t;
 
 typedef struct {
     bool quick;     /* the small cases (the regression guard's) */
+    bool png;       /* also render each figure as PNG (machine-dependent pixels: never committed) */
     int threads;    /* 0: every core */
     uint64_t seed;  /* every random choice */
     const char *me; /* "treecast", as the commands are printed */
@@ -196,6 +199,9 @@ int repro_write_html(const char *dir, repro_page_t **pages, int npages, const re
 /* Compare the verdict list of dir against an expectation file (the same format) for the papers
  * run: prints every cell whose verdict or value changed, appeared or vanished; returns the
  * number of such cells, or -1 after printing why the files cannot be read. */
+/* 0 when expected is a verdict list (verdicts.tsv's format, at least one line), else 3 after one
+ * line on stderr naming the file and what is wrong. */
+int repro_expect_check(const char *expected);
 int64_t repro_expect(const char *verdicts, const char *expected, repro_page_t **pages, int npages);
 
 #endif

@@ -267,7 +267,7 @@ static void drop_drawings(const char *pdir, const char *id)
     }
 }
 
-static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t *f)
+static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t *f, bool png)
 {
     if (f->data_fp != NULL) {
         fclose(f->data_fp);
@@ -279,10 +279,13 @@ static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t
     if (status != 0) {
         return status;
     }
+    /* The SVG is the drawing that is kept (gnuplot's SVG places text by its own estimates, so it
+     * is the same on every machine with Debian 12's gnuplot); the PNG, whose pixels depend on the
+     * fonts and cairo of the machine, only when asked (`gnuplot -e png=1`, reproduce --png). */
     char *script = repro_fmt(
         "# %s (paper %s): %s\n"
         "# Written by `treecast reproduce`: restyle it freely, then run `gnuplot %s.gp` in this\n"
-        "# directory to draw %s.svg and %s.png again from %s.csv.\n"
+        "# directory to draw %s.svg again from %s.csv (`gnuplot -e png=1 %s.gp`: %s.png too).\n"
         "data = '%s.csv'\n"
         "set datafile separator ','\n"
         "set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background "
@@ -292,12 +295,14 @@ static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t
         "set border 3\n"
         "set tics nomirror\n"
         "%s\n"
-        "set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb "
+        "if (exists('png')) {\n"
+        "    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb "
         "'white'\n"
-        "set output '%s.png'\n"
-        "replot\n"
+        "    set output '%s.png'\n"
+        "    replot\n"
+        "}\n"
         "unset output\n",
-        f->id, p->paper, f->title, f->id, f->id, f->id, f->id, f->id, f->id,
+        f->id, p->paper, f->title, f->id, f->id, f->id, f->id, f->id, f->id, f->id,
         f->script != NULL ? f->script : "", f->id);
     name = repro_fmt("%s.gp", f->id);
     status = write_text_file(pdir, name, script, strlen(script));
@@ -305,7 +310,9 @@ static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t
     char *err = repro_fmt("%s/%s.log", pdir, f->id);
     if (status == 0) {
         char *argv[] = {"gnuplot", name, NULL};
-        f->rendered = on_path("gnuplot") && run_in(pdir, argv, err);
+        char *argv_png[] = {"gnuplot", "-e", "png=1", name, NULL};
+        f->rendered = on_path("gnuplot") && run_in(pdir, png ? argv_png : argv, err);
+        f->png = f->rendered && png;
         if (!f->rendered) {
             f->render_error = on_path("gnuplot")
                                   ? last_line(err, "gnuplot")
@@ -319,24 +326,26 @@ static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t
     return status;
 }
 
-static int dot_files(const char *pdir, repro_figure_t *f)
+static int dot_files(const char *pdir, repro_figure_t *f, bool png)
 {
     char *name = repro_fmt("%s.dot", f->id);
     int status = write_text_file(pdir, name, f->dot, strlen(f->dot));
     char *err = repro_fmt("%s/%s.log", pdir, f->id);
     if (status == 0) {
-        char *svg = repro_fmt("%s.svg", f->id), *png = repro_fmt("%s.png", f->id);
+        char *svg = repro_fmt("%s.svg", f->id), *pngname = repro_fmt("%s.png", f->id);
         char *a1[] = {f->layout, "-Tsvg", name, "-o", svg, NULL};
-        char *a2[] = {f->layout, "-Tpng", "-Gdpi=96", name, "-o", png, NULL};
-        f->rendered = on_path(f->layout) && run_in(pdir, a1, err) && run_in(pdir, a2, err);
-        if (!f->rendered) {
+        char *a2[] = {f->layout, "-Tpng", "-Gdpi=96", name, "-o", pngname, NULL};
+        f->rendered = on_path(f->layout) && run_in(pdir, a1, err);
+        f->png = f->rendered && png && run_in(pdir, a2, err);
+        if (!f->rendered || (png && !f->png)) {
             drop_drawings(pdir, f->id);
+            f->rendered = f->png = false;
             f->render_error = on_path(f->layout)
                                   ? last_line(err, f->layout)
                                   : repro_fmt("%s is not installed (Debian: graphviz)", f->layout);
         }
         free(svg);
-        free(png);
+        free(pngname);
     }
     unlink(err);
     free(err);
@@ -434,7 +443,7 @@ static void md_figure(FILE *fp, const repro_page_t *p, const repro_figure_t *f)
         fprintf(fp, "Graphviz source [%s.dot](%s/%s.dot) (`%s -Tsvg`)", f->id, p->paper, f->id,
                 f->layout);
     }
-    if (f->rendered) {
+    if (f->png) {
         fprintf(fp, ", PNG [%s.png](%s/%s.png)", f->id, p->paper, f->id);
     }
     fputs(".\n\n", fp);
@@ -578,6 +587,11 @@ static void figure_json(tc_json_t *j, const repro_page_t *p, const repro_figure_
     char *s = repro_fmt("%s/%s.svg", p->paper, f->id);
     tc_json_kstr(j, "svg", s);
     free(s);
+    if (f->png) {
+        s = repro_fmt("%s/%s.png", p->paper, f->id);
+        tc_json_kstr(j, "png", s);
+        free(s);
+    }
     s = repro_fmt("%s/%s.%s", p->paper, f->id, f->kind == REPRO_FIG_GNUPLOT ? "gp" : "dot");
     tc_json_kstr(j, "source", s);
     free(s);
@@ -665,8 +679,8 @@ int repro_write(const char *dir, repro_page_t **pages, int npages, const repro_o
         }
         for (int k = 0; k < p->nfigures && status == 0; k++) {
             status = p->figures[k]->kind == REPRO_FIG_GNUPLOT
-                         ? gnuplot_files(pdir, p, p->figures[k])
-                         : dot_files(pdir, p->figures[k]);
+                         ? gnuplot_files(pdir, p, p->figures[k], opts->png)
+                         : dot_files(pdir, p->figures[k], opts->png);
         }
         free(pdir);
         if (status == 0) {
@@ -702,7 +716,35 @@ static int cmp_line(const void *a, const void *b)
     return strcmp(((const line_t *)a)->id, ((const line_t *)b)->id);
 }
 
-/* The lines of a verdict list whose paper is among pages (all when pages is NULL). */
+static void lines_free(lines_t *l)
+{
+    for (int64_t i = 0; i < l->n; i++) {
+        free(l->v[i].id);
+        free(l->v[i].rest);
+    }
+    free(l->v);
+}
+
+#define EXPECT_LINE_MAX 65536          /* bytes of one line of a verdict list */
+#define EXPECT_BYTES_MAX (256LL << 20) /* of the whole list: the full run writes about 1 MB */
+
+/* Whether text is a verdict as verdict_line writes it: a name, or "corrected 000.6". */
+static bool verdict_known(const char *text)
+{
+    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+        const char *name = repro_verdict_name((repro_verdict_t)v);
+        size_t len = strlen(name);
+        if (strncmp(text, name, len) == 0 && (text[len] == '\0' || text[len] == ' ')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The lines of a verdict list whose paper is among pages: ID TAB VERDICT TAB VALUE, '#' lines
+ * and blank lines aside. A line of another shape, a line or a file too long to be one (reading
+ * /dev/zero stops after EXPECT_LINE_MAX bytes), a read error or a list without a single line is
+ * bad data: false after one line on stderr. */
 static bool read_lines(const char *path, repro_page_t **pages, int npages, lines_t *out)
 {
     FILE *fp = fopen(path, "r");
@@ -710,17 +752,43 @@ static bool read_lines(const char *path, repro_page_t **pages, int npages, lines
         fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
         return false;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    while ((len = getline(&line, &cap, fp)) >= 0) {
+    char *line = malloc(EXPECT_LINE_MAX + 1);
+    const char *bad = line == NULL ? "out of memory" : NULL;
+    int64_t lineno = 0, bytes = 0, cells = 0;
+    while (bad == NULL && fgets(line, EXPECT_LINE_MAX + 1, fp) != NULL) {
+        size_t len = strlen(line);
+        lineno++;
+        bytes += (int64_t)len;
+        if (len == EXPECT_LINE_MAX && line[len - 1] != '\n') {
+            bad = "a line longer than 64 KiB";
+            break;
+        }
+        if (bytes > EXPECT_BYTES_MAX) {
+            bad = "the byte past 256 MiB";
+            break;
+        }
+        if (len == 0 || (line[len - 1] != '\n' && !feof(fp))) { /* a NUL byte ended it early */
+            bad = "a NUL byte";
+            break;
+        }
         line[strcspn(line, "\r\n")] = '\0';
-        char *tab = strchr(line, '\t');
-        if (line[0] == '#' || line[0] == '\0' || tab == NULL) {
+        if (line[0] == '#' || line[strspn(line, " \t")] == '\0') {
             continue;
         }
+        char *tab = strchr(line, '\t'), *tab2 = tab != NULL ? strchr(tab + 1, '\t') : NULL;
+        if (tab == NULL || tab2 == NULL || strchr(tab2 + 1, '\t') != NULL || tab == line) {
+            bad = "a line that is not ID TAB VERDICT TAB VALUE";
+            break;
+        }
+        *tab2 = '\0';
+        if (!verdict_known(tab + 1)) {
+            bad = "an unknown verdict";
+            break;
+        }
+        *tab2 = '\t';
+        cells++;
         *tab = '\0';
-        bool run = false;
+        bool run = pages == NULL;
         for (int i = 0; i < npages && !run; i++) {
             size_t pl = strlen(pages[i]->paper);
             run = strncmp(line, pages[i]->paper, pl) == 0 && line[pl] == '/';
@@ -732,31 +800,55 @@ static bool read_lines(const char *path, repro_page_t **pages, int npages, lines
             out->cap = out->cap ? 2 * out->cap : 256;
             line_t *nv = realloc(out->v, (size_t)out->cap * sizeof *out->v);
             if (nv == NULL) {
+                bad = "out of memory";
                 break;
             }
             out->v = nv;
         }
         out->v[out->n].id = strdup(line);
         out->v[out->n].rest = strdup(tab + 1);
+        if (out->v[out->n].id == NULL || out->v[out->n].rest == NULL) {
+            free(out->v[out->n].id);
+            free(out->v[out->n].rest);
+            bad = "out of memory";
+            break;
+        }
         out->n++;
     }
-    free(line);
-    bool ok = !ferror(fp);
-    fclose(fp);
-    if (!ok) {
-        fprintf(stderr, "treecast reproduce: cannot read %s\n", path);
+    bool at_line = bad != NULL;
+    if (bad == NULL && ferror(fp)) {
+        fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
+        free(line);
+        fclose(fp);
+        return false;
     }
-    qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_line);
-    return ok;
+    if (bad == NULL && cells == 0) {
+        bad = "no line ID TAB VERDICT TAB VALUE";
+    }
+    free(line);
+    fclose(fp);
+    if (bad != NULL) {
+        if (at_line) {
+            fprintf(stderr, "treecast reproduce: %s is not a verdict list: line %lld holds %s\n",
+                    path, (long long)lineno, bad);
+        } else {
+            fprintf(stderr, "treecast reproduce: %s is not a verdict list: it holds %s\n", path,
+                    bad);
+        }
+        return false;
+    }
+    if (out->n > 0) {
+        qsort(out->v, (size_t)out->n, sizeof *out->v, cmp_line);
+    }
+    return true;
 }
 
-static void lines_free(lines_t *l)
+int repro_expect_check(const char *expected)
 {
-    for (int64_t i = 0; i < l->n; i++) {
-        free(l->v[i].id);
-        free(l->v[i].rest);
-    }
-    free(l->v);
+    lines_t l = {0};
+    bool ok = read_lines(expected, NULL, 0, &l);
+    lines_free(&l);
+    return ok ? 0 : 3;
 }
 
 static void report_change(int64_t *changes, const char *id, const char *what)

@@ -1,0 +1,1 @@
+sh: treecast reproduce --quick --quiet --paper 004 --out {tmp}/r --expect tests/cli/data/expect_000_only.tsv 2>{tmp}/err; s=$?; grep -c "runtime error" {tmp}/err; grep -c "a new cell" {tmp}/err; exit $s

@@ -1,0 +1,1 @@
+sh: treecast reproduce --quick --quiet --paper 004 --out {tmp}/a && treecast reproduce --quick --quiet --paper 004 --png --out {tmp}/b && ls {tmp}/a/004 | grep -c "png$"; ls {tmp}/b/004 | grep "png$"; grep -c "ist-q4.png" {tmp}/a/004.md {tmp}/b/004.md | sed "s|.*/||"
