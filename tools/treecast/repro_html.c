@@ -18,9 +18,18 @@
  * script.
  *
  * Every text of the model is escaped; the Markdown of intros, captions, summaries, notes and
- * the missing list is light: `code`, **bold** and [text](url) (http, https, mailto, a fragment
- * or a relative path; anything else stays text). */
+ * the missing list is light: `code`, **bold**, *emphasis* and [text](url) (http, https, mailto,
+ * a fragment or a relative path; anything else stays text). Outside code, the text is read once
+ * more (text_n):
+ *   - the notation of the producers and of docs (X_k, X_{...}, X^k, X^{...}, 2^(n-k)) becomes
+ *     <sub> and <sup>, nested as written: EDT_{I_4} is EDT<sub>I<sub>4</sub></sub>;
+ *   - every "corrections NNN.K" (and the numbers listed after it: "000.6, 000.8 or 000.10") is a
+ *     link to the entry's anchor on corrections.html, the copy of docs/corrections.md that the
+ *     report carries (written here too, by write_corrections), and "docs/corrections.md" a link
+ *     to that page.
+ * Each paper's page cites its paper under the title, as docs/references.md does. */
 #include "repro.h"
+#include "repro_corrections.h"
 #include "treecast/treecast.h"
 
 #include <errno.h>
@@ -32,6 +41,16 @@ extern const unsigned char repro_report_css[], repro_report_js[];
 extern const size_t repro_report_css_len, repro_report_js_len;
 
 /* ---- escaping ------------------------------------------------------------------------------ */
+
+/* Where text_n links a reference to: the corrections page, or "" on that page itself (its own
+ * references are fragments); set by write_corrections while it writes that page. The writer is
+ * single-threaded. */
+static const char *corr_page = "corrections.html";
+/* Whether a relative link of light Markdown is kept (false on the corrections page, whose
+ * relative links lead to the repository's docs, which the report does not carry). */
+static bool relative_links = true;
+/* More than 0 inside a link's text, where text_n makes no links (no <a> in an <a>). */
+static int in_link = 0;
 
 /* n bytes of text, escaped for an HTML text node or a quoted attribute value; control
  * characters other than tab and newline become spaces. */
@@ -65,6 +84,149 @@ static void esc(FILE *fp, const char *s)
 {
     if (s != NULL) {
         esc_n(fp, s, strlen(s));
+    }
+}
+
+static bool alnum(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static bool alpha(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* The argument of a sub- or superscript whose '_' or '^' (op) is just before s[i] (n bytes):
+ * {...} or (...) (balanced; the brackets dropped), a run of digits, one letter, or, after '^',
+ * a word and what it is applied to (2^succ(i)). false when there is none (a word after '_' is
+ * an identifier: sim_run). [*a, *b) is the argument's text, *next the byte after it. */
+static bool script_arg(const char *s, size_t n, size_t i, char op, size_t *a, size_t *b,
+                       size_t *next)
+{
+    if (i >= n) {
+        return false;
+    }
+    char c = s[i];
+    if (c == '{' || c == '(') {
+        char close = c == '{' ? '}' : ')';
+        int depth = 0;
+        for (size_t j = i; j < n; j++) {
+            depth += s[j] == c;
+            if (s[j] == close && --depth == 0) {
+                *a = i + 1;
+                *b = *next = j;
+                *next += 1;
+                return j > i + 1;
+            }
+        }
+        return false;
+    }
+    size_t j = i;
+    if (c >= '0' && c <= '9') {
+        while (j < n && s[j] >= '0' && s[j] <= '9') {
+            j++;
+        }
+    } else if (alpha(c)) {
+        while (j < n && alpha(s[j])) {
+            j++;
+        }
+        if (j - i > 1 && op == '_') {
+            return false;
+        }
+        if (j - i > 1 && j < n && s[j] == '(') {
+            size_t pa, pb, pn;
+            if (script_arg(s, n, j, op, &pa, &pb, &pn)) {
+                j = pn;
+            }
+        }
+    } else {
+        return false;
+    }
+    *a = i;
+    *b = *next = j;
+    return true;
+}
+
+static void text_n(FILE *fp, const char *s, size_t n, const char *lo);
+
+/* The reference at s (n bytes), if it starts one: its length, after writing it linked. */
+static size_t corr_links(FILE *fp, const char *s, size_t n)
+{
+    repro_corr_ref_t refs[16];
+    size_t used;
+    int count = repro_corr_refs(s, n, refs, 16, &used);
+    size_t at = 0;
+    for (int k = 0; k < count; k++) {
+        esc_n(fp, s + at, refs[k].at - at); /* what separates it from the one before */
+        fputs("<a class=\"corr\" href=\"", fp);
+        fputs(corr_page, fp);
+        fputs("#c", fp);
+        esc_n(fp, s + refs[k].id, refs[k].idlen);
+        fputs("\">", fp);
+        esc_n(fp, s + refs[k].at, refs[k].len);
+        fputs("</a>", fp);
+        at = refs[k].at + refs[k].len;
+    }
+    return count > 0 ? used : 0;
+}
+
+/* n bytes of text, escaped, with the notation of scripts as <sub>/<sup> and the references to
+ * corrections linked (not inside a link). lo is where the string starts (s[-1] is looked at
+ * when s > lo). */
+static void text_n(FILE *fp, const char *s, size_t n, const char *lo)
+{
+    static const char docs[] = "docs/corrections.md";
+    size_t from = 0;
+    for (size_t i = 0; i < n;) {
+        char before = s + i > lo ? s[i - 1] : '\0';
+        bool word = !alnum(before) && before != '_' && before != '/';
+        size_t a, b, next;
+        if (word && in_link == 0 && s[i] == 'c') {
+            esc_n(fp, s + from, i - from); /* corr_links writes nothing unless a reference */
+            from = i;
+            size_t used = corr_links(fp, s + i, n - i);
+            if (used > 0) {
+                i += used;
+                from = i;
+                continue;
+            }
+        }
+        if (word && in_link == 0 && corr_page[0] != '\0' && s[i] == 'd' &&
+            n - i >= sizeof docs - 1 && memcmp(s + i, docs, sizeof docs - 1) == 0) {
+            esc_n(fp, s + from, i - from);
+            fprintf(fp, "<a href=\"%s\">%s</a>", corr_page, docs);
+            i += sizeof docs - 1;
+            from = i;
+            continue;
+        }
+        if ((s[i] == '_' || s[i] == '^') &&
+            (alnum(before) || before == ')' || before == '}' || before == '*')) {
+            /* _k after a word that follows an underscore is an identifier's (gnuplot_plot_N) */
+            const char *w = s + i;
+            while (w > lo && alnum(w[-1])) {
+                w--;
+            }
+            bool identifier = s[i] == '_' && w > lo && w[-1] == '_';
+            if (!identifier && script_arg(s, n, i + 1, s[i], &a, &b, &next)) {
+                esc_n(fp, s + from, i - from);
+                const char *tag = s[i] == '_' ? "sub" : "sup";
+                fprintf(fp, "<%s>", tag);
+                text_n(fp, s + a, b - a, s + a);
+                fprintf(fp, "</%s>", tag);
+                i = from = next;
+                continue;
+            }
+        }
+        i++;
+    }
+    esc_n(fp, s + from, n - from);
+}
+
+static void text(FILE *fp, const char *s)
+{
+    if (s != NULL) {
+        text_n(fp, s, strlen(s), s);
     }
 }
 
@@ -178,42 +340,67 @@ static bool safe_url(const char *u, size_t n)
 /* [text](url) at s (n bytes): its length, 0 when s does not start one. */
 static size_t md_link(FILE *fp, const char *s, size_t n);
 
-/* Inline Markdown: `code`, **bold**, [text](url); everything else escaped. */
-static void md_inline(FILE *fp, const char *s, size_t n)
+/* Whether the '*' at s[i] opens an emphasis that closes in s[0..n): *end is the closing '*'. A
+ * star between letters, or before a blank or a sign, is text (2*n, *^{m-1}b). */
+static bool emphasis(const char *s, size_t n, size_t i, const char *lo, const char **end)
 {
-    size_t i = 0;
+    if (i + 1 >= n || !alnum(s[i + 1]) || (s + i > lo && alnum(s[i - 1]))) {
+        return false;
+    }
+    const char *close = memchr(s + i + 1, '*', n - i - 1);
+    if (close == NULL || close[-1] == ' ' ||
+        (close + 1 < s + n && (alnum(close[1]) || close[1] == '*'))) {
+        return false;
+    }
+    *end = close;
+    return true;
+}
+
+/* Inline Markdown: `code`, **bold**, *emphasis*, [text](url); the rest by text_n. lo: where
+ * the string starts (text_n looks one byte back). */
+static void md_inline(FILE *fp, const char *s, size_t n, const char *lo)
+{
+    size_t i = 0, from = 0;
     while (i < n) {
+        const char *end = NULL;
+        size_t skip = 0;
         if (s[i] == '`') {
-            const char *end = memchr(s + i + 1, '`', n - i - 1);
+            end = memchr(s + i + 1, '`', n - i - 1);
             if (end != NULL) {
+                text_n(fp, s + from, i - from, lo);
                 fputs("<code>", fp);
                 esc_n(fp, s + i + 1, (size_t)(end - (s + i + 1)));
                 fputs("</code>", fp);
-                i = (size_t)(end - s) + 1;
-                continue;
+                skip = (size_t)(end - s) + 1;
             }
         } else if (s[i] == '*' && i + 1 < n && s[i + 1] == '*') {
-            const char *end = find_n(s + i + 2, n - i - 2, "**");
+            end = find_n(s + i + 2, n - i - 2, "**");
             if (end != NULL && end > s + i + 2) {
+                text_n(fp, s + from, i - from, lo);
                 fputs("<strong>", fp);
-                md_inline(fp, s + i + 2, (size_t)(end - (s + i + 2)));
+                md_inline(fp, s + i + 2, (size_t)(end - (s + i + 2)), lo);
                 fputs("</strong>", fp);
-                i = (size_t)(end - s) + 2;
-                continue;
+                skip = (size_t)(end - s) + 2;
             }
+        } else if (s[i] == '*' && emphasis(s, n, i, lo, &end)) {
+            text_n(fp, s + from, i - from, lo);
+            fputs("<em>", fp);
+            md_inline(fp, s + i + 1, (size_t)(end - (s + i + 1)), lo);
+            fputs("</em>", fp);
+            skip = (size_t)(end - s) + 1;
         } else if (s[i] == '[') {
-            size_t len = md_link(fp, s + i, n - i);
-            if (len > 0) {
-                i += len;
-                continue;
-            }
+            text_n(fp, s + from, i - from, lo); /* md_link writes nothing unless a link is here */
+            from = i;
+            size_t used = md_link(fp, s + i, n - i);
+            skip = used > 0 ? i + used : 0;
         }
-        size_t run = strcspn(s + i, "`*[");
-        run = run == 0 ? 1 : run;
-        run = run > n - i ? n - i : run;
-        esc_n(fp, s + i, run);
-        i += run;
+        if (skip > 0) {
+            i = from = skip;
+        } else {
+            i++;
+        }
     }
+    text_n(fp, s + from, n - from, lo);
 }
 
 static size_t md_link(FILE *fp, const char *s, size_t n)
@@ -227,10 +414,17 @@ static size_t md_link(FILE *fp, const char *s, size_t n)
     if (end == NULL || !safe_url(url, (size_t)(end - url)) || close == s + 1) {
         return 0;
     }
+    bool relative = url[0] != '#' && memchr(url, ':', (size_t)(end - url)) == NULL;
+    if (relative && !relative_links) { /* a page the report does not carry: the text alone */
+        md_inline(fp, s + 1, (size_t)(close - s - 1), s + 1);
+        return (size_t)(end - s) + 1;
+    }
     fputs("<a href=\"", fp);
     esc_n(fp, url, (size_t)(end - url));
     fputs("\">", fp);
-    md_inline(fp, s + 1, (size_t)(close - s - 1));
+    in_link++;
+    md_inline(fp, s + 1, (size_t)(close - s - 1), s + 1);
+    in_link--;
     fputs("</a>", fp);
     return (size_t)(end - s) + 1;
 }
@@ -241,6 +435,7 @@ static void md_blocks(FILE *fp, const char *s, const char *cls)
     if (s == NULL) {
         return;
     }
+    const char *lo = s;
     while (*s != '\0') {
         while (*s == '\n' || *s == ' ') {
             s++;
@@ -255,7 +450,7 @@ static void md_blocks(FILE *fp, const char *s, const char *cls)
         } else {
             fputs("<p>", fp);
         }
-        md_inline(fp, s, n);
+        md_inline(fp, s, n, lo);
         fputs("</p>\n", fp);
         s += n;
     }
@@ -264,7 +459,7 @@ static void md_blocks(FILE *fp, const char *s, const char *cls)
 static void md_text(FILE *fp, const char *s)
 {
     if (s != NULL) {
-        md_inline(fp, s, strlen(s));
+        md_inline(fp, s, strlen(s), s);
     }
 }
 
@@ -577,9 +772,10 @@ static void legend(FILE *fp)
           "agree at the printed precision, or in the stated relation: a lower bound at or below "
           "the measured value, an upper bound at or above it); <span class=\"v-corrected\">"
           "corrected</span> (they disagree, and the paper's value corrected by the numbered "
-          "entry of docs/corrections.md agrees); <span class=\"v-differs\">differs</span> (they "
-          "disagree and no correction explains it); <span class=\"v-not-printed\">not "
-          "printed</span> (the paper has no value: treecast's extension of the table).</p>\n",
+          "entry of <a href=\"corrections.html\">docs/corrections.md</a> agrees); <span "
+          "class=\"v-differs\">differs</span> (they disagree and no correction explains it); "
+          "<span class=\"v-not-printed\">not printed</span> (the paper has no value: treecast's "
+          "extension of the table).</p>\n",
           fp);
 }
 
@@ -600,12 +796,19 @@ static void cells_head(FILE *fp, const repro_table_t *t, bool notes)
     fputs(notes ? "<th scope=\"col\">note</th></tr></thead>\n" : "</tr></thead>\n", fp);
 }
 
-/* A cell; numbers (and the dashes of absent values) aligned right. */
-static void td(FILE *fp, const char *text)
+/* A cell; numbers (and the dashes of absent values) aligned right. A cell whose text has
+ * scripts (2^k, S_{n-1}) keeps that text in data-sort, which the script sorts by. */
+static void td(FILE *fp, const char *s, bool key)
 {
-    bool num = is_number(text) || strcmp(text, "-") == 0 || strcmp(text, "\xe2\x80\x94") == 0;
-    fputs(num ? "<td class=\"num\">" : "<td>", fp);
-    esc(fp, text);
+    bool num = is_number(s) || strcmp(s, "-") == 0 || strcmp(s, "\xe2\x80\x94") == 0;
+    fputs(num ? "<td class=\"num\"" : key ? "<td class=\"key\"" : "<td", fp);
+    if (strpbrk(s, "_^") != NULL) {
+        fputs(" data-sort=\"", fp);
+        esc(fp, s);
+        fputc('"', fp);
+    }
+    fputc('>', fp);
+    text(fp, s);
     fputs("</td>", fp);
 }
 
@@ -617,17 +820,17 @@ static void cells_row(FILE *fp, const repro_table_t *t, const repro_cell_t *c, b
     for (int k = 0; k < t->nkeys; k++) {
         size_t len = strcspn(key, "\t");
         char *one = repro_fmt("%.*s", (int)len, key);
-        td(fp, one);
+        td(fp, one, true);
         free(one);
         key += len + (key[len] == '\t');
     }
-    td(fp, c->quantity != NULL ? c->quantity : "");
-    td(fp, c->paper != NULL ? c->paper : "\xe2\x80\x94"); /* an em dash: not printed */
-    td(fp, c->value != NULL ? c->value : "");
+    td(fp, c->quantity != NULL ? c->quantity : "", false);
+    td(fp, c->paper != NULL ? c->paper : "\xe2\x80\x94", false); /* an em dash: not printed */
+    td(fp, c->value != NULL ? c->value : "", false);
     char verdict[160];
     repro_verdict_text(c, verdict, sizeof verdict);
     fprintf(fp, "<td class=\"v-%s\">", VERDICT_CLASS[v]);
-    esc(fp, verdict);
+    text(fp, verdict);
     fputs("</td><td class=\"cmd\">", fp);
     if (c->command != NULL && c->command[0] != '\0') {
         fputs("<code>", fp);
@@ -655,7 +858,7 @@ static void cells_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
     fputs("<section class=\"table\" id=\"table-", fp);
     id_part(fp, t->id);
     fputs("\">\n<h2>", fp);
-    esc(fp, t->title);
+    text(fp, t->title);
     fputs("</h2>\n", fp);
     md_blocks(fp, t->intro, NULL);
     fprintf(fp, "<p class=\"meta\">%lld cells: ", (long long)t->ncells);
@@ -728,13 +931,15 @@ static int figure(FILE *fp, const char *dir, const repro_page_t *p, const repro_
         fputs("</p>\n", fp);
     }
     fputs("<figcaption>\n<p><strong>", fp);
-    esc(fp, f->title);
+    text(fp, f->title);
     fputs("</strong></p>\n", fp);
     md_blocks(fp, f->caption, NULL);
     fputs("<p class=\"meta\">Files: ", fp);
     if (f->rendered) {
         file_link(fp, p, f, "svg", "drawing");
         fputs(", ", fp);
+    }
+    if (f->png) {
         file_link(fp, p, f, "png", "bitmap");
         fputs(", ", fp);
     }
@@ -752,13 +957,28 @@ static int figure(FILE *fp, const char *dir, const repro_page_t *p, const repro_
     return 0;
 }
 
+/* The paper's citation, from docs/references.md: <p class="citation">. */
+static void citation(FILE *fp, const char *paper)
+{
+    size_t n;
+    const char *cite = repro_citation(paper, &n);
+    if (cite != NULL) {
+        fputs("<p class=\"citation\"><span class=\"label\">Paper:</span> ", fp);
+        md_inline(fp, cite, n, cite);
+        fputs(".</p>\n", fp);
+    }
+}
+
 static void page_top(FILE *fp, const repro_page_t *p, const repro_opts_t *o)
 {
-    fputs("<nav class=\"top\"><a href=\"index.html\">All papers</a> \xc2\xb7 <a href=\"", fp);
+    fputs("<nav class=\"top\"><a href=\"index.html\">All papers</a> \xc2\xb7 <a "
+          "href=\"corrections.html\">Corrections</a> \xc2\xb7 <a href=\"",
+          fp);
     url_part(fp, p->paper);
     fputs(".md\">this page as Markdown</a></nav>\n<h1>", fp);
-    esc(fp, p->title);
+    text(fp, p->title);
     fputs("</h1>\n", fp);
+    citation(fp, p->paper);
     md_blocks(fp, p->summary, "summary");
     int64_t counts[REPRO_VERDICTS_];
     counts_of(p, counts);
@@ -788,14 +1008,18 @@ static void page_top(FILE *fp, const repro_page_t *p, const repro_opts_t *o)
             fputs("<li><a href=\"#table-", fp);
             id_part(fp, p->tables[i]->id);
             fputs("\">", fp);
-            esc(fp, p->tables[i]->title);
+            in_link++;
+            text(fp, p->tables[i]->title);
+            in_link--;
             fprintf(fp, "</a> (%lld cells)</li>\n", (long long)p->tables[i]->ncells);
         }
         for (int i = 0; i < p->nfigures; i++) {
             fputs("<li><a href=\"#figure-", fp);
             id_part(fp, p->figures[i]->id);
             fputs("\">", fp);
-            esc(fp, p->figures[i]->title);
+            in_link++;
+            text(fp, p->figures[i]->title);
+            in_link--;
             fputs("</a></li>\n", fp);
         }
         fputs("</ul></nav>\n", fp);
@@ -868,7 +1092,9 @@ static void papers_table(FILE *fp, repro_page_t **pages, int npages)
             fputs(k == 0 ? "<tr><td><a href=\"" : "<td class=\"wrap\"><a href=\"", fp);
             url_part(fp, p->paper);
             fputs(".html\">", fp);
-            esc(fp, k == 0 ? p->paper : p->title);
+            in_link++;
+            text(fp, k == 0 ? p->paper : p->title);
+            in_link--;
             fputs("</a></td>", fp);
         }
         fprintf(fp, "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%lld</td>",
@@ -920,11 +1146,14 @@ static void made(FILE *fp, repro_page_t **pages, int npages, const repro_opts_t 
         fputs("every core", fp);
     }
     fputs("; the values do not depend on it</dd>\n<dt>Files</dt><dd><a href=\"index.md\">"
-          "index.md</a> and one Markdown page per paper; <a href=\"verdicts.tsv\">verdicts.tsv"
-          "</a> (every cell's id, verdict and value, which <code>treecast reproduce --expect"
-          "</code> compares); <a href=\"reproduce.json\">reproduce.json</a> (the index of it "
-          "all); each paper's tables as CSV and JSON and its figures as SVG, PNG and their "
-          "sources in the directory named after the paper.</dd>\n</dl>\n",
+          "index.md</a> and one Markdown page per paper; <a href=\"corrections.html\">"
+          "corrections.html</a> and <a href=\"corrections.md\">corrections.md</a> (a copy of "
+          "docs/corrections.md, whose entries the verdicts cite); <a href=\"verdicts.tsv\">"
+          "verdicts.tsv</a> (every cell's id, verdict and value, which <code>treecast "
+          "reproduce --expect</code> compares); <a href=\"reproduce.json\">reproduce.json</a> "
+          "(the index of it all); each paper's tables as CSV and JSON and its figures as SVG "
+          "(and PNG with <code>--png</code>) with their sources, in the directory named after "
+          "the paper.</dd>\n</dl>\n",
           fp);
 }
 
@@ -942,7 +1171,9 @@ static int write_index(const char *dir, repro_page_t **pages, int npages, const 
           "treecast's value, a verdict and the command that recomputes it, and draws the "
           "figures again from data kept beside them.",
           fp);
-    fputs(o->quick ? " This is the quick run: the small cases of every table.</p>\n" : "</p>\n",
+    fputs(o->quick ? " This is the quick run: the small cases of every table." : "", fp);
+    fputs(" A verdict \"corrected\" names the entry of <a href=\"corrections.html\">the readings "
+          "and corrections of the papers</a> that explains the difference.</p>\n",
           fp);
     legend(fp);
     papers_table(fp, pages, npages);
@@ -952,8 +1183,11 @@ static int write_index(const char *dir, repro_page_t **pages, int npages, const 
         fputs("<h3><a href=\"", fp);
         url_part(fp, p->paper);
         fputs(".html\">", fp);
-        esc(fp, p->title);
+        in_link++;
+        text(fp, p->title);
+        in_link--;
         fputs("</a></h3>\n", fp);
+        citation(fp, p->paper);
         if (p->summary != NULL) {
             md_blocks(fp, p->summary, NULL);
         } else {
@@ -970,6 +1204,208 @@ static int write_index(const char *dir, repro_page_t **pages, int npages, const 
     return close_page(fp, path);
 }
 
+/* ---- the corrections page ------------------------------------------------------------------ */
+
+/* The Markdown of docs/corrections.md, as that document uses it: headings, paragraphs, lists
+ * of "- " items (continued by indented lines), tables, fenced code; inline as md_inline. */
+
+typedef struct {
+    char ids[256][16];
+    int n;
+} ids_t;
+
+/* id="cNNN.K" for the entry that line (n bytes) begins, once per page. */
+static void entry_id(FILE *fp, const char *line, size_t n, ids_t *seen)
+{
+    size_t at, len = repro_corr_entry(line, n, &at);
+    if (len == 0 || len >= sizeof seen->ids[0] || seen->n == 256) {
+        return;
+    }
+    char id[16];
+    memcpy(id, line + at, len);
+    id[len] = '\0';
+    for (int i = 0; i < seen->n; i++) {
+        if (strcmp(seen->ids[i], id) == 0) {
+            return;
+        }
+    }
+    memcpy(seen->ids[seen->n++], id, len + 1);
+    fprintf(fp, " id=\"c%s\"", id);
+}
+
+/* The cells of a table row (n bytes, starting with '|'): [from, to) spans, at most max. */
+static int row_cells(const char *row, size_t n, size_t *from, size_t *to, int max)
+{
+    int count = 0;
+    size_t i = 1;
+    while (i < n && count < max) {
+        size_t start = i;
+        bool code = false;
+        while (i < n && (code || row[i] != '|')) {
+            code ^= row[i] == '`';
+            i++;
+        }
+        if (i >= n && start < n && strspn(row + start, " \t") >= n - start) {
+            break; /* blanks after the last '|' */
+        }
+        size_t a = start, b = i;
+        while (a < b && row[a] == ' ') {
+            a++;
+        }
+        while (b > a && row[b - 1] == ' ') {
+            b--;
+        }
+        from[count] = a;
+        to[count++] = b;
+        i++;
+    }
+    return count;
+}
+
+static void doc_table(FILE *fp, const char *doc, size_t from, size_t to)
+{
+    enum { MAXC = 32 };
+    size_t a[MAXC], b[MAXC];
+    char align[MAXC] = {0};
+    fputs("<div class=\"scroll\"><table class=\"doc\">\n", fp);
+    int row = 0;
+    for (size_t i = from; i < to; row++) {
+        size_t n = strcspn(doc + i, "\n");
+        int cells = row_cells(doc + i, n, a, b, MAXC);
+        if (row == 1) { /* |---|---:| */
+            for (int c = 0; c < cells; c++) {
+                align[c] = b[c] > a[c] && doc[i + b[c] - 1] == ':' ? 'r' : 'l';
+            }
+        } else {
+            fputs(row == 0 ? "<thead><tr>" : row == 2 ? "<tbody>\n<tr>" : "<tr>", fp);
+            for (int c = 0; c < cells; c++) {
+                const char *tag = row == 0 ? "th" : "td";
+                fprintf(fp, "<%s%s>", tag, align[c] == 'r' ? " class=\"num\"" : "");
+                md_inline(fp, doc + i + a[c], b[c] - a[c], doc);
+                fprintf(fp, "</%s>", tag);
+            }
+            fputs(row == 0 ? "</tr></thead>\n" : "</tr>\n", fp);
+        }
+        i += n + (doc[i + n] == '\n');
+    }
+    fputs(row > 2 ? "</tbody>\n</table></div>\n" : "</table></div>\n", fp);
+}
+
+static bool blank(const char *line, size_t n)
+{
+    return strspn(line, " \t") >= n;
+}
+
+static void doc_html(FILE *fp, const char *doc, size_t len)
+{
+    ids_t seen = {.n = 0};
+    bool list = false;
+    size_t i = 0;
+    while (i < len) {
+        const char *line = doc + i;
+        size_t n = strcspn(line, "\n"), next = i + n + (line[n] == '\n');
+        if (blank(line, n)) {
+            i = next;
+            continue;
+        }
+        bool item = n >= 2 && memcmp(line, "- ", 2) == 0;
+        if (list && !item) {
+            fputs("</ul>\n", fp);
+            list = false;
+        }
+        if (n >= 3 && memcmp(line, "```", 3) == 0) {
+            size_t end = next;
+            while (end < len && memcmp(doc + end, "```", 3) != 0) {
+                end += strcspn(doc + end, "\n") + 1;
+            }
+            fputs("<pre><code>", fp);
+            esc_n(fp, doc + next, (end < len ? end : len) - next);
+            fputs("</code></pre>\n", fp);
+            i = end < len ? end + strcspn(doc + end, "\n") + 1 : len;
+            continue;
+        }
+        if (line[0] == '#') {
+            size_t level = strspn(line, "#");
+            size_t at = level + (level < n && line[level] == ' ');
+            int h = level > 4 ? 4 : (int)level;
+            fprintf(fp, "<h%d", h);
+            entry_id(fp, line, n, &seen);
+            fputc('>', fp);
+            md_inline(fp, line + at, n - at, line + at);
+            fprintf(fp, "</h%d>\n", h);
+            i = next;
+            continue;
+        }
+        if (line[0] == '|') {
+            size_t end = i;
+            while (end < len && doc[end] == '|') {
+                end += strcspn(doc + end, "\n");
+                end += end < len;
+            }
+            doc_table(fp, doc, i, end);
+            i = end;
+            continue;
+        }
+        /* a paragraph or an item: to a blank line, a heading, a table, a fence or a new item */
+        size_t end = next;
+        while (end < len) {
+            const char *l = doc + end;
+            size_t ln = strcspn(l, "\n");
+            if (blank(l, ln) || l[0] == '#' || l[0] == '|' || (ln >= 3 && !memcmp(l, "```", 3)) ||
+                (ln >= 2 && memcmp(l, "- ", 2) == 0)) {
+                break;
+            }
+            end += ln + (l[ln] == '\n');
+        }
+        if (item && !list) {
+            fputs("<ul>\n", fp);
+            list = true;
+        }
+        fputs(item ? "<li" : "<p", fp);
+        entry_id(fp, line, n, &seen);
+        fputc('>', fp);
+        size_t at = item ? 2 : 0;
+        size_t stop = end > i && doc[end - 1] == '\n' ? end - 1 : end;
+        md_inline(fp, doc + i + at, stop - i - at, doc + i + at);
+        fputs(item ? "</li>\n" : "</p>\n", fp);
+        i = end;
+    }
+    if (list) {
+        fputs("</ul>\n", fp);
+    }
+}
+
+/* DIR/corrections.html: docs/corrections.md as a page of the report, an anchor per entry. */
+static int write_corrections(const char *dir, const repro_opts_t *o)
+{
+    char *path;
+    FILE *fp = open_page(dir, "corrections", &path);
+    if (fp == NULL) {
+        free(path);
+        return 4;
+    }
+    size_t len;
+    const char *doc = repro_corrections_doc(&len);
+    page_head(fp, "Readings and corrections of the papers (treecast reproduce)");
+    fputs("<nav class=\"top\"><a href=\"index.html\">All papers</a> \xc2\xb7 <a "
+          "href=\"corrections.md\">this page as Markdown</a></nav>\n",
+          fp);
+    size_t first = strcspn(doc, "\n"); /* the title, then a word on where this comes from */
+    doc_html(fp, doc, first);
+    fputs("<p class=\"meta\">A copy of <code>docs/corrections.md</code> of treecast ", fp);
+    esc(fp, tc_version());
+    fputs(", carried by the report so that every \"corrections NNN.K\" of its pages links to "
+          "the entry here.</p>\n",
+          fp);
+    corr_page = ""; /* the references of the document lead within it */
+    relative_links = false;
+    doc_html(fp, doc + first, len - first);
+    corr_page = "corrections.html";
+    relative_links = true;
+    page_foot(fp, o);
+    return close_page(fp, path);
+}
+
 int repro_write_html(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *opts)
 {
     for (int i = 0; i < npages; i++) {
@@ -978,5 +1414,9 @@ int repro_write_html(const char *dir, repro_page_t **pages, int npages, const re
             return status;
         }
     }
-    return write_index(dir, pages, npages, opts);
+    int status = write_index(dir, pages, npages, opts);
+    /* and the Markdown side, after repro_write: corrections.md, the links, the citations */
+    status = status != 0 ? status : write_corrections(dir, opts);
+    status = status != 0 ? status : repro_write_corrections_md(dir);
+    return status != 0 ? status : repro_link_md_pages(dir, pages, npages);
 }

@@ -19,7 +19,13 @@
  *   - with the address ending in #selftest it clicks each header of every sortable table three
  *     times (ascending, descending, the page's order), checks the rows in the page after each
  *     click, checks the filter, and sets
- *     data-selftest="ok" or "fail:<why>" on <body> (tests/browser/report_test.sh reads it). */
+ *     data-selftest="ok" or "fail:<why>" on <body> (tests/browser/report_test.sh reads it);
+ *     then it measures the layout in the window it has: each table's box (class "scroll")
+ *     gets data-fits="yes" when the whole table shows in it, "scrolls" when it does not but
+ *     the box scrolls sideways, "no" otherwise, and data-inside="no" when the box reaches past
+ *     the window's edges; <body> gets data-layout="tables=T fit=F scroll=S outside=O page=ok"
+ *     (page=wide when the page itself is wider than the window), and data-view, the window's
+ *     width in CSS pixels. */
 (function () {
     'use strict';
 
@@ -63,9 +69,15 @@
         return sign(collator.compare(a.text, b.text));
     }
 
+    /* A cell's text as it sorts: data-sort when the page gives it (a cell whose notation the
+     * page shows as sub- and superscripts keeps its plain text there: 2^k, not "2k"). */
     function cellText(row, col) {
         var cell = row.cells[col];
-        return cell ? cell.textContent.trim() : '';
+        if (!cell) {
+            return '';
+        }
+        var plain = cell.getAttribute('data-sort');
+        return plain !== null ? plain : cell.textContent.trim();
     }
 
     function headers(table) {
@@ -335,6 +347,29 @@
         return null;
     }
 
+    /* How the tables sit in the window (see the top of this file). */
+    function layout() {
+        var root = document.documentElement;
+        var view = root.clientWidth;
+        var counts = {yes: 0, scrolls: 0, no: 0};
+        var outside = 0;
+        var boxes = document.querySelectorAll('.scroll');
+        Array.prototype.forEach.call(boxes, function (box) {
+            var fits = box.scrollWidth <= box.clientWidth + 1 ? 'yes'
+                : /^(auto|scroll)$/.test(getComputedStyle(box).overflowX) ? 'scrolls' : 'no';
+            var r = box.getBoundingClientRect();
+            var inside = r.left >= -1 && r.right <= view + 1;
+            box.setAttribute('data-fits', fits);
+            box.setAttribute('data-inside', inside ? 'yes' : 'no');
+            counts[fits] += 1;
+            outside += inside ? 0 : 1;
+        });
+        body.setAttribute('data-view', String(view));
+        body.setAttribute('data-layout', 'tables=' + boxes.length + ' fit=' + counts.yes +
+            ' scroll=' + counts.scrolls + ' outside=' + outside + ' page=' +
+            (root.scrollWidth > view + 1 ? 'wide' : 'ok'));
+    }
+
     function selftest() {
         var why = null;
         try {
@@ -347,6 +382,7 @@
             why = 'exception ' + (e && e.message ? e.message : String(e));
         }
         body.setAttribute('data-selftest', why ? 'fail:' + why : 'ok');
+        layout();
     }
 
     /* ---- start --------------------------------------------------------------------------- */
