@@ -623,7 +623,8 @@ int repro_003(repro_page_t *page, const repro_opts_t *opts)
         opts->quick ? 4 : 7, hp_more);
     repro_missing(page, "Theorem 4's edge-disjoint Hamiltonian cycles are used by the HP "
                         "broadcast but not tabulated here (`treecast check --kind edhp`).");
-    repro_missing(page, "Figures 1-8 are drawings of the constructions; the picture above draws "
-                        "treecast's EDSTs of I_2^4 instead of the paper's I_2^6 (Fig. 8).");
+    repro_missing(page, "Figures 1-8 are drawings of the constructions; this page's figure \"The "
+                        "k+1 EDSTs of a small incomplete hypercube\" draws treecast's EDSTs of "
+                        "I_2^4 instead of the paper's I_2^6 (Fig. 8).");
     return 0;
 }

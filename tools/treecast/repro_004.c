@@ -569,6 +569,6 @@ int repro_004(repro_page_t *page, const repro_opts_t *opts)
                   "text says t_R = 3n, the printed column is 4n - 1, and no formula is given for "
                   "the HDLS column.");
     repro_missing(page, "Figures 5.3 and 5.4 plot Tables 5.6 and 5.7; Figure 5.4's ratio is the "
-                        "percent column of Table 5.7 above.");
+                        "percent column of this page's Table 5.7.");
     return 0;
 }
