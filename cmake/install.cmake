@@ -1,7 +1,7 @@
 # What `cmake --install BUILD --prefix P` (or `make install PREFIX=P`) puts where; docs/install.md.
 #
 #   P/bin/treecast                              the tool (libtreecast linked in statically)
-#   P/bin/treecast-mpi-bench                    libtreecast_mpi's broadcast beside MPI_Bcast
+#   P/bin/treecast-mpi-bench                    libtreecast_mpi's collectives beside the MPI's
 #   P/include/treecast/*.h                      the public headers (version.h generated)
 #   P/lib/libtreecast.a, libtreecast.so*        the library, static and shared (SONAME
 #                                               libtreecast.so.0; only tc_* exported)
@@ -9,6 +9,7 @@
 #   P/lib/pkgconfig/treecast.pc, treecast-mpi.pc
 #   P/lib/cmake/treecast/                       find_package(treecast [COMPONENTS mpi])
 #   P/share/man/man1/treecast.1, treecast-CMD.1 generated from the tool's --help at build time
+#   P/share/man/man1/treecast-mpi-bench.1       the same from treecast-mpi-bench --help
 #   P/share/bash-completion/completions/treecast
 #   P/share/doc/treecast/                       README.md, LICENSE, docs/*.md, examples/*.c
 include(CMakePackageConfigHelpers)
@@ -19,6 +20,10 @@ set(TC_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/treecast)
 install(TARGETS treecast_tool RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET treecast-mpi-bench)
   install(TARGETS treecast-mpi-bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  if(TARGET treecast_mpi_bench_man) # tools/mpi-bench/CMakeLists.txt
+    install(FILES ${PROJECT_BINARY_DIR}/tools/mpi-bench/man/treecast-mpi-bench.1
+            DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
 endif()
 
 # ---- libraries and headers ---------------------------------------------------------------------
