@@ -65,6 +65,7 @@ static void table_free(repro_table_t *t)
         free(c->paper);
         free(c->value);
         free(c->correction);
+        free(c->qualifier);
         free(c->command);
         free(c->note);
     }
@@ -197,6 +198,19 @@ void repro_cell(repro_table_t *t, const char *quantity, const char *paper, const
     c->verdict = paper == NULL && verdict != REPRO_DIFFERS ? REPRO_NOT_PRINTED : verdict;
     c->correction = dup_or_null(correction);
     c->command = need(strdup(t->cur_command));
+}
+
+void repro_qualify(repro_table_t *t, const char *why)
+{
+    if (t->ncells == 0) {
+        return;
+    }
+    repro_cell_t *c = &t->cells[t->ncells - 1];
+    c->verdict = REPRO_MATCHES;
+    free(c->correction);
+    c->correction = NULL;
+    free(c->qualifier);
+    c->qualifier = need(strdup(why));
 }
 
 void repro_note(repro_table_t *t, const char *fmt, ...)
@@ -354,6 +368,8 @@ void repro_verdict_text(const repro_cell_t *c, char *buf, size_t size)
 {
     if (c->verdict == REPRO_CORRECTED && c->correction != NULL) {
         snprintf(buf, size, "corrected — corrections %s", c->correction);
+    } else if (c->verdict == REPRO_MATCHES && c->qualifier != NULL) {
+        snprintf(buf, size, "matches — %s", c->qualifier);
     } else {
         snprintf(buf, size, "%s", repro_verdict_name(c->verdict));
     }

@@ -46,6 +46,8 @@ typedef struct {
     char *value;
     repro_verdict_t verdict;
     char *correction; /* "000.6" when corrected (may also annotate other verdicts) */
+    char *qualifier;  /* matches with a reason the values differ although the paper is right:
+                       * "within the paper's O-term", "better than the printed bound" */
     char *command;    /* the treecast command that recomputes the value */
     char *note;       /* NULL or a short remark */
 } repro_cell_t;
@@ -134,6 +136,10 @@ void repro_num(repro_table_t *t, const char *quantity, double paper, double valu
 void repro_num_text(repro_table_t *t, const char *quantity, const char *paper_text, double paper,
                     double value, int decimals, repro_rel_t rel, const char *correction,
                     double corrected);
+/* The last cell matches, for a reason its values alone do not show (the paper's value is an
+ * asymptotic bound, a continuous optimum, a bound the measured value beats): the verdict reads
+ * "matches — why", and no correction is named, since the paper is not wrong. */
+void repro_qualify(repro_table_t *t, const char *why);
 /* A note on the last cell added (printf-like). */
 void repro_note(repro_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

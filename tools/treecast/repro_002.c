@@ -73,8 +73,9 @@ static const char *const OPS[3] = {"one-to-all personalized", "all-to-all broadc
                                    "all-to-all personalized"};
 
 /* The one-port scatter: Table 2 prints <= N(1 + O(log n / n)) M tc + (2n-2) tau; its number is
- * the leading term N M tc + (2n-2) ts, which the cost exceeds by Theorem 6's O(log n / n) term
- * (the paragraph "Table 2 of paper 002, measured" of docs/corrections.md, proposed 002.8). */
+ * the leading term N M tc + (2n-2) ts. A cost above the leading term is within the paper's
+ * bound while the excess stays within the O-term: at most N M tc log2(n)/n here (constant 1;
+ * docs/corrections.md, 002.8, has the measured constants). */
 static void scatter_cell(repro_table_t *t, int n, const tc_cycles_ref_t *ref, double sbg)
 {
     double N = (double)((int64_t)1 << n), lead = ref->table;
@@ -83,13 +84,20 @@ static void scatter_cell(repro_table_t *t, int n, const tc_cycles_ref_t *ref, do
              lead);
     snprintf(value, sizeof value, "%.3f", sbg);
     bool below = repro_holds(lead, sbg, 3, REPRO_LE);
-    repro_cell(t, "time (SBG)", paper, value, below ? REPRO_MATCHES : REPRO_CORRECTED,
-               below ? NULL : "002.8");
+    double c = (sbg - lead) / N / (log2(n) / n); /* the excess in units of N M tc log2(n)/n */
+    repro_cell(t, "time (SBG)", paper, value, below || c <= 1 ? REPRO_MATCHES : REPRO_DIFFERS,
+               NULL);
+    if (below) {
+        return;
+    }
+    if (c <= 1) {
+        repro_qualify(t, "within the paper's O(log n / n) term");
+    }
     repro_note(t,
-               "the entry's number is the leading term of the cost, not a bound every tree meets "
-               "(corrections 002.8): the cost exceeds N M tc + (2n-2) ts by %.3f N M tc, Theorem "
-               "6's O(log n / n) term (log2(n)/n = %.3f)",
-               (sbg - lead) / N, log2(n) / n);
+               "the entry's number is the leading term of the cost; the cost exceeds "
+               "N M tc + (2n-2) ts by %.3f N M tc = %.2f N M tc log2(n)/n (log2(n)/n = %.3f), "
+               "Theorem 6's O(log n / n) term (corrections 002.8)",
+               (sbg - lead) / N, c, log2(n) / n);
 }
 
 static int table2(repro_page_t *page, const repro_opts_t *opts)
@@ -612,8 +620,8 @@ int repro_002(repro_page_t *page, const repro_opts_t *opts)
         bool is_sec = strcmp(t->id, "variants") == 0 || strcmp(t->id, "fanout") == 0;
         for (int64_t c = 0; c < t->ncells; c++) {
             const repro_cell_t *cell = &t->cells[c];
-            bool exact = is_t2 && strcmp(cell->quantity, "time (SBG)") == 0 &&
-                         (cell->correction == NULL || strcmp(cell->correction, "002.8") != 0);
+            bool exact =
+                is_t2 && strcmp(cell->quantity, "time (SBG)") == 0 && cell->qualifier == NULL;
             t2_eq += exact;
             t2_ok += exact && cell->verdict == REPRO_MATCHES;
             bool printed = is_sec && cell->verdict != REPRO_NOT_PRINTED;

@@ -81,7 +81,7 @@ static void table_csv(FILE *fp, const repro_table_t *t)
         csv_field(fp, t->keynames[k]);
         fputc(',', fp);
     }
-    fputs("quantity,paper,treecast,verdict,correction,command,note\n", fp);
+    fputs("quantity,paper,treecast,verdict,correction,qualifier,command,note\n", fp);
     for (int64_t i = 0; i < t->ncells; i++) {
         const repro_cell_t *c = &t->cells[i];
         char buf[256];
@@ -89,8 +89,8 @@ static void table_csv(FILE *fp, const repro_table_t *t)
             csv_field(fp, key_at(c, k, buf, sizeof buf));
             fputc(',', fp);
         }
-        const char *f[] = {c->quantity,   c->paper,   c->value, repro_verdict_name(c->verdict),
-                           c->correction, c->command, c->note};
+        const char *f[] = {c->quantity,   c->paper,     c->value,   repro_verdict_name(c->verdict),
+                           c->correction, c->qualifier, c->command, c->note};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
             csv_field(fp, f[k]);
             fputc(k + 1 < sizeof f / sizeof f[0] ? ',' : '\n', fp);
@@ -140,6 +140,7 @@ static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t 
         tc_json_kstr(j, "treecast", c->value);
         tc_json_kstr(j, "verdict", repro_verdict_name(c->verdict));
         kstr_or_null(j, "correction", c->correction);
+        kstr_or_null(j, "qualifier", c->qualifier);
         tc_json_kstr(j, "command", c->command);
         kstr_or_null(j, "note", c->note);
         tc_json_end_object(j);
@@ -543,9 +544,16 @@ static void verdict_line(FILE *fp, const repro_page_t *p, const repro_table_t *t
             *s = ' ';
         }
     }
-    fprintf(fp, "%s\t%s%s%s\t", id, repro_verdict_name(c->verdict),
-            c->verdict == REPRO_CORRECTED && c->correction != NULL ? " " : "",
-            c->verdict == REPRO_CORRECTED && c->correction != NULL ? c->correction : "");
+    bool corrected = c->verdict == REPRO_CORRECTED && c->correction != NULL;
+    bool qualified = c->verdict == REPRO_MATCHES && c->qualifier != NULL;
+    fprintf(fp, "%s\t%s%s%s%s\t", id, repro_verdict_name(c->verdict),
+            corrected   ? " "
+            : qualified ? " ("
+                        : "",
+            corrected   ? c->correction
+            : qualified ? c->qualifier
+                        : "",
+            qualified ? ")" : "");
     for (const char *s = c->value; *s; s++) {
         fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
     }
