@@ -16,6 +16,17 @@
 #   - no two elements share an id (each inline drawing's ids are prefixed with its figure's);
 #   - the page fetches nothing (no script, style, image or frame loaded from a URL; a
 #     Content-Security-Policy that forbids it);
+#   - as a reader sees it: every "corrections NNN.K" of the text is inside a link to
+#     corrections.html#cNNN.K, and every such link's anchor exists on corrections.html (which
+#     the output must hold, with corrections.md); no raw notation (`_{`, `^{`, `^(`) in the text
+#     outside code; each paper's page cites its paper (<p class="citation"> with the title in
+#     <em>); the tables: opened in a 2400 px window every table shows whole in its box, in a
+#     1200 px window every table shows whole or its box scrolls sideways, and in a 412 px one
+#     (a phone) no box reaches past the window, and the page is never wider than the window
+#     (measured by a probe script the test appends to a copy of each page, the copy it opens;
+#     the page's own #selftest measure, data-layout, must agree with it); the Markdown pages
+#     link every "corrections NNN.K" outside code to corrections.md#cNNN.K, an anchor that
+#     file has;
 # and, without a browser, that every SVG file of the output parses as XML and shows its
 # figure's series: gnuplot's `<g id="gnuplot_plot_N">` groups (gnuplot 5.4's svg terminal), or
 # for Graphviz the distinct stroke colours of the edges (tc_report_forest_dot draws one colour
@@ -52,12 +63,32 @@ fi
 [ -f "$out/reproduce.json" ] || { echo "FAIL: no $out/reproduce.json"; exit 1; }
 out=$(cd "$out" && pwd) || exit 1
 
-# dump PAGE.html DOMFILE: the page's DOM after its script ran at #selftest.
+# The probe appended to the copies of the pages: how each table's box (class "scroll") sits in
+# the window, measured after the page's own script ran: "fit" (the table shows whole),
+# "scroll" (it does not, and the box scrolls sideways) or "cut", then "+outside" when the box
+# reaches past the window's edges; and whether the page itself is wider than the window.
+probe='<script>(function () { var root = document.documentElement, view = root.clientWidth;
+var boxes = Array.prototype.map.call(document.querySelectorAll(".scroll"), function (b) {
+  var r = b.getBoundingClientRect();
+  return (b.scrollWidth <= b.clientWidth + 1 ? "fit"
+          : /^(auto|scroll)$/.test(getComputedStyle(b).overflowX) ? "scroll" : "cut") +
+         (r.left >= -1 && r.right <= view + 1 ? "" : "+outside"); });
+document.body.setAttribute("data-probe", "view=" + view + " page=" +
+  (root.scrollWidth > view + 1 ? "wide" : "ok") + " boxes=" + boxes.join(",")); })();</script>'
+mkdir -p "$work/probe" || exit 1
+
+# dump PAGE.html DOMFILE [WIDTH]: the DOM of a copy of the page with the probe appended, after
+# the scripts ran at #selftest, in a window WIDTH (1200 when not given) CSS pixels wide.
 dump() {
+    local copy
+    copy=$work/probe/$(basename "$2")
+    awk -v probe="$probe" '/<\/body>/ { print probe } { print }' "$1" >"$copy" || return 1
+    set -- "$copy" "$2" "${3:-}"
     local url
     url=$("$py" -c 'import pathlib, sys; print(pathlib.Path(sys.argv[1]).resolve().as_uri())' "$1")
     "$browser" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$work/profile" \
-        --virtual-time-budget=10000 --dump-dom "$url#selftest" >"$2" 2>"$2.stderr"
+        --window-size="${3:-1200},900" --virtual-time-budget=10000 \
+        --dump-dom "$url#selftest" >"$2" 2>"$2.stderr"
     local status=$?
     if [ $status -ne 0 ] || [ ! -s "$2" ]; then
         echo "FAIL: chromium exits $status on $1, DOM of $(wc -c <"$2") bytes:"
@@ -71,7 +102,15 @@ pages="index $("$py" -c 'import json, sys
 print(" ".join(p["paper"] for p in json.load(open(sys.argv[1]))["pages"]))' "$out/reproduce.json")"
 for page in $pages; do
     dump "$out/$page.html" "$work/dom/$page.html" || failed=1
+    dump "$out/$page.html" "$work/dom/$page.2400.html" 2400 || failed=1
+    dump "$out/$page.html" "$work/dom/$page.412.html" 412 || failed=1
 done
+if [ -f "$out/corrections.html" ]; then
+    dump "$out/corrections.html" "$work/dom/corrections.html" || failed=1
+else
+    echo "FAIL: no corrections.html in the output"
+    failed=1
+fi
 
 # The negative control: errors injected into a copy of index.html must be counted.
 sed 's#</body>#<script>treecast_negative_control_undefined();</script><script>Promise.reject(new Error("negative control"));</script></body>#' \
@@ -122,6 +161,154 @@ def dom_of(name):
     d = Dom()
     d.feed(open(os.path.join(domdir, name + ".html"), encoding="utf-8").read())
     return d
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+NOT_TEXT = {"code", "pre", "script", "style", "title"}
+REF = re.compile(r"corrections (\d{3}\.\d+)")
+RAW = re.compile(r"[_^][{(]")
+
+class Reader(html.parser.HTMLParser):
+    """What a reader sees: the text outside code (with the link it is in), the links, the ids,
+    the citation, the table boxes' measured fit."""
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.ids, self.hrefs, self.body = [], set(), [], {}
+        self.texts = []  # (text, href of the enclosing <a> or None)
+        self.citations, self.in_cite, self.cite_em = [], 0, False
+        self.boxes = []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "body":
+            self.body = a
+        if tag == "a" and "href" in a:
+            self.hrefs.append(a["href"])
+        if "scroll" in (a.get("class") or "").split():
+            self.boxes.append(a)
+        if tag == "p" and "citation" in (a.get("class") or "").split():
+            self.citations.append("")
+            self.in_cite = 1
+        elif self.in_cite:
+            self.in_cite += tag not in VOID
+            self.cite_em |= tag == "em"
+        if tag not in VOID:
+            self.stack.append((tag, a))
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.handle_endtag(tag)
+    def handle_endtag(self, tag):
+        if self.in_cite:
+            self.in_cite -= 1
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                break
+    def handle_data(self, data):
+        if self.in_cite:
+            self.citations[-1] += data
+        if any(t in NOT_TEXT for t, _ in self.stack):
+            return
+        href = next((a.get("href") for t, a in reversed(self.stack) if t == "a"), None)
+        self.texts.append((data, href))
+
+def reader(name):
+    r = Reader()
+    r.feed(open(os.path.join(domdir, name + ".html"), encoding="utf-8").read())
+    return r
+
+corr = reader("corrections") if os.path.exists(os.path.join(domdir, "corrections.html")) else None
+
+def check_reader(name):
+    """The checks of a page as a reader sees it (see the top of this file)."""
+    r, bad = reader(name), []
+    corr_page = name == "corrections"
+    target = "#c" if corr_page else "corrections.html#c"
+    unlinked, raw = [], []
+    for text, href in r.texts:
+        for m in REF.finditer(text):
+            if href != target + m.group(1):
+                unlinked.append(f"{m.group(0)!r} in {href or 'no link'}")
+        raw += [text[max(0, m.start() - 12):m.end() + 12] for m in RAW.finditer(text)]
+    if unlinked:
+        bad.append(f"{len(unlinked)} references not linked to their entry, e.g. {unlinked[0]}")
+    if raw:
+        bad.append(f"{len(raw)} raw notations in the text, e.g. {raw[0]!r}")
+    wanted = {h[len(target):] for h in r.hrefs if h.startswith(target)}
+    known = corr.ids if corr else set()
+    missing = sorted(i for i in wanted if "c" + i not in known)
+    if missing:
+        bad.append(f"links to entries corrections.html does not have: {missing}")
+    if name in by_paper:
+        if not r.citations or len(r.citations[0].strip()) < 30 or not r.cite_em:
+            bad.append(f"no citation of the paper (<p class=\"citation\"> with an <em> title): "
+                       f"{r.citations[:1]}")
+    # the layout, in the three windows, as the probe measured it
+    shown = []
+    for suffix, width, rule in (("", 1200, "fit or scroll"), (".2400", 2400, "fit"),
+                                (".412", 412, "inside")):
+        if corr_page and suffix:
+            continue
+        w = reader(name + suffix) if suffix else r
+        probe = dict(kv.split("=", 1) for kv in w.body.get("data-probe", "").split() if "=" in kv)
+        boxes = [b for b in probe.get("boxes", "").split(",") if b]
+        shown.append(f"{boxes.count('fit')}/{len(boxes)} at {width} px")
+        problem = None
+        if "page" not in probe:
+            problem = "the probe did not run"
+        elif probe["page"] != "ok":
+            problem = f"the page is wider than the window ({probe})"
+        elif any(b.endswith("+outside") for b in boxes):
+            problem = f"a table's box reaches past the window ({probe})"
+        elif any(b.startswith("cut") for b in boxes):
+            problem = f"a table is cut and its box does not scroll ({probe})"
+        elif rule == "fit" and any(b != "fit" for b in boxes):
+            problem = (f"{boxes.count('fit')} of {len(boxes)} tables show whole, the others "
+                       f"hide columns ({probe})")
+        elif suffix == "":  # the page's own measure (#selftest) agrees with the probe's
+            lay = w.body.get("data-layout", "")
+            want = f"fit={boxes.count('fit')}"
+            if want not in lay.split():
+                problem = f"the page's data-layout {lay!r} does not say {want}"
+        if problem:
+            bad.append(f"in a {width} px window: {problem}")
+    print(("FAIL " if bad else "ok   ") + name + ".html as read: " + (
+        "; ".join(bad) if bad else
+        f"{sum(len(REF.findall(t)) for t, _ in r.texts)} references linked, "
+        f"{len(wanted)} entries, no raw notation"
+        + ", tables shown whole: " + ", ".join(shown)
+        + (", cited" if name in by_paper else "")))
+    return not bad
+
+MD_REF = re.compile(r"`[^`\n]*`|\[corrections (\d{3}\.\d+)\]\(corrections\.md#c(\d{3}\.\d+)\)"
+                    r"|corrections (\d{3}\.\d+)")
+
+def check_markdown():
+    ok = True
+    path = os.path.join(out, "corrections.md")
+    if not os.path.exists(path):
+        print("FAIL corrections.md: not in the output")
+        return False
+    anchors = set(re.findall(r'<a id="c(\d{3}\.\d+)"></a>', open(path, encoding="utf-8").read()))
+    for name in ["index"] + [p["paper"] for p in index["pages"]]:
+        text = open(os.path.join(out, name + ".md"), encoding="utf-8").read()
+        bare, linked, wrong = [], 0, []
+        for m in MD_REF.finditer(text):
+            if m.group(1):
+                linked += 1
+                if m.group(1) != m.group(2) or m.group(2) not in anchors:
+                    wrong.append(m.group(0))
+            elif m.group(3):
+                bare.append(m.group(0))
+        good = not bare and not wrong
+        ok &= good
+        print(("ok   " if good else "FAIL ") + name + ".md: " + (
+            f"{linked} references linked to corrections.md" if good else
+            f"{len(bare)} not linked (e.g. {bare[:1]}), {len(wrong)} to a missing anchor "
+            f"(e.g. {wrong[:1]})"))
+    return ok
 
 def check_page(name):
     d, page = dom_of(name), by_paper.get(name)
@@ -207,6 +394,8 @@ def check_svgs():
     return ok
 
 ok = all([check_page(p) for p in pages])
+ok &= all([check_reader(p) for p in pages + (["corrections"] if corr else [])])
+ok &= check_markdown()
 ok &= check_svgs()
 broken = dom_of("broken").body or {}
 errors = broken.get("data-script-errors")

@@ -13,6 +13,12 @@
 # unhandled rejection) must count an error; a copy whose deliveries are removed must not reach
 # completion. Also: the page refers to nothing outside itself, stays under 300 KB, and without
 # neato on PATH the tool warns once and draws a circle.
+# As a reader sees it (python3 reads the DOM Chromium dumps; skipped without python3): no tree
+# is drawn in a colour near the faults' (the strokes of the drawn trees, and the palette the
+# page declares in data-tree-colours, against the drawn faulty links and data-fault-colours:
+# at least 80 apart in RGB and 30 degrees apart in hue), at least one faulty link is drawn in
+# the faulty run, every node label lies on a white plate in a layer drawn after the trees, the
+# faulty links and the packets (no line crosses its text), and no two elements share an id.
 # Builds nothing. Exit 0 pass, 1 fail, 77 skipped (no chromium).
 
 set -u
@@ -58,6 +64,13 @@ played_body() {
         --user-data-dir="$WORK/profile" --virtual-time-budget=60000 \
         --dump-dom "file://$1${2-#play}" 2>"$WORK/chromium.err" |
         tr '\n' ' ' | grep -o '<body [^>]*>' | head -n 1
+}
+
+# played_dom FILE OUT: the whole DOM of FILE.html after Chromium played it to the end.
+played_dom() {
+    timeout 100 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+        --user-data-dir="$WORK/profile" --virtual-time-budget=60000 \
+        --dump-dom "file://$1#play" >"$2" 2>"$WORK/chromium.err"
 }
 
 # attr TAG NAME: the value of NAME="..." in TAG (empty when absent).
@@ -135,6 +148,123 @@ c=$(json_int "$WORK/s5_faults.json" nodes_complete)
 n=$(json_int "$WORK/s5_faults.json" nodes_nonfaulty)
 { [ -n "$c" ] && [ -n "$n" ] && [ "$c" -lt "$n" ]; } ||
     bad "s5_faults: the faulty run should leave a non-faulty node incomplete ($c of $n)"
+
+# The colours and the labels, as a reader sees them (see the top).
+PY=$(command -v python3 || true)
+if [ -z "$PY" ]; then
+    echo "== colours and labels: skipped (no python3)"
+else
+    for name in s4_bcast s5_faults; do
+        echo "== colours and labels: $name"
+        played_dom "$WORK/$name.html" "$WORK/$name.dom.html"
+        want_fault=0
+        [ "$name" = s5_faults ] && want_fault=1
+        "$PY" - "$WORK/$name.dom.html" "$want_fault" <<'END' || bad "$name: colours or labels"
+import colorsys, html.parser, sys
+
+dom, want_fault = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2] == "1"
+
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.order, self.ids, self.dup, self.body = [], [], set(), [], {}
+        self.trees, self.faults, self.labels = [], [], []
+        self.text = None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a:
+            if a["id"] in self.ids:
+                self.dup.append(a["id"])
+            self.ids.add(a["id"])
+            if tag == "g":
+                self.order.append(a["id"])
+        if tag == "body":
+            self.body = a
+        layer = next((x.get("id") for t, x in reversed(self.stack) if x.get("id")), None)
+        parent = self.stack[-1] if self.stack else ("", {})
+        if tag == "g" and parent[1].get("id") == "treeEdges" and a.get("stroke"):
+            self.trees.append(a["stroke"].lower())
+        if tag == "line" and layer == "faultEdges" and a.get("stroke-dasharray"):
+            self.faults.append(a["stroke"].lower())
+        if tag == "rect" and "plate" in (a.get("class") or "").split():
+            parent[1].setdefault("_plates", []).append(a)
+        if tag == "text" and "label" in (a.get("class") or "").split():
+            self.text = {"layer": layer, "attrs": a, "plates": parent[1].get("_plates", []),
+                         "text": ""}
+            self.labels.append(self.text)
+        if tag not in ("input", "br", "meta", "img", "link", "hr"):
+            self.stack.append((tag, a))
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag not in ("input", "br", "meta", "img", "link", "hr"):
+            self.handle_endtag(tag)
+    def handle_endtag(self, tag):
+        if tag == "text":
+            self.text = None
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                break
+    def handle_data(self, data):
+        if self.text is not None:
+            self.text["text"] += data
+
+p = Page()
+p.feed(dom)
+bad = []
+
+def rgb(c):
+    c = c.strip().lstrip("#")
+    c = "".join(ch * 2 for ch in c) if len(c) == 3 else c
+    return tuple(int(c[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+def apart(a, b):
+    """a and b told apart: 80 apart in RGB (0-255), and 30 degrees apart in hue unless one of
+    them is nearly grey."""
+    x, y = rgb(a), rgb(b)
+    dist = sum((u - v) ** 2 for u, v in zip(x, y)) ** 0.5 * 255
+    hx, sx, _ = colorsys.rgb_to_hsv(*x)
+    hy, sy, _ = colorsys.rgb_to_hsv(*y)
+    dh = min(abs(hx - hy), 1 - abs(hx - hy)) * 360
+    return dist >= 80 and (dh >= 30 or min(sx, sy) < 0.2)
+
+declared = p.body.get("data-tree-colours", "").split()
+fault_declared = p.body.get("data-fault-colours", "").split()
+trees = sorted(set(p.trees) | {c.lower() for c in declared})
+faults = sorted(set(p.faults) | {c.lower() for c in fault_declared})
+if not p.trees:
+    bad.append("no tree drawn")
+if want_fault and not p.faults:
+    bad.append("no faulty link drawn in a run with faulty links")
+if not faults:
+    bad.append("no fault colour drawn or declared")
+clash = [(t, f) for t in trees for f in faults if not apart(t, f)]
+if clash:
+    bad.append(f"tree colours too near the fault colour: {clash}")
+order = {g: i for i, g in enumerate(p.order)}
+below = [order.get(g, -1) for g in ("treeEdges", "faultEdges", "packets")]
+unplated = []
+for lab in p.labels:
+    size = float(lab["attrs"].get("font-size", "0") or 0)
+    wide = [float(r.get("width", 0)) for r in lab["plates"]
+            if (r.get("fill", "") in ("", "#fff", "#ffffff", "white"))]
+    if (order.get(lab["layer"], -1) <= max(below) or
+            not any(w >= 0.55 * size * len(lab["text"]) for w in wide)):
+        unplated.append(lab["text"])
+if not p.labels:
+    bad.append("no node label")
+elif unplated:
+    bad.append(f"{len(unplated)} of {len(p.labels)} labels not on a plate above the lines, "
+               f"e.g. {unplated[0]!r}")
+if p.dup:
+    bad.append(f"ids used twice: {sorted(set(p.dup))}")
+print(("   FAIL: " if bad else "   ok: ") + ("; ".join(bad) if bad else
+      f"{len(set(p.trees))} tree colours {sorted(set(p.trees))}, faults {faults}, "
+      f"{len(p.labels)} labels on plates"))
+sys.exit(1 if bad else 0)
+END
+    done
+fi
 
 # The detectors can fail. An error thrown by a script, and a rejected promise, are counted.
 echo "== negative: a deliberate script error, an unhandled rejection, no deliveries"
