@@ -29,8 +29,11 @@ static int open_network(const tc_mpi_opts_t *o, int size, tc_net_t **net)
             }
         }
         if (!spec[0]) {
-            return tc__mpi_fail(
-                MPI_ERR_ARG, "%d ranks are neither n! nor 2^n: name the network (opts.net).", size);
+            return tc__mpi_fail(MPI_ERR_ARG,
+                                "No star graph (n! nodes, 2 <= n <= 12) or hypercube (2^n nodes, "
+                                "1 <= n <= 30) has %d nodes, one per rank: name the network "
+                                "(opts.net).",
+                                size);
         }
         s = spec;
     }

@@ -13,7 +13,7 @@
 
 #define HDR ((int64_t)sizeof(tc_packet_t))
 
-static _Thread_local char last_error[256];
+static _Thread_local char last_error[512]; /* tc_err_detail() fits, with a prefix */
 
 const char *tc_mpi_error(void)
 {
