@@ -1,6 +1,8 @@
 # Embed a file in the tool as bytes: cmake -DIN=FILE -DOUT=FILE.c -DNAME=SYMBOL -P embed.cmake
 # writes `const unsigned char SYMBOL[]` (the bytes, then a NUL) and `const size_t SYMBOL_len`.
-# The trace page (trace_viewer.html) stays a readable HTML file in the source tree.
+# What is embedded so stays a readable file in the source tree: the trace page
+# (trace_viewer.html), the report's style and script (repro_report.css, repro_report.js) and the
+# documents the report carries (docs/corrections.md, docs/references.md).
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" digits)
 math(EXPR bytes "${digits} / 2")
