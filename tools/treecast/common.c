@@ -155,12 +155,48 @@ static void output_discard(output_t *o);
 static char guard_tmp[4096];
 static volatile sig_atomic_t guard_on; /* 1: a file; 2: a directory */
 
+/* The temporaries of the files output_open writes: being written (1), or closed and waiting for
+ * outputs_commit (2), which renames them all into place when the command succeeds and removes
+ * them all when it fails, so that the outputs of one command succeed or fail together (a
+ * platform is not left behind when its hostfile cannot be written). More outputs at once than
+ * slots: the extra ones are renamed by output_close, as one output alone would be. */
+enum { PENDING_MAX = 8 };
+typedef struct {
+    char tmp[4096];
+    char *path; /* the file it becomes */
+    volatile sig_atomic_t state;
+} pending_t;
+static pending_t pending[PENDING_MAX];
+
+/* The slot of temporary tmp (state != 0), or -1. */
+static int pending_find(const char *tmp)
+{
+    for (int k = 0; k < PENDING_MAX; k++) {
+        if (pending[k].state != 0 && strcmp(pending[k].tmp, tmp) == 0) {
+            return k;
+        }
+    }
+    return -1;
+}
+
 void output_guard(const char *tmp)
 {
     guard_on = 0;
     if (tmp != NULL && strlen(tmp) < sizeof guard_tmp) {
         memcpy(guard_tmp, tmp, strlen(tmp) + 1);
         guard_on = 1;
+    }
+}
+
+/* tmp is gone: no slot and no guard of its own any more. */
+static void output_unguard(const char *tmp)
+{
+    int slot = pending_find(tmp);
+    if (slot >= 0) {
+        pending[slot].state = 0;
+    }
+    if (guard_on == 1 && strcmp(guard_tmp, tmp) == 0) {
+        output_guard(NULL);
     }
 }
 
@@ -176,11 +212,17 @@ void output_guard_dir(const char *dir)
  * a child (fork, execve and waitpid are async-signal-safe; opendir is not). */
 static bool remove_guarded(void)
 {
+    bool removed = false;
+    for (int k = 0; k < PENDING_MAX; k++) {
+        if (pending[k].state != 0 && unlink(pending[k].tmp) == 0) {
+            removed = true;
+        }
+    }
     if (guard_on == 1) {
-        return unlink(guard_tmp) == 0;
+        return unlink(guard_tmp) == 0 || removed;
     }
     if (guard_on != 2) {
-        return false;
+        return removed;
     }
     pid_t pid = fork();
     if (pid == 0) {
@@ -297,6 +339,9 @@ int output_open(output_t *o, const char *path)
         o->fp = stdout;
         return 0;
     }
+    if (path[0] == '\0') {
+        return misuse("an output file name is empty (\"\"); name a file, or - for stdout");
+    }
     struct stat st, lst;
     bool exists = stat(path, &st) == 0;
     bool is_link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
@@ -328,7 +373,16 @@ int output_open(output_t *o, const char *path)
         output_discard(o);
         return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
-    output_guard(o->tmp);
+    int slot = -1;
+    for (int k = 0; slot < 0 && k < PENDING_MAX; k++) {
+        slot = pending[k].state == 0 && strlen(o->tmp) < sizeof pending[k].tmp ? k : -1;
+    }
+    if (slot >= 0) {
+        memcpy(pending[slot].tmp, o->tmp, strlen(o->tmp) + 1);
+        pending[slot].state = 1;
+    } else {
+        output_guard(o->tmp); /* no slot: guarded alone, renamed by output_close */
+    }
     mode_t mode;
     if (exists) {
         mode = st.st_mode & 07777;
@@ -344,7 +398,7 @@ int output_open(output_t *o, const char *path)
         int e = errno;
         close(fd);
         unlink(o->tmp);
-        output_guard(NULL);
+        output_unguard(o->tmp);
         output_discard(o);
         return fail(EXIT_RESOURCE, "cannot write %s: %s", path, strerror(e));
     }
@@ -380,20 +434,48 @@ int output_close(output_t *o, bool ok)
     bool wrote = fflush(o->fp) == 0 && !ferror(o->fp);
     wrote = (fclose(o->fp) == 0) && wrote;
     o->fp = NULL;
-    if (ok && wrote) {
+    int slot = pending_find(o->tmp);
+    if (ok && wrote && slot >= 0) { /* renamed with the command's other outputs */
+        pending[slot].path = o->path;
+        o->path = NULL;
+        pending[slot].state = 2;
+        if (guard_on == 1 && strcmp(guard_tmp, o->tmp) == 0) {
+            output_guard(NULL); /* the slot guards it */
+        }
+    } else if (ok && wrote) {
         if (rename(o->tmp, o->path) != 0) {
             int e = errno;
             unlink(o->tmp);
             status = fail(EXIT_RESOURCE, "cannot create %s: %s", o->path, strerror(e));
         }
+        output_unguard(o->tmp);
     } else {
         unlink(o->tmp);
+        output_unguard(o->tmp);
         if (ok) {
             status = fail(EXIT_RESOURCE, "writing %s failed; nothing was written", o->path);
         }
     }
-    output_guard(NULL);
     output_discard(o);
+    return status;
+}
+
+int outputs_commit(bool ok)
+{
+    int status = 0;
+    for (int k = 0; k < PENDING_MAX; k++) {
+        pending_t *p = &pending[k];
+        if (p->state == 2 && ok && status == 0 && rename(p->tmp, p->path) != 0) {
+            int e = errno;
+            status = fail(EXIT_RESOURCE, "cannot create %s: %s", p->path, strerror(e));
+        }
+        if (p->state != 0 && (p->state == 1 || !ok || status != 0)) {
+            unlink(p->tmp); /* a failed command's, or one never closed */
+        }
+        p->state = 0;
+        free(p->path);
+        p->path = NULL;
+    }
     return status;
 }
 

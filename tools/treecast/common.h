@@ -57,7 +57,7 @@ int resolve_node(const tc_net_t *net, const char *text, uint64_t seed, const cha
  * Prints on failure and returns the status (0 on success). */
 int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges);
 
-/* Output: stdout, or FILE written to FILE.tmp.XXXXXX and renamed on success. */
+/* Output: stdout, or FILE written to FILE.tmp.XXXXXX and renamed when the command succeeds. */
 typedef struct {
     FILE *fp;
     char *path;
@@ -65,16 +65,22 @@ typedef struct {
     bool direct; /* an existing non-regular file (a device, a pipe) written in place */
 } output_t;
 
+/* Open path (NULL or "-": stdout); an empty name is a misuse. 0 or a status (printed). */
 int output_open(output_t *o, const char *path);
-/* The temporary an interrupted run removes (NULL: none). output_open and output_close set it. */
+/* A temporary an interrupted run removes besides the open outputs' (NULL: none). */
 void output_guard(const char *tmp);
 /* The same for a temporary directory, removed with everything in it. */
 void output_guard_dir(const char *dir);
-/* SIGINT, SIGTERM, SIGHUP: remove the guarded temporary, clear the progress line, print one
+/* SIGINT, SIGTERM, SIGHUP: remove the guarded temporaries, clear the progress line, print one
  * line saying what was interrupted, exit 130, 143, 129. */
 void signals_install(void);
-/* Close; when ok, rename into place; otherwise remove the temporary. Returns 0 or a status. */
+/* Close; when ok and written, the file waits for outputs_commit (a device or stdout is written
+ * already); otherwise its temporary is removed. Returns 0 or a status. */
 int output_close(output_t *o, bool ok);
+/* After the command (main): when ok (it succeeded, status 0 or 1), rename every closed output
+ * into place; otherwise remove them all, so that the outputs of one command succeed or fail
+ * together. 0 or EXIT_RESOURCE (printed) when a rename fails. */
+int outputs_commit(bool ok);
 
 /* Refuse, with one line and EXIT_RESOURCE, work that needs more memory than the machine has
  * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */

@@ -13,9 +13,9 @@ static const command_t commands[] = {
     {"info", cmd_info, "facts about a network, the paper's beside computed ones"},
     {"trees", cmd_trees, "build a spanning-tree family and print it (text, json, dot, edges)"},
     {"check", cmd_check, "verify a forest: the paper's claims beside measured values"},
-    {"necklaces", cmd_necklaces, "necklaces of S_n grouped by distance from the identity"},
+    {"necklaces", cmd_necklaces, "necklaces of S_n or Q_n grouped by distance from node 0"},
     {"route", cmd_route,
-     "a route on S_n by paper 001's rules (node or substar), and is it minimal"},
+     "a route on S_n by paper 001's rules (node or substar), or around faults (DFS)"},
     {"bounds", cmd_bounds, "the papers' lower bounds for the collectives (Tables 1-3)"},
     {"balance", cmd_balance,
      "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},
@@ -115,7 +115,10 @@ int main(int argc, char **argv)
     }
     /* Whatever reached stdout must have been written: --help into a full disk fails too. */
     if ((fflush(stdout) != 0 || ferror(stdout)) && status != EXIT_RESOURCE) {
-        return fail(EXIT_RESOURCE, "writing the output failed");
+        status = fail(EXIT_RESOURCE, "writing the output failed");
     }
-    return status;
+    /* The output files, all in place or none: a command that failed after writing one (the
+     * platform before its hostfile) leaves nothing. */
+    int committed = outputs_commit(status == EXIT_OK || status == EXIT_CLAIM);
+    return committed != 0 ? committed : status;
 }

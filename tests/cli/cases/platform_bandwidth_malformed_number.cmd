@@ -1,0 +1,1 @@
+platform --net star:3 --bandwidth 1.2.3GBps

@@ -1,0 +1,1 @@
+platform --net cube:1 --links shared

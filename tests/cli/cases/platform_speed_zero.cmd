@@ -1,0 +1,1 @@
+platform --net star:3 --speed 0f

@@ -1,0 +1,1 @@
+sh: treecast platform --net cube:3 --links shared --bandwidth 10Gbps --latency 500ns --speed 2Gf | python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.stdin.buffer).getroot(); print(r.tag, len(r.findall(\"zone/host\")), len(r.findall(\"zone/link\")), len(r.findall(\"zone/route\")))"

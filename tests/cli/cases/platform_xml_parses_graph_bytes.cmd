@@ -1,0 +1,1 @@
+sh: printf 'a b\377\nb\377 c\342\202\nc\342\202 d\357\277\276\nd\357\277\276 a\n' > {tmp}/g.edges && treecast platform --net graph:{tmp}/g.edges | python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.stdin.buffer).getroot(); print([p.get('value') for p in r.iter('prop')])"

@@ -1,0 +1,1 @@
+sh: printf 'a&b <x>\n<x> "q"\n"q" it'"'"'s\nit'"'"'s c--d-\nc--d- a&b\n' > {tmp}/a--b-.edges && treecast platform --net graph:{tmp}/a--b-.edges | python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.stdin.buffer).getroot(); print([p.get('value') for p in r.iter('prop')])"

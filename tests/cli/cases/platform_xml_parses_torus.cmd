@@ -1,0 +1,1 @@
+sh: treecast platform --net torus:2,3 --bandwidth 1.5e9Bps | python3 -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.stdin.buffer).getroot(); print(r.tag, len(r.findall(\"zone/host\")), len(r.findall(\"zone/link\")), len(r.findall(\"zone/route\")))"
