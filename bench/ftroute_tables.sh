@@ -52,8 +52,9 @@ def label(n, kind, f):
     return 'none' if f == 0 else f'{f} {kind}'
 print('Routing: `treecast sim route-campaign --net star:N --faults KIND:F --trials 200 --pairs 50'
       ' --seed 1` (10,000 routes per row; a faulty destination is unreachable). Stretch is the'
-      ' delivered route over the oracle\'s shortest path in the faulty network; "crossed" counts'
-      ' every link the message crossed, backtracks included.')
+      ' delivered route over the oracle\'s shortest path over the links that work both ways (a'
+      ' one-way fault takes its link out both ways, for the routing as for the oracle);'
+      ' "crossed" counts every link the message crossed, backtracks included.')
 print()
 print('| S_n | faults | delivered / reachable | returned / unreachable | shortest | stretch med / max'
       ' | crossed stretch med / max | backtracks med / max | links crossed max | header bits med / max |')

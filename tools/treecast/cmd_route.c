@@ -1,7 +1,8 @@
 /* treecast route — a route on the star graph by the rules of paper 001, Section II: node to node
  * (R1/R2) or node to substar (R3/R4), with its length beside the true distance; or, around
  * faulty links and nodes, by depth-first search with backtracking (treecast/ftroute.h), every
- * crossing printed beside the shortest path of the faulty network. */
+ * crossing printed, the route beside the shortest path over the links that work both ways (the
+ * routing's rule: a link with a one-way fault is used neither way). */
 #include "common.h"
 
 #include "treecast/substar.h"
@@ -21,6 +22,8 @@ typedef struct {
 typedef struct {
     int n;
     bool to_substar;
+    bool random[2]; /* --from, --to drawn with the seed */
+    uint64_t seed;
     uint8_t x[TC_STAR_MAX_N], y[TC_STAR_MAX_N];
     tc_substar_t s;
     tc_route_t r;
@@ -38,17 +41,30 @@ static void target_label(const route_t *rt, char *buf, size_t cap)
     }
 }
 
+/* " (random, seed S)" after an endpoint drawn with the seed (S is --seed, also for --to). */
+static void seed_note(bool random, uint64_t seed, char *buf, size_t cap)
+{
+    if (random) {
+        snprintf(buf, cap, " (random, seed %llu)", (unsigned long long)seed);
+    } else {
+        buf[0] = '\0';
+    }
+}
+
 static void print_text(FILE *fp, const route_t *rt)
 {
-    char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
+    char a[TC_LABEL_MAX], b[TC_LABEL_MAX], note[2][48];
     uint8_t p[TC_STAR_MAX_N];
     tc_star_format(rt->n, rt->x, false, a, sizeof a);
     target_label(rt, b, sizeof b);
+    seed_note(rt->random[0], rt->seed, note[0], sizeof note[0]);
+    seed_note(rt->random[1], rt->seed, note[1], sizeof note[1]);
     if (rt->to_substar) {
-        fprintf(fp, "route on S_%d from %s to the %d-substar %s (rules R3/R4)\n", rt->n, a, rt->s.k,
-                b);
+        fprintf(fp, "route on S_%d from %s%s to the %d-substar %s (rules R3/R4)\n", rt->n, a,
+                note[0], rt->s.k, b);
     } else {
-        fprintf(fp, "route on S_%d from %s to %s (rules R1/R2)\n", rt->n, a, b);
+        fprintf(fp, "route on S_%d from %s%s to %s%s (rules R1/R2)\n", rt->n, a, note[0], b,
+                note[1]);
     }
     fprintf(fp, "  hop  rule  dim  node\n");
     fprintf(fp, "  %3d             %s\n", 0, a);
@@ -76,6 +92,8 @@ static void print_json(FILE *fp, const route_t *rt)
     if (rt->to_substar) {
         tc_json_kint(&j, "k", rt->s.k);
     }
+    tc_json_key(&j, "seed");
+    rt->random[0] || rt->random[1] ? tc_json_uint(&j, rt->seed) : tc_json_null(&j);
     tc_json_key(&j, "hops");
     tc_json_array(&j);
     memcpy(p, rt->x, (size_t)rt->n);
@@ -96,6 +114,22 @@ static void print_json(FILE *fp, const route_t *rt)
     tc_json_finish(&j);
 }
 
+/* --from or --to: a label, identity (node 0) or random (drawn with the seed, --to with seed + 1,
+ * as sim draws a source and a destination) into p; *random: whether it was drawn. 0 or a status
+ * (printed). */
+static int endpoint(const tc_net_t *net, const char *text, uint64_t seed, const char *option,
+                    uint8_t *p, bool *random)
+{
+    int64_t v;
+    int st = resolve_node(net, text, seed, option, &v);
+    if (st != 0) {
+        return st;
+    }
+    tc_star_unrank(tc_net_n(net), v, p);
+    *random = strcmp(text, "random") == 0;
+    return 0;
+}
+
 /* ---- around faults: depth-first search with backtracking ----------------------------------- */
 
 typedef struct {
@@ -106,6 +140,7 @@ typedef struct {
     bool have_faults;
     int64_t src, dst;
     int n;
+    bool random[2]; /* --from, --to drawn with the seed */
     char from[TC_LABEL_MAX], to[TC_LABEL_MAX], fault_text[160];
     /* the crossings, printed as the library reports them */
     FILE *fp;
@@ -215,13 +250,16 @@ static void print_dfs_text(FILE *fp, const dfs_t *d, const dfs_result_t *x)
                 plural(r->backtracks));
     }
     fprintf(fp, "; fault-free distance %d\n", r->distance);
+    /* the oracle's rule is the routing's: a link with a one-way fault is used neither way, so
+     * this is not always the shortest path of the faulty network, whose working arc may be
+     * shorter */
     if (x->shortest < 0) {
-        fprintf(fp, "shortest path in the faulty network: none (breadth-first search over the "
-                    "working links)\n");
+        fprintf(fp, "shortest path over the links that work both ways: none (breadth-first "
+                    "search)\n");
     } else {
         fprintf(fp,
-                "shortest path in the faulty network: %lld (breadth-first search over the working "
-                "links; %lld detour%s)\n",
+                "shortest path over the links that work both ways: %lld (breadth-first search; "
+                "%lld detour%s)\n",
                 (long long)x->shortest, (long long)x->detours, plural(x->detours));
     }
     if (r->delivered && x->shortest > 0) {
@@ -250,6 +288,8 @@ static void print_dfs_json_tail(dfs_t *d, const dfs_result_t *x)
     tc_json_t *j = &d->j;
     tc_json_end_array(j);
     tc_json_kbool(j, "delivered", r->delivered);
+    tc_json_kbool(j, "returned", !r->delivered); /* back at the source, undeliverable */
+    tc_json_kbool(j, "reachable", x->shortest >= 0);
     tc_json_kint(j, "hops", r->hops);
     tc_json_kint(j, "backtracks", r->backtracks);
     tc_json_kint(j, "length", r->route_len);
@@ -296,16 +336,20 @@ static int route_dfs_run(dfs_t *d, output_t *out, dfs_result_t *x)
         tc_json_kstr(&d->j, "method", "dfs");
         tc_json_kstr(&d->j, "faults", a->faults ? a->faults : d->have_faults ? "listed" : "none");
         tc_json_key(&d->j, "seed");
-        a->faults ? tc_json_uint(&d->j, a->seed) : tc_json_null(&d->j);
+        a->faults || d->random[0] || d->random[1] ? tc_json_uint(&d->j, a->seed)
+                                                  : tc_json_null(&d->j);
         tc_json_kint(&d->j, "faulty_nodes", d->faults.faulty_nodes);
         tc_json_kint(&d->j, "faulty_links", d->faults.faulty_links);
         tc_json_key(&d->j, "crossings");
         tc_json_array(&d->j);
     } else {
+        char note[2][48];
+        seed_note(d->random[0], a->seed, note[0], sizeof note[0]);
+        seed_note(d->random[1], a->seed, note[1], sizeof note[1]);
         fprintf(out->fp,
-                "route on S_%d from %s to %s by depth-first search with backtracking; faults: "
+                "route on S_%d from %s%s to %s%s by depth-first search with backtracking; faults: "
                 "%s\n",
-                d->n, d->from, d->to, d->fault_text);
+                d->n, d->from, note[0], d->to, note[1], d->fault_text);
         fprintf(out->fp, "    hop  move  dim  budget  node\n");
         fprintf(out->fp, "  %5d                     %s\n", 0, d->from);
     }
@@ -338,19 +382,20 @@ static int route_dfs(const args_t *a, const tc_net_t *net)
                       "NODE), not to a substar");
     }
     uint8_t p[TC_STAR_MAX_N];
-    if (tc_star_parse(d.n, a->from, p) != TC_OK) {
-        return fail(EXIT_DATA, "--from: %s", tc_err_detail());
+    int st = endpoint(net, a->from, a->seed, "--from", p, &d.random[0]);
+    if (st != 0) {
+        return st;
     }
     d.src = tc_star_rank(d.n, p);
     tc_star_format(d.n, p, false, d.from, sizeof d.from);
-    if (tc_star_parse(d.n, a->to, p) != TC_OK) {
-        return fail(EXIT_DATA, "--to: %s", tc_err_detail());
+    if ((st = endpoint(net, a->to, a->seed + 1, "--to", p, &d.random[1])) != 0) {
+        return st;
     }
     d.dst = tc_star_rank(d.n, p);
     tc_star_format(d.n, p, false, d.to, sizeof d.to);
     /* the neighbour table, the fault sets, the header's arrays, the oracle's */
     int64_t N = tc_net_nodes(net), ports = d.n - 1;
-    int st = require_memory(N * (6 * ports + 40 + d.n), "this route");
+    st = require_memory(N * (6 * ports + 40 + d.n), "this route");
     if (st != 0) {
         return st;
     }
@@ -411,29 +456,32 @@ static int route(const call_t *call)
         tc_net_free(net);
         return st;
     }
-    route_t rt = {.n = tc_net_n(net), .to_substar = a->substar != NULL};
-    tc_net_free(net);
+    route_t rt = {.n = tc_net_n(net), .to_substar = a->substar != NULL, .seed = a->seed};
     if (!star) {
+        tc_net_free(net);
         return misuse("--net %s: the rules R1-R4 route on the star graph (star:N)", a->net_spec);
     }
-    tc_err_t err = tc_star_parse(rt.n, a->from, rt.x);
-    if (err != TC_OK) {
-        return fail(EXIT_DATA, "--from: %s", tc_err_detail());
+    st = endpoint(net, a->from, a->seed, "--from", rt.x, &rt.random[0]);
+    st = st != 0 || rt.to_substar ? st
+                                  : endpoint(net, a->to, a->seed + 1, "--to", rt.y, &rt.random[1]);
+    tc_net_free(net);
+    if (st != 0) {
+        return st;
     }
+    tc_err_t err;
     if (rt.to_substar) {
         if ((err = tc_substar_parse(rt.n, a->substar, &rt.s)) != TC_OK) {
             return fail(EXIT_DATA, "--substar: %s", tc_err_detail());
         }
         if (tc_substar_contains(&rt.s, rt.x)) {
-            return misuse("--from %s lies inside the substar %s; route from a node outside it",
-                          a->from, a->substar);
+            char lab[TC_LABEL_MAX];
+            tc_star_format(rt.n, rt.x, false, lab, sizeof lab);
+            return misuse("--from %s lies inside the substar %s; route from a node outside it", lab,
+                          a->substar);
         }
         tc_route_substar(rt.x, &rt.s, &rt.r, NULL);
         rt.distance = tc_substar_distance(&rt.s, rt.x);
     } else {
-        if ((err = tc_star_parse(rt.n, a->to, rt.y)) != TC_OK) {
-            return fail(EXIT_DATA, "--to: %s", tc_err_detail());
-        }
         tc_route_nodes(rt.n, rt.x, rt.y, &rt.r);
         rt.distance = tc_star_distance(rt.n, rt.x, rt.y);
     }
@@ -463,8 +511,12 @@ static int method_cb(void *field, const char *arg)
 
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
-    OPT_STRING("from", from, "NODE", "the node the route starts at (a label: 123456)"),
-    OPT_STRING("to", to, "NODE", "route to this node by R1/R2 (or around faults)"),
+    OPT_STRING("from", from, "NODE",
+               "the node the route starts at: a label (123456), identity or random\n"
+               "(drawn with --seed)"),
+    OPT_STRING("to", to, "NODE",
+               "route to this node by R1/R2 (or around faults): a label, identity or\n"
+               "random (drawn with --seed + 1)"),
     OPT_STRING("substar", substar, "SUBSTAR",
                "route to the nearest node of this substar by R3/R4\n(*^k y_{k+1}..y_n: **3456, or "
                "*,*,3,4,5,6; the stars first)"),
@@ -492,7 +544,9 @@ static const command_doc_t DOC = {
              "of a k-substar *^k y_{k+1}..y_n by R3/R4. Prints every hop (the rule that chose it,\n"
              "the dimension, the node reached), the route's length, the true distance (the cycle\n"
              "formula; for a substar its closed form, the least over the substar's members) and\n"
-             "whether the route is minimal.\n"
+             "whether the route is minimal. An endpoint may be random: --from random is drawn\n"
+             "with --seed, --to random with --seed + 1 (as sim draws them), and --seed is\n"
+             "printed beside it.\n"
              "\n"
              "With faults (or --method dfs) the route goes from node to node around them by\n"
              "depth-first search with backtracking (docs/constructions.md, \"Routing around\n"
@@ -502,15 +556,17 @@ static const command_doc_t DOC = {
              "every link crossing (forward -> or backtrack <-, the dimension, the search's\n"
              "budget, the node reached), then whether it was delivered or returned to the\n"
              "source (the destination is unreachable), hops, backtracks, route length, the\n"
-             "fault-free distance, the shortest path of the faulty network (breadth-first\n"
-             "search over working links), the stretch, the largest header in bits and the\n"
-             "hop bound.",
+             "fault-free distance, the shortest path over the links that work both ways\n"
+             "(breadth-first search; the routing's rule: a link with a one-way fault is used\n"
+             "neither way, so a working arc of it may make the faulty network's own shortest\n"
+             "path shorter), the stretch, the largest header in bits and the hop bound.",
     .opts = OPTS,
     .status = "0 the route is minimal (rules), or the search kept its guarantees: delivered\n"
               "exactly when the destination is reachable (returned otherwise, which is also 0),\n"
               "along a shortest path when one has at most 2 detours, within the hop bound; 1\n"
-              "otherwise; 2 misuse (a listed fault on --from among them); 3 a malformed node,\n"
-              "substar or fault; 4 out of memory or output not writable.",
+              "otherwise; 2 misuse (a listed fault on --from, an unknown --fault kind among\n"
+              "them); 3 a malformed node, substar or fault; 4 out of memory or output not\n"
+              "writable.",
 };
 
 int cmd_route(int argc, char **argv)

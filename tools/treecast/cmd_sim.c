@@ -45,10 +45,14 @@ typedef struct {
     int64_t protect;
 } fault_target_t;
 
-/* One listed fault: kind "node" (label) or "link"/"arc" (label, dimension). Returns a status. */
+/* One listed fault: kind "node" (label) or "link"/"arc" (label, dimension). Returns a status
+ * (an unknown kind in a file is bad data, 3). */
 static int add_fault(const fault_target_t *r, tc_faults_t *f, const char *kind, const char *label,
                      const char *dim, const char *where)
 {
+    if (strcmp(kind, "node") != 0 && strcmp(kind, "link") != 0 && strcmp(kind, "arc") != 0) {
+        return fail(EXIT_DATA, "%s: unknown fault kind \"%s\" (node, link or arc)", where, kind);
+    }
     int64_t v;
     if (tc_net_parse_label(r->net, label, &v) != TC_OK) {
         return fail(EXIT_DATA, "%s: %s", where, tc_err_detail());
@@ -129,6 +133,11 @@ int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t prote
             return misuse("%s: expected node:LABEL, link:LABEL:DIM or arc:LABEL:DIM", where);
         }
         *label++ = '\0';
+        if (strcmp(buf, "node") != 0 && strcmp(buf, "link") != 0 && strcmp(buf, "arc") != 0) {
+            int st = misuse("%s: unknown fault kind \"%s\" (node, link or arc)", where, buf);
+            free(buf); /* an option's word, as --faults SPEC's: a misuse, 2 */
+            return st;
+        }
         dim = strchr(label, ':');
         if (dim != NULL) {
             *dim++ = '\0';

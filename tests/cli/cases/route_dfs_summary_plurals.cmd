@@ -1,0 +1,1 @@
+route --net star:3 --from 123 --to 213 --method dfs

@@ -1,0 +1,1 @@
+route --net star:4 --from identity --to 4321

@@ -1,0 +1,1 @@
+route --net star:6 --from random --to random --seed 11
