@@ -61,7 +61,7 @@ tc_err_t tc_net_icube_new(int n, int k, tc_net_t **out);
 /* Create a network from a specification: "star:7", "cube:10", "icube:6,3", ... (every family
  * of the registry; tc_net_syntax lists them). TC_EINVAL for an unknown family or malformed
  * text, TC_ERANGE for an unsupported size, TC_EPARSE/TC_EIO for a graph file that cannot be
- * read. */
+ * read (graph:FILE is tc_net_graph_load without a memory budget). */
 tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 
 /* Create a network from its edges: nodes 0..nodes-1 (nodes >= 2), edge e joining
@@ -78,9 +78,29 @@ tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
 /* Create a network from the text of a graph file (what graph:FILE reads): an edge list (lines
  * "u v" of two names; a line of one name declares a node; '#' starts a comment) or a JSON
  * object with "edges" (docs/formats.md). Node ids follow the names' first appearance, or their
- * numeric order when every name is a decimal integer. TC_EPARSE with the line of the problem,
- * TC_ENOMEM. */
+ * numeric order when every name is a decimal integer. TC_EPARSE with the line of the problem
+ * (a NUL byte, a negative "nodes" included), TC_ENOMEM. */
 tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_net_t **out);
+
+/* Create a network from the graph file at path (what graph:FILE reads; the network's
+ * specification is "graph:" + path), reading it whole but boundedly: at most 1 GiB of text, and
+ * when memory > 0 (a budget in bytes) at most memory / 8 bytes of text and a neighbour table
+ * (nodes x degree x 5 bytes) of at most memory bytes. A regular file over the limit is refused
+ * before it is read, a pipe or a device when the byte past the limit arrives, a NUL byte in the
+ * block that brings it (reading /dev/zero stops at once). TC_EPARSE for a file over 1 GiB, a NUL
+ * byte or malformed text (with its line); TC_ENOMEM for a file or table over the budget, or a
+ * failed allocation; TC_EIO when the file cannot be opened or a read fails (a read error is
+ * never taken for the end of the file). */
+tc_err_t tc_net_graph_load(const char *path, int64_t memory, tc_net_t **out);
+
+/* The connected components of the network: 1 for every family but a graph given by its edges
+ * (counted when it is made). O(1). */
+int64_t tc_net_components(const tc_net_t *net);
+
+/* TC_OK when the network is connected; otherwise TC_EPARSE with the sentence "graph:F is not
+ * connected: 2 components." (its specification). What needs a spanning structure (the trees of
+ * every kind, the search) refuses a network in pieces so. */
+tc_err_t tc_net_require_connected(const tc_net_t *net);
 
 /* Whether the network is given by its edges (tc_net_graph_new, graph:FILE) rather than by a
  * family and its sizes: the documents treecast writes then carry its labels and edges. */

@@ -59,7 +59,8 @@ typedef struct {
  * UNKNOWN); <= 0 means no limit. When out is not NULL it receives the forest when one is found
  * (caller frees with tc_forest_free), NULL otherwise. TC_ETOOBIG for a network of more than
  * TC_SEARCH_MAX_NODES nodes (or an encoding too large); TC_EINVAL for a root outside the
- * network, ntrees outside 1..tc_net_degree(net) or a negative height. Deterministic. */
+ * network, ntrees outside 1..tc_net_degree(net) or a negative height; TC_EPARSE for a network
+ * that is not connected (tc_net_require_connected). Deterministic. */
 tc_err_t tc_search_edst(const tc_net_t *net, int64_t root, int ntrees, int height,
                         int64_t conflict_limit, tc_search_result_t *res, tc_forest_t **out);
 

@@ -208,6 +208,9 @@ bool tc__js_skip(tc__js_t *r, int depth)
         (void)x;
         return true;
     }
+    if ((unsigned char)c < 0x20 || c == 0x7f) { /* "'\0'" would end the message */
+        TC__JS_FAIL(r, "unexpected byte 0x%02x", (unsigned char)c);
+    }
     TC__JS_FAIL(r, "unexpected character '%c'", c);
 }
 

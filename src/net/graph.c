@@ -10,7 +10,11 @@
  * when every name is a decimal integer (so "1".."n" files keep their order).
  * The JSON form: an object with "edges" ([[u, v], ...], ids or labels), optionally "labels"
  * (the name of every id), "nodes" (the count) and "name", either at the top or inside a
- * "network" member (so the forest documents treecast writes for a graph are graph files too). */
+ * "network" member (so the forest documents treecast writes for a graph are graph files too).
+ *
+ * Reading a file is bounded (tc_net_graph_load): at most GRAPH_FILE_MAX bytes, and no more than
+ * the caller's memory budget allows; a NUL byte stops it at once (a graph file is text, and
+ * /dev/zero is not one). */
 #include "core/internal.h"
 #include "core/json_scan.h"
 #include "net/net_internal.h"
@@ -21,17 +25,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define GRAPH_MAX_DEGREE 64 /* the walkers' port masks are 64 bits */
+
+/* The most text a graph file may hold (an edge list of about a hundred million edges): a longer
+ * one is bad data. */
+#define GRAPH_FILE_MAX ((int64_t)1 << 30)
+
+/* The memory reading a graph costs per byte of its text, at most (the text, the names and their
+ * hash, the edge ends, the sort, the adjacency; measured: 7.6 bytes per byte of a 27.5 MB edge
+ * list of a million nodes, neighbour table included). The neighbour table, nodes x degree x 5
+ * bytes, is checked against the budget by itself once the degree is known. */
+#define GRAPH_READ_PER_BYTE 8
 
 extern const tc__net_ops_t tc__graph_ops;
 
 typedef struct {
-    tc_topo_t topo; /* ports 0..degree-1 per node, -1 past the node's degree */
-    char *pool;     /* the labels, NUL-terminated, back to back */
-    int64_t *label; /* node -> offset of its label in pool */
-    int64_t *slot;  /* open addressing over labels: node + 1, 0 empty */
-    uint64_t mask;  /* slots - 1 */
+    tc_topo_t topo;     /* ports 0..degree-1 per node, -1 past the node's degree */
+    char *pool;         /* the labels, NUL-terminated, back to back */
+    int64_t *label;     /* node -> offset of its label in pool */
+    int64_t *slot;      /* open addressing over labels: node + 1, 0 empty */
+    uint64_t mask;      /* slots - 1 */
+    int64_t components; /* connected components (1: connected) */
     char name[TC_LABEL_MAX];
 } graph_t;
 
@@ -172,6 +188,20 @@ static bool decimal(const char *s, int64_t *v)
     return true;
 }
 
+/* A byte count for messages, in the unit that shows it: "812 B", "3.2 MiB", "12 KiB". */
+static const char *bytes_text(int64_t bytes, char *buf, size_t cap)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 6) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(buf, cap, u == 0 ? "%.0f %s" : v < 99.95 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    return buf;
+}
+
 /* ---- building the network from ids ------------------------------------------------------- */
 
 static int cmp_i64(const void *a, const void *b)
@@ -202,9 +232,11 @@ static const char *label_of(const char *const *labels, int64_t v, char *buf, siz
     return buf;
 }
 
-/* The adjacency of the graph, sorted and without repeats, as a neighbour table. */
+/* The adjacency of the graph, sorted and without repeats, as a neighbour table; a table larger
+ * than budget bytes (> 0; 0: no budget) is refused with TC_ENOMEM before it is allocated. */
 static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int64_t *edges,
-                            const char *const *labels, int *degree_out, int *min_degree)
+                            const char *const *labels, int64_t budget, int *degree_out,
+                            int *min_degree)
 {
     char b1[24], b2[24];
     int64_t *start = calloc((size_t)nodes + 1, sizeof *start);
@@ -274,6 +306,16 @@ static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int
         goto done;
     }
     int P = maxdeg;
+    int64_t table = nodes * P * (int64_t)(sizeof *g->topo.nbr + 1);
+    if (budget > 0 && table > budget) {
+        char need[24], have[24];
+        err = tc__fail(TC_ENOMEM,
+                       "A graph of %lld nodes of degree %d needs %s for its neighbour table; %s of "
+                       "memory are allowed.",
+                       (long long)nodes, maxdeg, bytes_text(table, need, sizeof need),
+                       bytes_text(budget, have, sizeof have));
+        goto done;
+    }
     g->topo.nodes = nodes;
     g->topo.ports = P;
     g->topo.nbr = tc__malloc_array((size_t)(nodes * P), sizeof *g->topo.nbr);
@@ -309,8 +351,8 @@ done:
     return err;
 }
 
-/* 2-colour every component by breadth-first search over the table. */
-static tc_err_t two_colourable(const tc_topo_t *t, bool *out)
+/* 2-colour every component by breadth-first search over the table, counting the components. */
+static tc_err_t colour_components(const tc_topo_t *t, bool *bipartite, int64_t *components)
 {
     int8_t *colour = malloc((size_t)t->nodes);
     int64_t *queue = tc__malloc_array((size_t)t->nodes, sizeof *queue);
@@ -321,14 +363,16 @@ static tc_err_t two_colourable(const tc_topo_t *t, bool *out)
     }
     memset(colour, -1, (size_t)t->nodes);
     bool ok = true;
-    for (int64_t s = 0; s < t->nodes && ok; s++) {
+    int64_t count = 0;
+    for (int64_t s = 0; s < t->nodes; s++) {
         if (colour[s] >= 0) {
             continue;
         }
         int64_t head = 0, tail = 0;
         colour[s] = 0;
         queue[tail++] = s;
-        while (head < tail && ok) {
+        count++;
+        while (head < tail) {
             int64_t v = queue[head++];
             for (int p = 0; p < t->ports; p++) {
                 int64_t u = t->nbr[v * t->ports + p];
@@ -346,12 +390,15 @@ static tc_err_t two_colourable(const tc_topo_t *t, bool *out)
     }
     free(colour);
     free(queue);
-    *out = ok;
+    *bipartite = ok;
+    *components = count;
     return TC_OK;
 }
 
-tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
-                          const char *const *labels, const char *name, tc_net_t **out)
+/* tc_net_graph_new with a memory budget for the neighbour table (0: none). */
+static tc_err_t graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                          const char *const *labels, const char *name, int64_t budget,
+                          tc_net_t **out)
 {
     *out = NULL;
     if (nodes < 2 || nedges < 1 || edges == NULL) {
@@ -369,9 +416,9 @@ tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
     snprintf(g->name, sizeof g->name, "%.40s", name != NULL && *name != '\0' ? name : "graph");
     int degree = 0, min_degree = 0;
     bool bipartite = false;
-    tc_err_t err = build_table(g, nodes, nedges, edges, labels, &degree, &min_degree);
+    tc_err_t err = build_table(g, nodes, nedges, edges, labels, budget, &degree, &min_degree);
     if (err == TC_OK) {
-        err = two_colourable(&g->topo, &bipartite);
+        err = colour_components(&g->topo, &bipartite, &g->components);
     }
     /* the labels, and their hash (a label given twice is an error) */
     names_t t = {0};
@@ -417,6 +464,12 @@ tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
     free(net->spec);
     net->spec = spec;
     return TC_OK;
+}
+
+tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                          const char *const *labels, const char *name, tc_net_t **out)
+{
+    return graph_new(nodes, nedges, edges, labels, name, 0, out);
 }
 
 /* ---- reading: names to ids ---------------------------------------------------------------- */
@@ -486,9 +539,9 @@ static tc_err_t number_names(const names_t *t, int64_t **id_of, const char ***or
 }
 
 /* The network of what was read from len bytes of text. labels (count given) are the names of
- * ids 0.., or NULL. */
+ * ids 0.., or NULL; budget bounds the neighbour table (0: no bound). */
 static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_t len,
-                       const char *name, tc_net_t **out)
+                       const char *name, int64_t budget, tc_net_t **out)
 {
     int64_t *id_of = NULL;
     const char **order = NULL;
@@ -555,7 +608,7 @@ static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_
             goto done;
         }
     }
-    err = tc_net_graph_new(nodes, r->count / 2, r->ends, order, name, out);
+    err = graph_new(nodes, r->count / 2, r->ends, order, name, budget, out);
     if (err == TC_EINVAL) { /* what the caller gave is a file: its content is bad data */
         char detail[320];
         snprintf(detail, sizeof detail, "%s", tc_err_detail());
@@ -569,7 +622,8 @@ done:
 
 /* ---- the edge list ----------------------------------------------------------------------- */
 
-static tc_err_t read_edge_list(const char *text, size_t len, const char *name, tc_net_t **out)
+static tc_err_t read_edge_list(const char *text, size_t len, const char *name, int64_t budget,
+                               tc_net_t **out)
 {
     reading_t r = {0};
     tc_err_t err = TC_OK;
@@ -626,7 +680,7 @@ static tc_err_t read_edge_list(const char *text, size_t len, const char *name, t
         err = tc__fail(TC_EPARSE, "The edge list has no edge (lines \"u v\").");
     }
     if (err == TC_OK) {
-        err = finish(&r, NULL, -1, len, name, out);
+        err = finish(&r, NULL, -1, len, name, budget, out);
     }
     reading_free(&r);
     return err;
@@ -756,7 +810,14 @@ static bool graph_member(tc__js_t *s, const char *key, void *ctx)
         return true;
     }
     if (strcmp(key, "nodes") == 0) {
-        return tc__js_int(s, &g->nodes, NULL);
+        if (!tc__js_int(s, &g->nodes, NULL)) {
+            return false;
+        }
+        if (g->nodes < 0) {
+            TC__JS_FAIL(s, "\"nodes\" is %lld; a count of nodes is not negative",
+                        (long long)g->nodes);
+        }
+        return true;
     }
     if (strcmp(key, "labels") == 0) {
         if (g->have_labels) { /* a forest document repeats them at the top: the first wins */
@@ -770,7 +831,7 @@ static bool graph_member(tc__js_t *s, const char *key, void *ctx)
     return tc__js_skip(s, 1);
 }
 
-tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
+static tc_err_t graph_scan(tc__js_t *s, const char *name, int64_t budget, tc_net_t **out)
 {
     json_graph_t *g = calloc(1, sizeof *g);
     if (g == NULL) {
@@ -791,7 +852,7 @@ tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
                        line);
     } else {
         err = finish(&g->r, g->have_labels ? &g->labels : NULL, g->nodes,
-                     (size_t)(s->end - s->start), g->name, out);
+                     (size_t)(s->end - s->start), g->name, budget, out);
     }
     reading_free(&g->r);
     names_free(&g->labels);
@@ -799,16 +860,38 @@ tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
     return err;
 }
 
-tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_net_t **out)
+tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
+{
+    return graph_scan(s, name, 0, out);
+}
+
+/* The line (from 1) of byte at of text. */
+static int64_t line_at(const char *text, size_t at)
+{
+    int64_t line = 1;
+    for (const char *q = text; q < text + at; q++) {
+        line += *q == '\n';
+    }
+    return line;
+}
+
+/* tc_net_graph_read with a budget for the neighbour table (0: none). */
+static tc_err_t graph_read(const char *text, size_t len, const char *name, int64_t budget,
+                           tc_net_t **out)
 {
     *out = NULL;
+    const char *nul = memchr(text, '\0', len); /* a name would end there, silently */
+    if (nul != NULL) {
+        return tc__fail(TC_EPARSE, "line %lld: a NUL byte; a graph file is text.",
+                        (long long)line_at(text, (size_t)(nul - text)));
+    }
     size_t skip = 0;
     while (skip < len && strchr(" \t\r\n", text[skip]) != NULL) {
         skip++;
     }
     if (skip < len && text[skip] == '{') {
         tc__js_t s = {text, text, text + len, TC_OK};
-        tc_err_t err = tc__net_graph_scan(&s, name, out);
+        tc_err_t err = graph_scan(&s, name, budget, out);
         tc__js_ws(&s);
         if (err == TC_OK && s.p != s.end) {
             tc_net_free(*out);
@@ -818,7 +901,141 @@ tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_ne
         }
         return err;
     }
-    return read_edge_list(text, len, name, out);
+    return read_edge_list(text, len, name, budget, out);
+}
+
+tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_net_t **out)
+{
+    return graph_read(text, len, name, 0, out);
+}
+
+/* The text of the graph file at path, read whole into *text (*len bytes, NUL-terminated), at
+ * most limit bytes of it: a regular file larger than that is refused before it is read, any
+ * other (a pipe, a device) when its byte limit + 1 arrives; a NUL byte is refused in the block
+ * that brings it. A larger file is TC_EPARSE when the limit is the format's (GRAPH_FILE_MAX),
+ * TC_ENOMEM when it is the memory budget's; a read error is TC_EIO, never an end of file. */
+static tc_err_t read_graph_text(const char *path, int64_t limit, bool memory_bound, int64_t budget,
+                                char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    char lim[24], mem[24];
+    bytes_text(limit, lim, sizeof lim);
+    bytes_text(budget, mem, sizeof mem);
+    FILE *fp = fopen(path, "rb");
+    if (fp == NULL) {
+        return tc__fail(TC_EIO, "Cannot open graph file %.200s: %s.", path, strerror(errno));
+    }
+    struct stat st;
+    bool regular = fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+    int64_t expect = regular ? (int64_t)st.st_size : 0;
+    tc_err_t err = TC_OK;
+    char *buf = NULL;
+    size_t used = 0, cap = 0;
+    if (expect > limit) {
+        goto too_large;
+    }
+    for (;;) {
+        if (used == cap) { /* a regular file's size at once, else doubling, up to limit + 1 */
+            size_t want = cap == 0 ? (size_t)(expect > 0 ? expect + 1 : 65536) : cap * 2;
+            want = want > (size_t)limit + 1 ? (size_t)limit + 1 : want;
+            char *grown = realloc(buf, want + 1);
+            if (grown == NULL) {
+                err =
+                    tc__fail(TC_ENOMEM, "Out of memory reading graph file %.200s (%zu bytes read).",
+                             path, used);
+                break;
+            }
+            buf = grown;
+            cap = want;
+        }
+        size_t got = fread(buf + used, 1, cap - used, fp);
+        const char *nul = got > 0 ? memchr(buf + used, '\0', got) : NULL;
+        used += got;
+        if (nul != NULL) {
+            err = tc__fail(TC_EPARSE,
+                           "Graph file %.200s: line %lld: a NUL byte; a graph file is "
+                           "text.",
+                           path, (long long)line_at(buf, (size_t)(nul - buf)));
+            break;
+        }
+        if ((int64_t)used > limit) {
+            goto too_large;
+        }
+        if (got == 0) {
+            if (ferror(fp)) {
+                err = tc__fail(TC_EIO, "Cannot read graph file %.200s: %s.", path, strerror(errno));
+            }
+            break;
+        }
+    }
+    fclose(fp);
+    if (err != TC_OK) {
+        free(buf);
+        return err;
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *len = used;
+    return TC_OK;
+too_large:
+    fclose(fp);
+    free(buf);
+    if (memory_bound) {
+        return tc__fail(TC_ENOMEM,
+                        "Graph file %.200s is larger than %s: reading it would take more than "
+                        "the %s of memory allowed (%d bytes per byte of text).",
+                        path, lim, mem, GRAPH_READ_PER_BYTE);
+    }
+    return tc__fail(TC_EPARSE, "Graph file %.200s is larger than %s, the most a graph file may be.",
+                    path, lim);
+}
+
+tc_err_t tc_net_graph_load(const char *path, int64_t memory, tc_net_t **out)
+{
+    *out = NULL;
+    int64_t limit = GRAPH_FILE_MAX;
+    bool memory_bound = memory > 0 && memory / GRAPH_READ_PER_BYTE < limit;
+    limit = memory_bound ? memory / GRAPH_READ_PER_BYTE : limit;
+    char *text = NULL;
+    size_t len = 0;
+    tc_err_t err = read_graph_text(path, limit, memory_bound, memory, &text, &len);
+    if (err != TC_OK) {
+        return err;
+    }
+    const char *base = strrchr(path, '/');
+    base = base != NULL ? base + 1 : path;
+    err = graph_read(text, len, base, memory > 0 ? memory : 0, out);
+    free(text);
+    if (err == TC_OK) { /* the specification names the file */
+        char *full = malloc(strlen(path) + 7);
+        if (full == NULL) {
+            tc_net_free(*out);
+            *out = NULL;
+            return tc__fail(TC_ENOMEM, "Out of memory for a graph.");
+        }
+        sprintf(full, "graph:%s", path);
+        free((*out)->spec);
+        (*out)->spec = full;
+    }
+    return err;
+}
+
+int64_t tc_net_components(const tc_net_t *net)
+{
+    /* the one reader of the family outside the registry: every family but a graph given by its
+     * edges is connected by construction */
+    return net->ops == &tc__graph_ops ? ((const graph_t *)net->data)->components : 1;
+}
+
+tc_err_t tc_net_require_connected(const tc_net_t *net)
+{
+    int64_t parts = tc_net_components(net);
+    if (parts <= 1) {
+        return TC_OK;
+    }
+    return tc__fail(TC_EPARSE, "%s is not connected: %lld components.", net->spec,
+                    (long long)parts);
 }
 
 /* ---- the operations ----------------------------------------------------------------------- */
@@ -828,55 +1045,12 @@ static const graph_t *G(const tc_net_t *net)
     return net->data;
 }
 
-/* graph:FILE: the file's text, read whole. */
+/* graph:FILE: the file's text, read whole (at most GRAPH_FILE_MAX bytes; no memory budget:
+ * tc_net_graph_load takes one). */
 static tc_err_t graph_parse(const char *spec, const char *args, tc_net_t **out)
 {
-    *out = NULL;
-    FILE *fp = fopen(args, "rb");
-    if (fp == NULL) {
-        return tc__fail(TC_EIO, "Cannot open graph file %.200s: %s.", args, strerror(errno));
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    tc_err_t err = TC_OK;
-    for (;;) {
-        if (len == cap) {
-            cap = cap == 0 ? 65536 : cap * 2;
-            char *grown = realloc(text, cap);
-            if (grown == NULL) {
-                err = tc__fail(TC_ENOMEM, "Out of memory reading graph file %.200s.", args);
-                break;
-            }
-            text = grown;
-        }
-        size_t got = fread(text + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0) {
-            if (ferror(fp)) {
-                err = tc__fail(TC_EIO, "Cannot read graph file %.200s.", args);
-            }
-            break;
-        }
-    }
-    fclose(fp);
-    const char *base = strrchr(args, '/');
-    base = base != NULL ? base + 1 : args;
-    if (err == TC_OK) {
-        err = tc_net_graph_read(text, len, base, out);
-    }
-    free(text);
-    if (err == TC_OK) { /* the specification names the file */
-        char *full = malloc(strlen(spec) + 1);
-        if (full == NULL) {
-            tc_net_free(*out);
-            *out = NULL;
-            return tc__fail(TC_ENOMEM, "Out of memory for a graph.");
-        }
-        strcpy(full, spec);
-        free((*out)->spec);
-        (*out)->spec = full;
-    }
-    return err;
+    (void)spec; /* "graph:" + args */
+    return tc_net_graph_load(args, 0, out);
 }
 
 static size_t graph_name(const tc_net_t *net, char *buf, size_t cap)

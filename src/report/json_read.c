@@ -48,7 +48,6 @@ static const tc_net_t *doc_net(const doc_t *d)
 static bool network_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
-    bool null_ok;
     static const char *const once[] = {"family", "n", "k", "nodes"};
     for (unsigned k = 0; k < sizeof once / sizeof once[0]; k++) {
         if (strcmp(key, once[k]) == 0) {
@@ -61,19 +60,22 @@ static bool network_member(tc__js_t *r, const char *key, void *ctx)
     if (strcmp(key, "family") == 0) {
         return tc__js_str(r, d->family, sizeof d->family);
     }
-    if (strcmp(key, "n") == 0) {
-        return tc__js_int(r, &d->n, NULL);
+    int64_t *count = strcmp(key, "n") == 0       ? &d->n
+                     : strcmp(key, "k") == 0     ? &d->k
+                     : strcmp(key, "nodes") == 0 ? &d->nodes
+                                                 : NULL;
+    if (count == NULL) {
+        return tc__js_skip(r, 1);
     }
-    if (strcmp(key, "k") == 0) {
-        d->have_k = true;
-        return tc__js_int(r, &d->k, NULL);
+    d->have_k = d->have_k || count == &d->k;
+    d->have_nodes = d->have_nodes || count == &d->nodes;
+    if (!tc__js_int(r, count, NULL)) {
+        return false;
     }
-    if (strcmp(key, "nodes") == 0) {
-        (void)null_ok;
-        d->have_nodes = true;
-        return tc__js_int(r, &d->nodes, NULL);
+    if (*count < 0) { /* a size, never negative: "cube:-5" is no network to look up */
+        TC__JS_FAIL(r, "\"%s\" is %lld; a size is not negative", key, (long long)*count);
     }
-    return tc__js_skip(r, 1);
+    return true;
 }
 
 /* The network must be known before arrays are read: the size comes from it. */
@@ -363,6 +365,12 @@ tc_err_t tc_report_forest_read(const char *text, size_t len, const tc_net_t *hin
     assert(text != NULL && out != NULL && nonedges != NULL);
     *out = NULL;
     *nonedges = 0;
+    const char *nul = memchr(text, '\0', len); /* JSON text has none; the scanner would stop */
+    if (nul != NULL) {
+        tc__js_t at = {text, nul, text + len, TC_OK};
+        return tc__fail(TC_EPARSE, "line %d: a NUL byte; a forest document is JSON text",
+                        tc__js_line(&at));
+    }
     tc__js_t r = {text, text, text + len, TC_OK};
     doc_t *d = calloc(1, sizeof *d);
     tc_net_t *owned = NULL;

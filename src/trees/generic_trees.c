@@ -51,8 +51,8 @@ static tc_err_t forest_of_ports(const tc_net_t *net, tc_kind_t kind, int64_t roo
 
 /* ---- bfs: a breadth-first spanning tree ------------------------------------------------------
  * Every node hangs from its neighbour of least port among those one link nearer the root: a
- * shortest-path tree, of depth the root's eccentricity. Nodes the root cannot reach are left out
- * of the tree (the check reports them). */
+ * shortest-path tree, of depth the root's eccentricity. A network in pieces (a graph) has no
+ * spanning tree: it is refused, as by every builder of this file. */
 
 int tc__count_one(const tc_net_t *net)
 {
@@ -64,12 +64,16 @@ tc_err_t tc__bfs_build(const tc_net_t *net, int64_t root, int threads, tc_forest
 {
     (void)threads;
     *out = NULL;
+    tc_err_t err = tc_net_require_connected(net);
+    if (err != TC_OK) {
+        return err;
+    }
     int64_t N = tc_net_nodes(net);
     tc_topo_t own;
     const tc_topo_t *t = NULL;
     uint8_t *dist = tc__malloc_array((size_t)N, 1);
     uint8_t *ports = tc__malloc_array((size_t)N, 1);
-    tc_err_t err = dist && ports ? table_of(net, &own, &t) : tc__fail(TC_ENOMEM, "Out of memory.");
+    err = dist && ports ? table_of(net, &own, &t) : tc__fail(TC_ENOMEM, "Out of memory.");
     err = err == TC_OK ? tc_net_distances(net, root, dist) : err;
     for (int64_t v = 0; err == TC_OK && v < N; v++) {
         ports[v] = v == root ? 0xFE : 0xFF;
@@ -125,7 +129,11 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
     tc_topo_t own;
     const tc_topo_t *t = NULL;
     int k = 0;
-    tc_err_t err = table_of(net, &own, &t);
+    tc_err_t err = tc_net_require_connected(net);
+    if (err != TC_OK) {
+        return err;
+    }
+    err = table_of(net, &own, &t);
     if (err == TC_OK) {
         err = directed ? tc__arb_connectivity(t, root, &k) : tc__spanning_tree_number(t, &k);
     }

@@ -107,12 +107,16 @@ static tc_err_t ctx_init(const tc_net_t *net, int64_t root, int ntrees, unsigned
         return tc__fail(TC_EINVAL, "Root id %lld is outside 0..%lld.", (long long)root,
                         (long long)V - 1);
     }
+    tc_err_t err = tc_net_require_connected(net); /* no spanning tree, whatever the height */
+    if (err != TC_OK) {
+        return err;
+    }
     int degree = tc_net_degree(net);
     if (ntrees < 1 || ntrees > degree) {
         return tc__fail(TC_EINVAL, "The search asks for 1..%d trees on %s (its degree), not %d.",
                         degree, name, ntrees);
     }
-    tc_err_t err = tc_topo_init(&c->topo, net);
+    err = tc_topo_init(&c->topo, net);
     if (err != TC_OK) {
         return err;
     }

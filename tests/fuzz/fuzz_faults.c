@@ -18,7 +18,8 @@
  *     the network's own label parser and neighbours) accepts them, with the model's exit
  *     status otherwise, and then marks exactly the model's nodes and directed links;
  *   - a failure prints one message starting with "treecast", a success prints nothing.
- * Items and lines of any length count (tests/cli/cases/sim_faults_file_long_comment). */
+ * Items of any length count, and lines up to 64 KiB (tests/cli/cases/sim_faults_file_long_comment);
+ * a longer line or a NUL byte is bad data at its line. */
 #define _GNU_SOURCE /* memfd_create */
 #include "fuzz.h"
 #include "sim_cmd.h"
@@ -213,8 +214,8 @@ static int model_fault(model_t *m, const char *kind, const char *label, const ch
     return 0;
 }
 
-/* The --fault items, then the file's lines (a NUL ends what a line says); 0 or the status of
- * the first bad one. */
+/* The --fault items, then the file's lines (one with a NUL byte or over 64 KiB is bad data);
+ * 0 or the status of the first bad one. */
 static int model_listed(model_t *m, char **items, int count, const char *file, size_t len)
 {
     for (int j = 0; j < count; j++) {
@@ -223,6 +224,10 @@ static int model_listed(model_t *m, char **items, int count, const char *file, s
             return EXIT_MISUSE;
         }
         *label++ = '\0';
+        if (strcmp(items[j], "node") != 0 && strcmp(items[j], "link") != 0 &&
+            strcmp(items[j], "arc") != 0) {
+            return EXIT_MISUSE; /* an option's unknown word, as --faults SPEC's */
+        }
         char *dim = strchr(label, ':');
         if (dim != NULL) {
             *dim++ = '\0';
@@ -235,6 +240,9 @@ static int model_listed(model_t *m, char **items, int count, const char *file, s
     for (size_t at = 0; at < len;) {
         const char *nl = memchr(file + at, '\n', len - at);
         size_t end = nl != NULL ? (size_t)(nl - file) : len;
+        if (memchr(file + at, '\0', end - at) != NULL || end - at > LINE_BYTES_MAX) {
+            return EXIT_DATA;
+        }
         char *line = strndup(file + at, end - at);
         FUZZ_ASSERT(line != NULL, "out of memory");
         at = end + 1;

@@ -12,6 +12,8 @@
  *   - on graphs of at most MAX_TREES nodes, a breadth-first tree built on it, written as a
  *     forest document (which carries the graph) and read back is the same forest on the same
  *     graph, node ids included.
+ *   - tc_net_components counts the components a search here finds, and a breadth-first tree is
+ *     built exactly when there is one (a graph in pieces is refused with TC_EPARSE).
  * A text that is refused is refused with TC_EPARSE and a message. */
 #include "fuzz.h"
 #include "treecast/report.h"
@@ -136,11 +138,49 @@ static void edge_list_round_trip(const tc_net_t *net)
     free(m.text);
 }
 
+/* The components, counted by breadth-first searches over tc_net_neighbor. */
+static int64_t components(const tc_net_t *net)
+{
+    int64_t N = tc_net_nodes(net), count = 0;
+    int64_t *queue = malloc((size_t)N * sizeof *queue);
+    uint8_t *seen = calloc((size_t)N, 1);
+    FUZZ_ASSERT(queue != NULL && seen != NULL, "out of memory");
+    for (int64_t s = 0; s < N; s++) {
+        if (seen[s]) {
+            continue;
+        }
+        count++;
+        int64_t head = 0, tail = 0;
+        seen[s] = 1;
+        queue[tail++] = s;
+        while (head < tail) {
+            int64_t v = queue[head++];
+            for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
+                int64_t u = tc_net_neighbor(net, v, d);
+                if (u >= 0 && !seen[u]) {
+                    seen[u] = 1;
+                    queue[tail++] = u;
+                }
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    return count;
+}
+
 static void forest_round_trip(const tc_net_t *net)
 {
     tc_forest_t *f = NULL, *back = NULL;
-    if (tc_trees_build(net, TC_KIND_BFS, tc_net_nodes(net) - 1, 1, &f) != TC_OK) {
-        return; /* e.g. no spanning tree in a graph of several components */
+    int64_t parts = components(net);
+    FUZZ_ASSERT(tc_net_components(net) == parts, "%lld components counted, %lld here",
+                (long long)tc_net_components(net), (long long)parts);
+    tc_err_t built = tc_trees_build(net, TC_KIND_BFS, tc_net_nodes(net) - 1, 1, &f);
+    FUZZ_ASSERT(parts == 1 ? built == TC_OK
+                           : built == TC_EPARSE && strstr(tc_err_detail(), "is not connected"),
+                "bfs on %lld components: %s", (long long)parts, tc_err_detail());
+    if (built != TC_OK) {
+        return; /* no spanning tree in a graph of several components */
     }
     fuzz_mem_t m;
     tc_err_t err = tc_report_forest_json(fuzz_mem_open(&m), f, true);

@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct {
@@ -709,6 +711,103 @@ static void test_graph_errors(void **state)
     tc_net_free(net);
 }
 
+/* What reading a graph refuses (a NUL byte, a negative count, a file larger than 1 GiB or than
+ * the memory budget, a read error) and what a graph in pieces refuses (every spanning
+ * structure), through tc_net_graph_read, tc_net_graph_load and tc_net_require_connected. */
+static void expect_refusal(tc_err_t err, tc_err_t want, const char *detail, tc_net_t *net)
+{
+    if (err != want || strstr(tc_err_detail(), detail) == NULL) {
+        fail_msg("%s \"%s\", expected %s \"%s\"", tc_err_name(err), tc_err_detail(),
+                 tc_err_name(want), detail);
+    }
+    assert_null(net);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    assert_int_equal(fputs(text, fp) >= 0, 1);
+    assert_int_equal(fclose(fp), 0);
+}
+
+static void test_graph_bounds(void **state)
+{
+    (void)state;
+    tc_net_t *net = NULL;
+    /* a NUL byte would end a name silently (edge list) or the scan (JSON): its line instead */
+    static const char nul_edges[] = "0 1\n1 2\n2 0\0003\n";
+    expect_refusal(tc_net_graph_read(nul_edges, sizeof nul_edges - 1, "nul", &net), TC_EPARSE,
+                   "line 3: a NUL byte", net);
+    static const char nul_json[] = "{\"edges\": [[0, 1]]}\n\0";
+    expect_refusal(tc_net_graph_read(nul_json, sizeof nul_json - 1, "nul", &net), TC_EPARSE,
+                   "line 2: a NUL byte", net);
+    static const char negative[] = "{\"nodes\": -5, \"edges\": [[0, 1], [1, 2], [2, 0]]}";
+    expect_refusal(tc_net_graph_read(negative, strlen(negative), "neg", &net), TC_EPARSE,
+                   "\"nodes\" is -5", net);
+
+    /* files: /dev/zero stops in its first block; a directory is a read error, not an empty
+     * file; a regular file above 1 GiB (sparse) is refused before it is read */
+    clock_t t0 = clock();
+    expect_refusal(tc_net_graph_load("/dev/zero", 0, &net), TC_EPARSE, "line 1: a NUL byte", net);
+    assert_true((double)(clock() - t0) / CLOCKS_PER_SEC < 0.5);
+    char dir[] = "/tmp/test_families.XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    expect_refusal(tc_net_graph_load(dir, 0, &net), TC_EIO, "Is a directory", net);
+    snprintf(path, sizeof path, "%s/big.edges", dir);
+    write_file(path, "0 1\n");
+    assert_int_equal(truncate(path, ((off_t)1 << 30) + 1), 0);
+    expect_refusal(tc_net_graph_load(path, 0, &net), TC_EPARSE, "larger than 1.0 GiB", net);
+    /* a memory budget: at most budget / 8 bytes of text, a neighbour table within it */
+    char text[1024];
+    size_t len = 0;
+    for (int j = 1; j <= 64; j++) { /* a hub of 64: a table of 65 x 64 x 5 = 20800 bytes */
+        len += (size_t)snprintf(text + len, sizeof text - len, "0 %d\n", j);
+    }
+    write_file(path, text); /* 374 bytes */
+    expect_refusal(tc_net_graph_load(path, 2000, &net), TC_ENOMEM, "larger than 250 B", net);
+    expect_refusal(tc_net_graph_load(path, 4000, &net), TC_ENOMEM,
+                   "needs 20.3 KiB for its "
+                   "neighbour table",
+                   net);
+    assert_int_equal(tc_net_graph_load(path, 30000, &net), TC_OK);
+    char spec[128];
+    tc_net_spec(net, spec, sizeof spec);
+    assert_int_equal(strncmp(spec, "graph:/tmp/test_families.", 25), 0);
+    assert_int_equal(tc_net_nodes(net), 65);
+    assert_int_equal(tc_net_components(net), 1);
+    tc_net_free(net);
+    net = NULL;
+    assert_int_equal(tc_net_graph_load(path, 0, &net), TC_OK); /* no budget */
+    tc_net_free(net);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+
+    /* two triangles: two components, no spanning structure of any kind */
+    tc_net_t *two = graph_of("0 1\n1 2\n2 0\n3 4\n4 5\n5 3\n", "two");
+    assert_int_equal(tc_net_components(two), 2);
+    expect_refusal(tc_net_require_connected(two), TC_EPARSE,
+                   "graph:two is not connected: 2 components", NULL);
+    static const tc_kind_t generic[] = {TC_KIND_BFS, TC_KIND_EDST, TC_KIND_PACKING,
+                                        TC_KIND_EDST_UNDIRECTED};
+    for (size_t k = 0; k < sizeof generic / sizeof generic[0]; k++) {
+        tc_forest_t *f = NULL;
+        expect_refusal(tc_trees_build(two, generic[k], 0, 1, &f), TC_EPARSE, "not connected", NULL);
+        assert_null(f);
+    }
+    tc_search_result_t res;
+    tc_forest_t *found = NULL;
+    expect_refusal(tc_search_edst(two, 0, 1, 5, 0, &res, &found), TC_EPARSE, "not connected", NULL);
+    assert_null(found);
+    tc_net_free(two);
+    tc_net_t *petersen = graph_of(PETERSEN, "petersen"), *star = net_of("star:4");
+    assert_int_equal(tc_net_components(petersen), 1);
+    assert_int_equal(tc_net_components(star), 1);
+    assert_int_equal(tc_net_require_connected(petersen), TC_OK);
+    tc_net_free(petersen);
+    tc_net_free(star);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -717,6 +816,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_generic_kinds),   cmocka_unit_test(test_bcast_over_edst),
         cmocka_unit_test(test_bad_specs),       cmocka_unit_test(test_graph_reading),
         cmocka_unit_test(test_graph_documents), cmocka_unit_test(test_graph_errors),
+        cmocka_unit_test(test_graph_bounds),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

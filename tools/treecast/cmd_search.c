@@ -112,6 +112,10 @@ static int search(const args_t *a_in, tc_net_t *net)
         return fail(EXIT_RESOURCE, "the search handles networks of at most %d nodes",
                     TC_SEARCH_MAX_NODES);
     }
+    tc_err_t connected = tc_net_require_connected(net); /* before the trees it would count */
+    if (connected != TC_OK) {
+        return lib_fail(connected, NULL);
+    }
     int st = a.kind_text ? open_kind(net, a.kind_text, "--kind", &kind) : 0;
     st = st != 0 ? st : resolve_root(net, a.root_text, a.seed, &root);
     if (st != 0) {

@@ -79,24 +79,26 @@ static int add_fault(const fault_target_t *r, tc_faults_t *f, const char *kind, 
     return fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM", where);
 }
 
+/* A faults file: lines of at most 64 KiB, 64 MiB in all (a fault a line, and no network treecast
+ * simulates has a million links), read line by line: it costs no memory to speak of. */
+#define FAULTS_FILE_MAX ((int64_t)64 << 20)
+
 static int faults_from_file(const fault_target_t *r, tc_faults_t *f, const char *path)
 {
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL) {
-        return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
+    lines_t *in = malloc(sizeof *in);
+    if (in == NULL) {
+        return fail(EXIT_RESOURCE, "out of memory");
     }
     char *line = NULL, where[160];
-    size_t cap = 0;
-    int st = 0, lineno = 0;
-    while (st == 0 && getline(&line, &cap, fp) >= 0) { /* lines of any length, read whole */
-        lineno++;
+    int st = lines_open(in, path, "a faults file", FAULTS_FILE_MAX);
+    while (st == 0 && (st = lines_next(in, &line)) == 0 && line != NULL) {
         line[strcspn(line, "#")] = '\0';
         char *save = NULL;
-        char *kind = strtok_r(line, " \t\r\n", &save);
-        char *label = strtok_r(NULL, " \t\r\n", &save);
-        char *dim = strtok_r(NULL, " \t\r\n", &save);
-        char *extra = strtok_r(NULL, " \t\r\n", &save);
-        snprintf(where, sizeof where, "%.100s: line %d", path, lineno);
+        char *kind = strtok_r(line, " \t\r", &save);
+        char *label = strtok_r(NULL, " \t\r", &save);
+        char *dim = strtok_r(NULL, " \t\r", &save);
+        char *extra = strtok_r(NULL, " \t\r", &save);
+        snprintf(where, sizeof where, "%.100s: line %lld", path, (long long)in->lineno);
         if (kind != NULL) {
             st = label == NULL || extra != NULL
                      ? fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM",
@@ -104,11 +106,8 @@ static int faults_from_file(const fault_target_t *r, tc_faults_t *f, const char 
                      : add_fault(r, f, kind, label, dim, where);
         }
     }
-    if (st == 0 && ferror(fp)) {
-        st = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno)); /* EISDIR, EIO */
-    }
-    free(line);
-    fclose(fp);
+    lines_close(in);
+    free(in);
     return st;
 }
 

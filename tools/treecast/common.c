@@ -92,7 +92,18 @@ int open_net(const char *spec, tc_net_t **net)
     if (spec == NULL) {
         return misuse("--net is required (for example --net star:7)");
     }
-    tc_err_t err = tc_net_parse(spec, net);
+    tc_err_t err;
+    if (strncmp(spec, "graph:", 6) == 0) { /* read within the memory this run may use */
+        int64_t budget = 0;
+        const char *whose = "";
+        int st = memory_budget(&budget, &whose);
+        if (st != 0) {
+            return st;
+        }
+        err = tc_net_graph_load(spec + 6, budget == INT64_MAX ? 0 : budget, net);
+    } else {
+        err = tc_net_parse(spec, net);
+    }
     if (err == TC_EPARSE || err == TC_EIO) { /* a graph file that cannot be read: bad data */
         return fail(EXIT_DATA, "--net %s: %s", spec, tc_err_detail());
     }
@@ -494,7 +505,7 @@ static int64_t available_memory(void)
         }
     }
     fclose(fp);
-    return kib < 0 ? -1 : (int64_t)kib * 1024;
+    return kib < 0 || kib > INT64_MAX / 1024 ? -1 : (int64_t)kib * 1024;
 }
 
 /* TREECAST_MAX_MEMORY: a cap below the machine's memory (a shared node), in bytes with an
@@ -518,23 +529,246 @@ static int64_t memory_cap(void)
     return (int64_t)(v * scale);
 }
 
-int require_memory(int64_t bytes, const char *what)
+const char *format_bytes(int64_t bytes, char *buf, size_t cap)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 6) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(buf, cap, u == 0 ? "%.0f %s" : v < 99.95 ? "%.1f %s" : "%.0f %s", v, units[u]);
+    return buf;
+}
+
+/* The memory this run may use, in bytes: the lower of MemAvailable and TREECAST_MAX_MEMORY
+ * (*whose says which, for messages), or -1 when neither is known; -2 after printing the misuse
+ * of a malformed TREECAST_MAX_MEMORY. */
+static int64_t memory_limit(const char **whose)
 {
     int64_t avail = available_memory(), cap = memory_cap();
     if (cap == -2) {
-        return misuse("TREECAST_MAX_MEMORY=%s is not a size in bytes (e.g. 8G)",
-                      getenv("TREECAST_MAX_MEMORY"));
+        misuse("TREECAST_MAX_MEMORY=%s is not a size in bytes (e.g. 8G)",
+               getenv("TREECAST_MAX_MEMORY"));
+        return -2;
     }
-    const char *whose = "are available";
+    *whose = "are available";
     if (cap >= 0 && (avail < 0 || cap < avail)) {
         avail = cap;
-        whose = "are allowed (TREECAST_MAX_MEMORY)";
+        *whose = "are allowed (TREECAST_MAX_MEMORY)";
     }
-    if (avail < 0 || bytes <= avail) {
+    return avail;
+}
+
+int require_memory(int64_t bytes, const char *what)
+{
+    const char *whose = "";
+    int64_t limit = memory_limit(&whose);
+    if (limit == -2) {
+        return EXIT_MISUSE;
+    }
+    if (bytes <= MEMORY_FLOOR || limit < 0 || bytes <= limit) {
         return 0;
     }
-    return fail(EXIT_RESOURCE, "%s needs about %.1f GB of memory; %.1f GB %s", what,
-                (double)bytes / 1e9, (double)avail / 1e9, whose);
+    char need[24], have[24];
+    return fail(EXIT_RESOURCE, "%s needs about %s of memory; %s %s", what,
+                format_bytes(bytes, need, sizeof need), format_bytes(limit, have, sizeof have),
+                whose);
+}
+
+int memory_budget(int64_t *bytes, const char **whose)
+{
+    int64_t limit = memory_limit(whose);
+    if (limit == -2) {
+        return EXIT_MISUSE;
+    }
+    *bytes = limit < 0 ? INT64_MAX : limit < MEMORY_FLOOR ? MEMORY_FLOOR : limit;
+    return 0;
+}
+
+/* ---- reading input files -------------------------------------------------------------------- */
+
+/* Open path for reading ('-': stdin when dash is true), with the size of a regular file (-1 for
+ * anything else: a pipe, a device). 0 or a status (printed). */
+static int input_open(const char *path, bool dash, FILE **fp, int64_t *size)
+{
+    *fp = dash && strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (*fp == NULL) {
+        return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
+    }
+    struct stat st;
+    *size = fstat(fileno(*fp), &st) == 0 && S_ISREG(st.st_mode) ? (int64_t)st.st_size : -1;
+    return 0;
+}
+
+static void input_close(FILE *fp)
+{
+    if (fp != stdin) {
+        fclose(fp);
+    }
+}
+
+/* The line (from 1) of byte at of text. */
+static int64_t line_of(const char *text, size_t at)
+{
+    int64_t line = 1;
+    for (const char *q = text; q < text + at; q++) {
+        line += *q == '\n';
+    }
+    return line;
+}
+
+/* The refusal of an input larger than limit: bad data when the format's most is the limit,
+ * out of memory (with the budget) when memory is. */
+static int input_too_large(const char *path, const input_limits_t *lim, int64_t limit,
+                           bool memory_bound, int64_t budget, const char *whose)
+{
+    char most[24], mem[24];
+    format_bytes(limit, most, sizeof most);
+    if (!memory_bound) {
+        return fail(EXIT_DATA, "%s is larger than %s, the most %s may be", path, most, lim->what);
+    }
+    return fail(EXIT_RESOURCE,
+                "%s is larger than %s: reading %s takes about %lld bytes of memory per byte, and "
+                "%s %s",
+                path, most, lim->what, (long long)lim->per_byte,
+                format_bytes(budget, mem, sizeof mem), whose);
+}
+
+int read_input(const char *path, const input_limits_t *lim, char **text, size_t *len)
+{
+    *text = NULL;
+    *len = 0;
+    int64_t budget = INT64_MAX;
+    const char *whose = "";
+    int st = lim->per_byte > 0 ? memory_budget(&budget, &whose) : 0;
+    if (st != 0) {
+        return st;
+    }
+    int64_t limit = lim->format_max;
+    bool memory_bound = false;
+    if (lim->per_byte > 0 && budget < INT64_MAX) {
+        int64_t fits = budget > lim->fixed ? (budget - lim->fixed) / lim->per_byte : 0;
+        memory_bound = fits < limit;
+        limit = memory_bound ? fits : limit;
+    }
+    FILE *fp = NULL;
+    int64_t size = -1;
+    if ((st = input_open(path, true, &fp, &size)) != 0) {
+        return st;
+    }
+    if (size > limit) { /* refused before a byte is read */
+        input_close(fp);
+        return input_too_large(path, lim, limit, memory_bound, budget, whose);
+    }
+    char *buf = NULL;
+    size_t used = 0, cap = 0;
+    for (;;) {
+        if (used == cap) { /* a regular file's size at once, else doubling, up to limit + 1 */
+            size_t want = cap == 0 ? (size_t)(size > 0 ? size + 1 : 65536) : cap * 2;
+            want = want > (size_t)limit + 1 ? (size_t)limit + 1 : want;
+            char *grown = realloc(buf, want + 1);
+            if (grown == NULL) {
+                char got[24];
+                st = fail(EXIT_RESOURCE, "out of memory reading %s (%s read)", path,
+                          format_bytes((int64_t)used, got, sizeof got));
+                break;
+            }
+            buf = grown;
+            cap = want;
+        }
+        size_t got = fread(buf + used, 1, cap - used, fp);
+        const char *nul = got > 0 ? memchr(buf + used, '\0', got) : NULL;
+        used += got;
+        if (nul != NULL) { /* text has none: /dev/zero stops here, in its first block */
+            st = fail(EXIT_DATA, "%s: line %lld: a NUL byte; %s is text", path,
+                      (long long)line_of(buf, (size_t)(nul - buf)), lim->what);
+            break;
+        }
+        if ((int64_t)used > limit) {
+            st = input_too_large(path, lim, limit, memory_bound, budget, whose);
+            break;
+        }
+        if (got == 0) {
+            if (ferror(fp)) { /* EISDIR, EIO: an error, never a shorter file */
+                st = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
+            }
+            break;
+        }
+    }
+    input_close(fp);
+    if (st != 0) {
+        free(buf);
+        return st;
+    }
+    buf[used] = '\0';
+    *text = buf;
+    *len = used;
+    return 0;
+}
+
+int lines_open(lines_t *r, const char *path, const char *what, int64_t max_total)
+{
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->what = what;
+    r->max_total = max_total;
+    int64_t size = -1;
+    int st = input_open(path, false, &r->fp, &size);
+    if (st != 0) {
+        r->fp = NULL;
+        return st;
+    }
+    if (size > max_total) {
+        char most[24];
+        st = fail(EXIT_DATA, "%s is larger than %s, the most %s may be", path,
+                  format_bytes(max_total, most, sizeof most), what);
+        lines_close(r);
+    }
+    return st;
+}
+
+int lines_next(lines_t *r, char **line)
+{
+    *line = NULL;
+    size_t len = 0;
+    int c = EOF;
+    char most[24];
+    while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
+        if (c == '\0') {
+            return fail(EXIT_DATA, "%s: line %lld: a NUL byte; %s is text", r->path,
+                        (long long)r->lineno + 1, r->what);
+        }
+        if (len == LINE_BYTES_MAX) {
+            return fail(EXIT_DATA, "%s: line %lld is longer than %s", r->path,
+                        (long long)r->lineno + 1, format_bytes(LINE_BYTES_MAX, most, sizeof most));
+        }
+        if (++r->total > r->max_total) {
+            return fail(EXIT_DATA, "%s is larger than %s, the most %s may be", r->path,
+                        format_bytes(r->max_total, most, sizeof most), r->what);
+        }
+        r->buf[len++] = (char)c;
+    }
+    if (c == EOF && ferror(r->fp)) { /* EISDIR, EIO, ENOMEM: an error, never the end */
+        return fail(EXIT_DATA, "cannot read %s: %s", r->path, strerror(errno));
+    }
+    if (c == EOF && len == 0) {
+        return 0; /* the end: *line stays NULL */
+    }
+    r->total += c == '\n';
+    r->lineno++;
+    r->buf[len] = '\0';
+    *line = r->buf;
+    return 0;
+}
+
+void lines_close(lines_t *r)
+{
+    if (r->fp != NULL) {
+        input_close(r->fp);
+    }
+    r->fp = NULL;
 }
 
 double now(void)
@@ -576,46 +810,25 @@ int cmp_dbl(const void *a, const void *b)
 
 const char *const FORMATS_TEXT_JSON[] = {"text", "json", NULL};
 
-/* What reading a forest document of len bytes may allocate: the reader refuses arrays that the
- * input cannot hold, so each parent entry (8 bytes in memory, twice: read, then the forest) and
- * each label (8 + 1 bytes) costs at least 2 and 4 bytes of input; the network it names comes on
- * top, and is counted by the command that materializes it (check's estimate). */
-static int64_t forest_read_memory(size_t len)
-{
-    return 8 * (int64_t)len + (1 << 20);
-}
+/* A forest document: reading one of len bytes may allocate about 8 len + 1 MiB, since the
+ * reader refuses arrays that the input cannot hold, so each parent entry (8 bytes in memory,
+ * twice: read, then the forest) and each label (8 + 1 bytes) costs at least 2 and 4 bytes of
+ * input; the network it names comes on top, and is counted by the command that materializes it
+ * (check's estimate). The largest forest treecast reads (S_12: 11 trees of 479,001,600 nodes) is
+ * about 60 GB of JSON; 1 TiB is far above any. */
+static const input_limits_t FOREST_INPUT = {
+    .what = "a forest document",
+    .format_max = (int64_t)1 << 40,
+    .per_byte = 8,
+    .fixed = 1 << 20,
+};
 
 int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int64_t *nonedges)
 {
-    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (fp == NULL) {
-        return fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    int status = 0;
-    while (buf != NULL) {
-        if (len == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (bigger == NULL) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0) {
-            break;
-        }
-    }
-    if (buf == NULL) {
-        status = fail(EXIT_RESOURCE, "%s is too large to read into memory", path);
-    } else if (ferror(fp)) {
-        status = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno)); /* EISDIR, EIO */
-    } else if ((status = require_memory(forest_read_memory(len), "reading this forest")) == 0) {
+    char *buf = NULL;
+    size_t len = 0;
+    int status = read_input(path, &FOREST_INPUT, &buf, &len);
+    if (status == 0) {
         /* Whatever the document declares is bad data (a network too large to read, exit 3),
          * unless memory runs out (exit 4): docs/formats.md. */
         tc_err_t err = tc_report_forest_read(buf, len, net, forest, nonedges);
@@ -625,8 +838,5 @@ int read_forest(const char *path, const tc_net_t *net, tc_forest_t **forest, int
         }
     }
     free(buf);
-    if (fp != stdin) {
-        fclose(fp);
-    }
     return status;
 }

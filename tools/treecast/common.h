@@ -82,9 +82,59 @@ int output_close(output_t *o, bool ok);
  * together. 0 or EXIT_RESOURCE (printed) when a rename fails. */
 int outputs_commit(bool ok);
 
+/* What a run may always use: the process itself needs this much, so no estimate below it is
+ * refused, however little memory is available or TREECAST_MAX_MEMORY allows. */
+#define MEMORY_FLOOR ((int64_t)64 << 20)
+
 /* Refuse, with one line and EXIT_RESOURCE, work that needs more memory than the machine has
- * available (MemAvailable of /proc/meminfo); 0 when it fits or the figure is unknown. */
+ * available (MemAvailable of /proc/meminfo) or TREECAST_MAX_MEMORY allows, comparing byte counts
+ * and printing them in units that show them ("needs about 12 GiB of memory; 3.2 GiB are
+ * available"); never below MEMORY_FLOOR. 0 when it fits or the figure is unknown; the misuse
+ * status for a malformed TREECAST_MAX_MEMORY. */
 int require_memory(int64_t bytes, const char *what);
+
+/* The memory a reader may fill: the lower of MemAvailable and TREECAST_MAX_MEMORY, at least
+ * MEMORY_FLOOR (INT64_MAX when neither is known), and which of them it is ("are available",
+ * "are allowed (TREECAST_MAX_MEMORY)"). 0 or the misuse status (printed). */
+int memory_budget(int64_t *bytes, const char **whose);
+
+/* bytes as "812 B", "12 KiB", "3.2 MiB", "5.3 GiB" into buf; returns buf. */
+const char *format_bytes(int64_t bytes, char *buf, size_t cap);
+
+/* Reading input files. Every reader of a user's file is bounded: a file larger than its format
+ * may be is bad data (exit 3), one larger than memory allows is exit 4, a NUL byte is bad data
+ * at once (text has none; reading /dev/zero stops in its first block), and a read error is an
+ * error (exit 3), never a shorter file. A regular file is measured before it is read. */
+typedef struct {
+    const char *what;   /* "a forest document", for messages */
+    int64_t format_max; /* the most bytes a file of the format may hold */
+    int64_t per_byte;   /* memory reading it takes per byte of input (0: none beyond the text) */
+    int64_t fixed;      /* and on top */
+} input_limits_t;
+
+/* The whole of FILE ('-': stdin) into *text (NUL-terminated, *len bytes; the caller frees), at
+ * most min(format_max, (memory_budget - fixed) / per_byte) bytes. 0 or a status (printed). */
+int read_input(const char *path, const input_limits_t *lim, char **text, size_t *len);
+
+/* A line of a line-oriented file: at most this many bytes (a longer one is bad data, named by
+ * file and line). */
+#define LINE_BYTES_MAX ((int64_t)64 << 10)
+
+/* A file read line by line (a faults file), at most max_total bytes in all. */
+typedef struct {
+    FILE *fp;
+    const char *path, *what;
+    int64_t max_total, total, lineno;
+    char buf[LINE_BYTES_MAX + 1];
+} lines_t;
+
+/* Open FILE (a file named "-" too: no stdin here); what names the format in messages ("a faults
+ * file"). 0 or a status (printed; nothing to close). */
+int lines_open(lines_t *r, const char *path, const char *what, int64_t max_total);
+/* The next line, without its newline, in *line (valid until the next call), NULL at the end of
+ * the file; r->lineno is its number. 0 or a status (printed). */
+int lines_next(lines_t *r, char **line);
+void lines_close(lines_t *r);
 
 /* qsort comparators, and the nearest-rank percentile p (0..100) of a sorted array of n >= 1
  * values (campaign and table distributions). */

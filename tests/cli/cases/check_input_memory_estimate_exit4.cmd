@@ -1,1 +1,1 @@
-sh: TREECAST_MAX_MEMORY=1000 treecast check --input tests/cli/data/s4_edt.json
+sh: yes ' ' | head -c 20000000 | TREECAST_MAX_MEMORY=100M treecast check --input -

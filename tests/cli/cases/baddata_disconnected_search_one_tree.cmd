@@ -1,0 +1,1 @@
+search --net graph:tests/cli/data/two_triangles.edges --trees 1

@@ -1,0 +1,1 @@
+sim bcast --net graph:tests/cli/data/two_triangles.edges --kind bfs

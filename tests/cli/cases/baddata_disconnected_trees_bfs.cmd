@@ -1,0 +1,1 @@
+trees --net graph:tests/cli/data/two_triangles.edges --kind bfs

@@ -1,0 +1,1 @@
+sh: timeout 10 treecast check --input /dev/zero

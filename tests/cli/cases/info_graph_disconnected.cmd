@@ -1,0 +1,1 @@
+info --net graph:tests/cli/data/two_triangles.edges

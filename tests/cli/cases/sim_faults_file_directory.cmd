@@ -1,0 +1,1 @@
+sim bcast --net star:5 --faults-file tests/cli/data
