@@ -9,6 +9,7 @@
 #include "treecast/rng.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,6 +336,7 @@ typedef struct {
     int64_t next; /* the next trial to take */
     pthread_mutex_t lock;
     tc_err_t err;
+    char detail[256]; /* the failing worker's message (details are per thread) */
 } campaign_job_t;
 
 /* Breadth-first distances from src over working links, into dist (-1: unreachable). */
@@ -433,6 +435,10 @@ static tc_err_t campaign_trial(campaign_job_t *job, int64_t i, int32_t *dist[2],
         tc_faults_destroy(&f);
         return err;
     }
+    if (f.faulty_nodes >= t->nodes) { /* mixed faults can take every node: no source to draw */
+        err = tc__fail(TC_ERANGE, "Trial %lld: every node is faulty, none to route from.",
+                       (long long)i);
+    }
     tc_rng_t rng;
     tc_rng_seed(&rng, c->seed + (uint64_t)i,
                 1); /* stream 1: the pairs (the faults use their own) */
@@ -476,6 +482,7 @@ static void campaign_worker(void *arg, int tid, int nthreads)
         pthread_mutex_lock(&job->lock);
         if (err != TC_OK && job->err == TC_OK) {
             job->err = err;
+            snprintf(job->detail, sizeof job->detail, "%s", tc_err_detail());
         }
         int64_t i = job->err == TC_OK && job->next < job->c->trials ? job->next++ : -1;
         pthread_mutex_unlock(&job->lock);
@@ -507,9 +514,8 @@ tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
     }
     tc_err_t err = tc__parallel(threads, campaign_worker, &job);
     pthread_mutex_destroy(&job.lock);
-    if (err == TC_OK && job.err != TC_OK) {
-        /* the library call that failed recorded its own message */
-        return job.err;
+    if (err == TC_OK && job.err != TC_OK) { /* the worker's message, on this thread */
+        return tc__fail(job.err, "%s", job.detail);
     }
     return err;
 }

@@ -20,6 +20,10 @@ tc_err_t tc_sim_campaign_faults(tc_faults_t *out, const tc_topo_t *topo,
     if (trees == NULL) {
         return tc__fail(TC_EINVAL, "Faults on root paths need the trees.");
     }
+    int64_t kept = 1 + (protect >= 0 && protect != trees->root); /* never the target */
+    if (topo->nodes <= kept) {
+        return tc__fail(TC_ERANGE, "No node to be the target of faults on root paths.");
+    }
     tc_rng_t rng;
     tc_rng_seed(&rng, seed, 0);
     tc_err_t err = TC_ERANGE;

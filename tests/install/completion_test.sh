@@ -70,10 +70,16 @@ is 'treecast trees --format ' text json dot edges table
 is 'treecast check --format=' text json
 is 'treecast sim --format ' text json csv
 has 'treecast sim ' bcast ft-bcast multinode bcast-nedst ist-bcast alltoall-sbg bcast-hp alltoall-tseng route route-bcast bcast-compare
-is 'treecast sim bcast --p' --pairs --ports
+is 'treecast sim --p' --pairs --ports
+is 'treecast sim bcast --p' --ports
+is 'treecast sim route-campaign --p' --pairs
 is 'treecast sim bcast --ports ' all one
-is 'treecast sim bcast --acks ' free round none
-is 'treecast sim bcast --method ' auto full symmetry
+is 'treecast sim bcast --format ' text json csv
+is 'treecast sim route-campaign --format ' text json
+is 'treecast sim bcast --ac'
+is 'treecast sim multinode --acks ' free round none
+is 'treecast sim multinode --method ' auto full symmetry
+is 'treecast sim alltoall-tseng --method ' auto full symmetry
 is 'treecast platform --links ' splitduplex shared
 has 'treecast table ' 001:1 001:eti 002:2 003:II 004:5.7
 is 'treecast table 001:c' compare
@@ -87,6 +93,17 @@ for cmd in $(treecast --list commands); do
         failed=1
     else
         echo "ok   'treecast $cmd -': $(wc -l <<<"$got") options"
+    fi
+done
+# After "treecast sim PLAN -", the options of `treecast sim PLAN --help`, for every plan.
+for plan in $(replies 'treecast sim '); do
+    want=$(treecast sim "$plan" --help | grep -oE '^  --?[a-zA-Z][a-zA-Z0-9-]*' | sort -u | tr -d ' ')
+    got=$(replies "treecast sim $plan -" | sort -u)
+    if [[ $got != "$want" || -z $got ]]; then
+        echo "FAIL 'treecast sim $plan -': got [$(tr '\n' ' ' <<<"$got")], expected [$(tr '\n' ' ' <<<"$want")]"
+        failed=1
+    else
+        echo "ok   'treecast sim $plan -': $(wc -l <<<"$got") options"
     fi
 done
 exit $failed

@@ -3,6 +3,7 @@
  * (tc_schedule_find); this file chooses, runs and prints. */
 #include "sim_cmd.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,12 +169,8 @@ static int choose(run_t *r, const char *name)
                         : misuse("unknown plan \"%s\" (treecast sim --help lists them)", name);
     }
     r->kind = r->s->kind;
-    if (a->kind_text != NULL || a->input != NULL) {
-        if (r->s->in_cycles) {
-            return misuse("%s is modelled over its own trees; --kind and --input do not apply",
-                          name);
-        }
-        int st = a->kind_text ? open_kind(r->net, a->kind_text, "--kind", &r->kind) : 0;
+    if (a->kind_text != NULL) { /* not for the plans in cycles (their table refuses it) */
+        int st = open_kind(r->net, a->kind_text, "--kind", &r->kind);
         if (st != 0) {
             return st;
         }
@@ -185,10 +182,6 @@ static int choose(run_t *r, const char *name)
     if (r->s->kind != r->kind || a->input != NULL) { /* the caller's trees: the generic row */
         const tc_schedule_t *any = tc_schedule_find(name, NULL);
         r->s = any != NULL ? any : r->s;
-    }
-    if (a->method != METHOD_AUTO && !r->s->all_sources && a->method != METHOD_FULL) {
-        return misuse("--method symmetry is for the all-sources plans (multinode, "
-                      "total-exchange)");
     }
     int64_t N = tc_net_nodes(r->net);
     r->symmetry = r->s->all_sources &&
@@ -238,9 +231,6 @@ int sim_setup(run_t *r, const char *name)
     if (r->s == NULL && (st = choose(r, name)) != 0) {
         return st;
     }
-    if (r->s->all_sources && a->root_text != NULL) {
-        return misuse("%s has every node as a source; --root does not apply", name);
-    }
     tc_err_t err = tc_topo_init(&r->topo, r->net);
     if (err != TC_OK) {
         return lib_fail(err, "preparing the simulation");
@@ -252,9 +242,6 @@ int sim_setup(run_t *r, const char *name)
     if (a->x_given && a->x > T) {
         return misuse("--x %lld exceeds the %d trees of %s for %s", (long long)a->x, T, r->netlab,
                       name);
-    }
-    if (r->s->coll == TC_COLL_BCAST && a->x_given && a->x != 1 && !r->s->in_cycles) {
-        return misuse("%s sends every packet once; use ft-bcast for --x", name);
     }
     err = tc_plan_trees_init(&r->trees, r->forest, &r->topo, (tc_child_order_t)a->order);
     if (err != TC_OK) {
@@ -349,8 +336,8 @@ static void print_cycles(FILE *fp, const run_t *r, const tc_cycles_t *c, const t
     fprintf(fp, "  routing cycles      %lld%s\n", (long long)c->cycles,
             one && !all && s->kind == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
     if (all && one) {
-        fprintf(fp, "  port conflicts      %lld extra cycles (a cycle per dimension used)\n",
-                (long long)c->split);
+        fprintf(fp, "  port conflicts      %lld extra %s (a cycle per dimension used)\n",
+                (long long)c->split, plural(c->split, "cycle", "cycles"));
     }
     fprintf(fp,
             "  modelled time       %.15g   (sum over cycles of ts + tc x largest message; "
@@ -390,46 +377,7 @@ static const char *const ACKS[] = {"free", "round", "none", NULL};
 static const char *const ORDERS[] = {"paper", "ascending", "descending", NULL};
 static const char *const METHODS[] = {"auto", "full", "symmetry", NULL};
 static const char *const FORMATS[] = {"text", "json", "csv", NULL};
-
-static int sim_cmd(const call_t *call)
-{
-    if (call->argc == 0) {
-        return misuse("which plan? (treecast sim --help lists them)");
-    }
-    args_t a = *(const args_t *)call->ctx;
-    const char *name = call->argv[0];
-    bool tseng = strcmp(name, "alltoall-tseng") == 0 || strcmp(name, "allgather-mesh") == 0;
-    if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
-        a.port_limit = tseng ? 1 : 0;
-    }
-    if (strcmp(name, "alltoall-tseng") != 0 && a.k != 0) {
-        return misuse("--k is the substar dimension of alltoall-tseng");
-    }
-    if (tseng && a.trace != NULL) {
-        return misuse("--trace draws the plans over trees; %s has none", name);
-    }
-    static const char *const routed[] = {"route-campaign", "route", "route-bcast", "route-unicast",
-                                         "bcast-compare"};
-    for (size_t i = 0; i < sizeof routed / sizeof routed[0]; i++) {
-        if (strcmp(name, routed[i]) != 0) {
-            continue;
-        }
-        if (a.trace != NULL) {
-            return misuse("--trace draws the plans over trees; %s runs routed messages", name);
-        }
-        if (i == 0 && a.to_text != NULL) {
-            return misuse("--to is the destination of sim route; route-campaign draws its pairs");
-        }
-        return i == 0 ? sim_route_main(&a, name) : sim_ftbcast_main(&a, name);
-    }
-    if (a.to_text != NULL) {
-        return misuse("--to is the destination of sim route");
-    }
-    if (a.pairs != 0) {
-        return misuse("--pairs is for route-campaign");
-    }
-    return tseng ? sim_tseng_main(&a, name) : sim_main(&a, name);
-}
+static const char *const TEXT_JSON[] = {"text", "json", NULL};
 
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
@@ -453,7 +401,7 @@ static const opt_t OPTS[] = {
     OPT_INT("pairs", pairs, 1, 1000000, "P",
             "route-campaign: random (source, destination) pairs per fault set (default 1)"),
     OPT_SEED(seed),
-    OPT_CALLBACK("ports", port_limit, "P", ports_cb,
+    OPT_CALLBACK("ports", port_limit, "all|one|K", ports_cb,
                  "all (default, the papers'; one for paper 001's plans), one, or K ports\n"
                  "per node per round"),
     OPT_FLAG("half-duplex", half, "one packet per round per link over both directions"),
@@ -463,9 +411,10 @@ static const opt_t OPTS[] = {
     OPT_CHOICE("order", order, ORDERS,
                "children order: the paper's (Section 3), ascending or descending dimensions"),
     OPT_CHOICE("method", method, METHODS,
-               "multinode, total-exchange: full (every source simulated; at most 5040\n"
-               "nodes), symmetry (one source simulated, Lemma 7's per-round condition\n"
-               "checked, the result translated), or auto (full up to 5040 nodes)"),
+               "the plans where every node is a source: full (every source simulated;\n"
+               "at most 5040 nodes, S_7), symmetry (one source simulated, the per-round\n"
+               "condition of the symmetry checked, Lemma 7's, the result translated), or\n"
+               "auto (full up to 5040 nodes)"),
     OPT_DOUBLE("ts", ts, "T", "start-up cost of a round (default 1)"),
     OPT_DOUBLE("tm", tm, "T", "cost per element (default 0); --tc is the same"),
     OPT_DOUBLE("tc", tm, "T", "the papers' name for --tm"),
@@ -485,10 +434,360 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+/* ---- the plans: what each one is and the options it reads ----------------------------------- */
+
+/* A plan of treecast sim. Its options are named as in OPTS (blank-separated); every plan reads
+ * --net, --format (one of its formats) and --output besides them. An option a plan does not
+ * read is refused (sim_cmd), and its --help lists only its own. */
+typedef struct {
+    const char *name;
+    const char *help; /* one line ('\n' continues it in the lists) */
+    const char *nets; /* where it runs; NULL: the families of its rows in the library's catalog */
+    const char *section;  /* its heading in `treecast sim --help`; NULL: listed by the catalog */
+    const char *options;  /* the options it reads */
+    const char *required; /* those it cannot run without (unbracketed in its usage) */
+    const char *const *formats;
+    int (*run)(const args_t *a, const char *name);
+} sim_plan_t;
+
+#define ALWAYS "net format output"
+/* the library's plans in rounds (sim_main) and in routing cycles (run_cycles) */
+#define ROUNDS                                                                                     \
+    "M kind input faults fault faults-file trials seed ports half-duplex ts tm tc B threads "      \
+    "timing trace"
+#define ONE_BCAST ROUNDS " root order"
+#define CYCLES "M ports ts tm tc"
+/* the routing of S_n in the engine (sim_ftbcast_main) */
+#define ROUTED "root M faults fault faults-file seed ports half-duplex threads"
+#define PAPER_001 "on star, without trees (paper 001; one-port unless --ports says otherwise)"
+#define ROUTING "on star, routing around faults (Bagherzadeh, Nassif and Latifi)"
+
+static const sim_plan_t PLANS[] = {
+    /* paper 000 on S_n, and any network over the trees given */
+    {"bcast-bfs", "M packets pipelined down one breadth-first tree", NULL, NULL, ONE_BCAST, "",
+     FORMATS, sim_main},
+    {"bcast", "the M packets split over the trees", NULL, NULL, ONE_BCAST, "", FORMATS, sim_main},
+    {"ft-bcast", "every packet down X of the trees", NULL, NULL, ROUNDS " root order x", "",
+     FORMATS, sim_main},
+    {"multinode", "every node broadcasts M messages over its translated trees", NULL, NULL,
+     ROUNDS " x order acks method", "", FORMATS, sim_main},
+    {"scatter", "M distinct messages to every node down X of the trees, farthest first", NULL, NULL,
+     ROUNDS " root x", "", FORMATS, sim_main},
+    {"total-exchange", "every node scatters to every other with the necklace schedule", NULL, NULL,
+     ROUNDS " x method", "", FORMATS, sim_main},
+    /* the hypercube (papers 002, 003, 004) and the incomplete hypercube (paper 003) */
+    {"bcast-binomial", "M packets pipelined down the spanning binomial tree", NULL, NULL, ONE_BCAST,
+     "", FORMATS, sim_main},
+    {"bcast-nedst", "the M packets split over the n Johnsson-Ho edge-disjoint trees", NULL, NULL,
+     ONE_BCAST, "", FORMATS, sim_main},
+    {"ist-bcast", "every packet down X of the n independent spanning trees", NULL, NULL,
+     ROUNDS " root order x", "", FORMATS, sim_main},
+    {"bcast-edst", "the M packets over the K+1 edge-disjoint spanning trees", NULL, NULL, ONE_BCAST,
+     "", FORMATS, sim_main},
+    {"bcast-hp", "the M packets over directed edge-disjoint Hamiltonian paths", NULL, NULL,
+     ONE_BCAST, "", FORMATS, sim_main},
+    {"scatter-sbnt", "M elements to every node over the SBnT, in routing cycles", NULL, NULL,
+     CYCLES " root seed", "", TEXT_JSON, sim_main},
+    {"scatter-sbg", "M elements to every node over the SBG, in routing cycles", NULL, NULL,
+     CYCLES " root seed", "", TEXT_JSON, sim_main},
+    {"scatter-binomial", "M elements to every node over the binomial tree, in routing cycles", NULL,
+     NULL, CYCLES " root seed", "", TEXT_JSON, sim_main},
+    {"allgather", "all-to-all broadcast over the translated SBnTs, in routing cycles", NULL, NULL,
+     CYCLES, "", TEXT_JSON, sim_main},
+    {"alltoall", "all-to-all personalized over the translated SBnTs, in routing cycles", NULL, NULL,
+     CYCLES, "", TEXT_JSON, sim_main},
+    {"allgather-sbg", "all-to-all broadcast over translated SBGs, in routing cycles", NULL, NULL,
+     CYCLES, "", TEXT_JSON, sim_main},
+    {"alltoall-sbg", "all-to-all personalized over translated SBGs, in routing cycles", NULL, NULL,
+     CYCLES, "", TEXT_JSON, sim_main},
+    {"allgather-binomial", "all-to-all broadcast over translated binomial trees, in routing cycles",
+     NULL, NULL, CYCLES, "", TEXT_JSON, sim_main},
+    {"alltoall-binomial",
+     "all-to-all personalized over translated binomial trees, in routing cycles", NULL, NULL,
+     CYCLES, "", TEXT_JSON, sim_main},
+    /* paper 001 on S_n, without trees (sim_tseng.c) */
+    {"alltoall-tseng", "all-to-all personalized by k-substars (--k K), Sec. III",
+     "star:N, 3 <= N <= 10; every source simulated up to N = 7", PAPER_001,
+     "k method ports half-duplex ts tm tc timing", "k", TEXT_JSON, sim_tseng_main},
+    {"allgather-mesh", "all-to-all broadcast on the n x (n-1)! mesh, Sec. IV",
+     "star:N, 3 <= N <= 7", PAPER_001, "ports half-duplex ts tm tc timing", "", TEXT_JSON,
+     sim_tseng_main},
+    /* the routing around faults on S_n (sim_route.c, sim_ftbcast.c) */
+    {"route-campaign",
+     "depth-first routing with backtracking, --trials T fault sets (--faults SPEC)\n"
+     "and a random pair each, beside the oracle",
+     "star:N", ROUTING, "faults trials pairs seed threads", "", TEXT_JSON, sim_route_main},
+    {"route", "M packets from --root to --to along the route, in the engine", "star:N, N <= 8",
+     ROUTING, ROUTED " to", "to", TEXT_JSON, sim_ftbcast_main},
+    {"route-bcast",
+     "broadcast down a tree (--kind, default bfs); over a tree link that does\n"
+     "not work, by the routing to the child and its children",
+     "star:N, N <= 8", ROUTING, ROUTED " kind trials", "", TEXT_JSON, sim_ftbcast_main},
+    {"route-unicast", "broadcast by one route from the source to every node", "star:N, N <= 8",
+     ROUTING, ROUTED " trials", "", TEXT_JSON, sim_ftbcast_main},
+    {"bcast-compare",
+     "route-bcast, route-unicast and ft-bcast x = 1, 2, n-1 (the EDTs are\n"
+     "independent: x = n-1 is the IST broadcast) on the same faults",
+     "star:N, N <= 8", ROUTING, ROUTED " kind x trials", "", TEXT_JSON, sim_ftbcast_main},
+};
+#define NPLANS (sizeof PLANS / sizeof PLANS[0])
+
+static const sim_plan_t *plan_named(const char *name)
+{
+    for (size_t k = 0; k < NPLANS; k++) {
+        if (strcmp(PLANS[k].name, name) == 0) {
+            return &PLANS[k];
+        }
+    }
+    return NULL;
+}
+
+/* The index in OPTS of the option named by the len bytes at name, or -1. */
+static int opt_index(const char *name, size_t len)
+{
+    for (int k = 0; OPTS[k].type != OPT_END_; k++) {
+        if (strlen(OPTS[k].name) == len && strncmp(OPTS[k].name, name, len) == 0) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+/* The bits (of OPTS) of the options named in list. Every name is an option: a plan's table
+ * names no option that does not exist. */
+static uint64_t option_bits(const char *list)
+{
+    uint64_t bits = 0;
+    for (const char *s = list; *s != '\0';) {
+        size_t len = strcspn(s, " ");
+        if (len > 0) {
+            int k = opt_index(s, len);
+            assert(k >= 0 && "a plan names an option sim does not have");
+            bits |= k >= 0 ? (uint64_t)1 << k : 0;
+        }
+        s += len + (s[len] == ' ');
+    }
+    return bits;
+}
+
+static uint64_t plan_bits(const sim_plan_t *p)
+{
+    return option_bits(ALWAYS) | option_bits(p->options);
+}
+
+/* "--net, --M, ..." of the options in bits. */
+static const char *option_list(uint64_t bits, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; OPTS[k].type != OPT_END_ && len < cap; k++) {
+        if (bits >> k & 1) {
+            len += (size_t)snprintf(buf + len, cap - len, "%s--%s", len ? ", " : "", OPTS[k].name);
+        }
+    }
+    return buf;
+}
+
+/* "text or json" of a plan's formats. */
+static const char *format_list(const sim_plan_t *p, char *buf, size_t cap)
+{
+    size_t len = 0, n = 0;
+    while (p->formats[n] != NULL) {
+        n++;
+    }
+    buf[0] = '\0';
+    for (size_t j = 0; j < n && len < cap; j++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+                                j == 0       ? ""
+                                : j + 1 == n ? " or "
+                                             : ", ",
+                                p->formats[j]);
+    }
+    return buf;
+}
+
+/* The options given that the plan does not read, and a --format it does not write, refused.
+ * 0 or the misuse status. */
+static int refuse_foreign(const sim_plan_t *p, uint64_t given, const args_t *a)
+{
+    uint64_t bits = plan_bits(p), foreign = given & ~bits;
+    char list[1024];
+    for (int k = 0; foreign != 0 && OPTS[k].type != OPT_END_; k++) {
+        if (foreign >> k & 1) {
+            return misuse("--%s does not apply to %s (its options: %s)", OPTS[k].name, p->name,
+                          option_list(bits, list, sizeof list));
+        }
+    }
+    for (int j = 0; p->formats[j] != NULL; j++) {
+        if (strcmp(p->formats[j], FORMATS[a->format]) == 0) {
+            return 0;
+        }
+    }
+    return misuse("--format %s does not apply to %s (it writes %s)", FORMATS[a->format], p->name,
+                  format_list(p, list, sizeof list));
+}
+
+static int sim_cmd(const call_t *call)
+{
+    if (call->argc == 0) {
+        return misuse("which plan? (treecast sim --help lists them)");
+    }
+    args_t a = *(const args_t *)call->ctx;
+    const char *name = call->argv[0];
+    const sim_plan_t *p = plan_named(name);
+    if (p == NULL) {
+        return misuse("unknown plan \"%s\" (treecast sim --help lists them)", name);
+    }
+    int st = refuse_foreign(p, call->given, &a);
+    if (st != 0) {
+        return st;
+    }
+    if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
+        a.port_limit = p->run == sim_tseng_main ? 1 : 0;
+    }
+    return p->run(&a, name);
+}
+
+/* ---- the help ------------------------------------------------------------------------------- */
+
+/* Append the n bytes of tok to buf at *len, whose last line is *col columns wide: after a
+ * blank, or on a new line indented by indent when the line would pass column 99. */
+static void put_token(char *buf, size_t cap, size_t *len, int *col, const char *tok, size_t n,
+                      int indent)
+{
+    bool start = *len == 0 || buf[*len - 1] == '\n';
+    if (*len + n + (size_t)indent + 2 >= cap) {
+        return; /* the buffers are sized for the longest plan; never reached */
+    }
+    if (!start && *col + 1 + (int)n > 99) {
+        *len += (size_t)snprintf(buf + *len, cap - *len, "\n%*s", indent, "");
+        *col = indent;
+    } else if (!start) {
+        buf[(*len)++] = ' ';
+        (*col)++;
+    }
+    memcpy(buf + *len, tok, n);
+    *len += n;
+    buf[*len] = '\0';
+    *col += (int)n;
+}
+
+/* The words of text (a newline is a blank) appended by put_token. */
+static void put_words(char *buf, size_t cap, size_t *len, int *col, const char *text, int indent)
+{
+    for (const char *s = text; *s != '\0';) {
+        size_t n = strcspn(s, " \n");
+        if (n > 0) {
+            put_token(buf, cap, len, col, s, n, indent);
+        }
+        s += n + (s[n] != '\0');
+    }
+}
+
+/* treecast sim PLAN --help: the plan's usage, what it is, where it runs and its options only. */
+static int plan_help(int argc, char **argv)
+{
+    const sim_plan_t *p = plan_named(argv[0]);
+    if (p == NULL) {
+        return misuse("unknown plan \"%s\" (treecast sim --help lists them)", argv[0]);
+    }
+    if (argc > 1) {
+        return misuse("unexpected argument \"%s\"", argv[1]);
+    }
+    uint64_t bits = plan_bits(p), required = option_bits(p->required);
+    opt_t opts[64];
+    char usage[2048], about[4096], word[160];
+    size_t n = 0, len = 0;
+    int col = 7; /* print_help writes "usage: " before it */
+    int indent = (int)strlen("usage: treecast sim ") + (int)strlen(p->name) + 1;
+    snprintf(word, sizeof word, "treecast sim %s --net NET", p->name);
+    put_token(usage, sizeof usage, &len, &col, word, strlen(word), indent);
+    for (int k = 0; OPTS[k].type != OPT_END_; k++) { /* its options, in sim's order */
+        if (bits >> k & 1) {
+            opts[n] = OPTS[k];
+            opts[n].choices = OPTS[k].choices == FORMATS ? p->formats : OPTS[k].choices;
+            n++;
+        }
+    }
+    for (int pass = 0; pass < 2; pass++) { /* the usage: those it needs first, then the others */
+        for (size_t j = 0; j < n; j++) {
+            const opt_t *o = &opts[j];
+            bool must = required >> opt_index(o->name, strlen(o->name)) & 1;
+            if (o->type == OPT_NET_ || must != (pass == 0)) {
+                continue; /* --net: first, above */
+            }
+            char arg[64] = "";
+            if (o->type == OPT_CHOICE_) {
+                for (int c = 0; o->choices[c] != NULL; c++) {
+                    size_t l = strlen(arg);
+                    snprintf(arg + l, sizeof arg - l, "%s%s", c ? "|" : "", o->choices[c]);
+                }
+            } else if (o->argh != NULL) {
+                snprintf(arg, sizeof arg, "%s", o->argh);
+            }
+            snprintf(word, sizeof word, "%s--%s%s%s%s", must ? "" : "[", o->name, arg[0] ? " " : "",
+                     arg, must ? "" : "]");
+            put_token(usage, sizeof usage, &len, &col, word, strlen(word), indent);
+        }
+    }
+    opts[n] = (opt_t)OPT_END();
+    char line[512];
+    snprintf(line, sizeof line, "%s: %s%s%s%s.", p->name, p->help, p->nets ? " (runs on " : "",
+             p->nets ? p->nets : "", p->nets ? ")" : "");
+    len = 0;
+    col = 0;
+    put_words(about, sizeof about, &len, &col, line, 0);
+    for (int k = 0; tc_schedule_at(k) != NULL; k++) { /* the library's rows of the plan */
+        const tc_schedule_t *s = tc_schedule_at(k);
+        if (strcmp(s->name, p->name) == 0) {
+            int w = snprintf(about + len, sizeof about - len, "\n  on %s:",
+                             s->family != NULL ? s->family : "any network (--kind or --input)");
+            len += (size_t)w;
+            col = w - 1;
+            put_words(about, sizeof about, &len, &col, s->what, 4);
+        }
+    }
+    snprintf(about + len, sizeof about - len,
+             "\n\nThe options below are those %s reads; it refuses the others.", p->name);
+    command_doc_t doc = {.usage = usage, .about = about, .opts = opts};
+    print_help(&doc);
+    return EXIT_OK;
+}
+
+/* The plans, by the family of their trees (the library's catalog), then the tool's own. */
 static void print_plans(void)
 {
-    char plans[4096];
-    printf("%s\n", sim_plan_list(plans, sizeof plans));
+    printf("PLAN, by the family of its trees:");
+    const char *family = "";
+    for (int k = 0; tc_schedule_at(k) != NULL; k++) {
+        const tc_schedule_t *s = tc_schedule_at(k);
+        const char *f = s->family != NULL ? s->family : "any network (--kind or --input)";
+        if (strcmp(f, family) != 0) {
+            printf("\n  on %s:", f);
+            family = f;
+        }
+        printf("\n    %-19s %s", s->name, s->what);
+    }
+    const char *section = "";
+    for (size_t k = 0; k < NPLANS; k++) {
+        const sim_plan_t *p = &PLANS[k];
+        if (p->section == NULL) {
+            continue;
+        }
+        if (strcmp(p->section, section) != 0) {
+            printf("\n  %s:", p->section);
+            section = p->section;
+        }
+        printf("\n    %-19s ", p->name);
+        for (const char *s = p->help; *s != '\0'; s++) { /* continuation lines under the text */
+            if (*s == '\n') {
+                printf("\n%24s", "");
+            } else {
+                putchar(*s);
+            }
+        }
+    }
+    putchar('\n');
 }
 
 static const command_doc_t DOC = {
@@ -497,15 +796,21 @@ static const command_doc_t DOC = {
              "                    [--trials T] [--ports all|one|K] [--half-duplex]\n"
              "                    [--acks A] [--order O] [--method M] [--ts T] [--tm T]\n"
              "                    [--B B] [--threads T] [--format text|json|csv] [--output F]\n"
-             "                    [--trace FILE.html]",
+             "                    [--trace FILE.html] [--to T] [--pairs P] [--k K] [--seed S]\n"
+             "                    [--timing]\n"
+             "       treecast sim PLAN --help",
     .about = "Simulate a collective in synchronous rounds (a packet crosses one link per round;\n"
              "one packet per directed link per round; FIFO queues per link), and print rounds,\n"
              "modelled time, transmissions, link load, queueing and deliveries beside the\n"
              "paper's lower bound (paper 000, Tables 1-3; paper 003, Theorem 3), the schedule's\n"
              "own prediction and the rounds the construction's paper claims. The scatter and\n"
-             "all-to-all plans of paper 002 are modelled in routing cycles instead.",
+             "all-to-all plans of paper 002 are modelled in routing cycles instead.\n"
+             "\n"
+             "Each plan reads some of the options below and refuses the others: treecast sim\n"
+             "PLAN --help lists its own.",
     .opts = OPTS,
     .more_fn = print_plans,
+    .help_for = plan_help,
 };
 
 int cmd_sim(int argc, char **argv)

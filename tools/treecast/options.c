@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_OPTS 48
+#define MAX_OPTS 48 /* at most 64: call_t.given has a bit per option */
 #define HELP_COLUMN 22
 
 int pick(const char *option, const char *value, const char *const *choices)
@@ -214,8 +214,16 @@ int run_command(int argc, char **argv, const command_doc_t *doc, int max_args, c
     longopts[count + 2] = (struct option){NULL, 0, NULL, 0};
     opterr = 0;
     optind = 1;
+    uint64_t given = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        if (c == 'h' && doc->help_for != NULL) {
+            while (getopt_long(argc, argv, ":h", longopts, NULL) != -1) {
+                /* the positional arguments, wherever they are on the line */
+            }
+            return argc > optind ? doc->help_for(argc - optind, argv + optind)
+                                 : (print_help(doc), EXIT_OK);
+        }
         if (c == 'h') {
             print_help(doc);
             return EXIT_OK;
@@ -234,10 +242,11 @@ int run_command(int argc, char **argv, const command_doc_t *doc, int max_args, c
         if (st != 0) {
             return st;
         }
+        given |= (uint64_t)1 << (c - 1000);
     }
     if (argc - optind > max_args) {
         return misuse("unexpected argument \"%s\"", argv[optind + max_args]);
     }
-    call_t call = {args, argc - optind, argv + optind};
+    call_t call = {args, argc - optind, argv + optind, given};
     return fn(&call);
 }

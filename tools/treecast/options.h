@@ -105,14 +105,21 @@ typedef struct {
     const char *more;      /* printed after the option block (lists, notes), or NULL */
     void (*more_fn)(void); /* prints more after the option block, or NULL */
     const char *status;    /* the exit statuses, or NULL for the common text */
+    /* The help of what the positional arguments name (`treecast sim PLAN --help`), or NULL:
+     * when --help comes with positional arguments, the rest of the line is read (values not
+     * checked) and this is called with the positional arguments instead of print_help; it
+     * returns the exit status. */
+    int (*help_for)(int argc, char **argv);
 } command_doc_t;
 
-/* A command's call once its options are parsed: its context (the values of the options) and
- * its positional arguments (at most the max_args of run_command). */
+/* A command's call once its options are parsed: its context (the values of the options), its
+ * positional arguments (at most the max_args of run_command) and the options given: bit k for
+ * doc->opts[k] (a table has at most 48 options). */
 typedef struct {
     void *ctx;
     int argc;
     char **argv;
+    uint64_t given;
 } call_t;
 
 /* What a command does with the call; returns the exit status. */

@@ -70,7 +70,17 @@ int sim_ftbcast_main(const args_t *a, const char *name);
  * 0 or a status. */
 int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result_t *res);
 
-/* The plans, one line each, for --help. */
-const char *sim_plan_list(char *buf, size_t cap);
+/* Random faults (--faults text, parsed into spec) that cannot be placed on topo, or that leave
+ * no node to route to (nodes:K: a source and a node to reach must work; protect: the source
+ * kept out of the draw, or -1), refused up front (on this thread: the sentence is the same
+ * however many threads a campaign runs). 0 or the misuse status. */
+int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
+                     int64_t protect);
+
+/* "trial" or "trials", as n asks. */
+static inline const char *plural(int64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
 
 #endif

@@ -4,6 +4,7 @@
  * same fault sets, each run beside the oracle that knows every fault. */
 #include "sim_cmd.h"
 #include "treecast/ftroute.h"
+#include "treecast/rng.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +87,15 @@ static int faults_setup(ft_t *f)
         if (st == 0 && spec.on_paths) {
             st = misuse("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");
         }
+        st = st != 0 ? st : check_fault_room(a->faults, &spec, &f->topo, f->src);
         f->kind_random = spec.kind;
         f->k = spec.k;
         snprintf(f->faults, sizeof f->faults, "%s random faults (seed %llu; trial i: seed + i)",
                  a->faults, (unsigned long long)a->seed);
         return st;
+    }
+    if (a->trials > 0) {
+        return misuse("--trials needs --faults (a campaign draws faults per trial)");
     }
     snprintf(f->faults, sizeof f->faults, "no faults");
     return 0;
@@ -109,15 +114,6 @@ static int ft_open(ft_t *f, const args_t *a, const char *name)
     }
     if (tc_net_nodes(f->net) > 40320) {
         return misuse("%s simulates star graphs of at most 40,320 nodes (S_8)", name);
-    }
-    if (a->format == F_CSV) {
-        return misuse("%s prints text or json", name);
-    }
-    if (a->pairs != 0) {
-        return misuse("--pairs is for route-campaign");
-    }
-    if (a->to_text != NULL && strcmp(name, "route") != 0) {
-        return misuse("--to is the destination of sim route; %s reaches every node", name);
     }
     f->n = tc_net_n(f->net);
     tc_err_t err = tc_topo_init(&f->topo, f->net);
@@ -180,9 +176,10 @@ static void print_route(FILE *fp, const ft_t *f, int64_t dst, const tc_ftplan_st
             a->M == 1 ? "" : "s", f->faults);
     if (r->delivered) {
         fprintf(fp,
-                "  route       delivered: %lld links crossed (%lld back), route %lld, "
+                "  route       delivered: %lld %s crossed (%lld back), route %lld, "
                 "last search budget %s\n",
-                (long long)r->hops, (long long)r->backtracks, (long long)r->route_len,
+                (long long)r->hops, plural(r->hops, "link", "links"), (long long)r->backtracks,
+                (long long)r->route_len,
                 r->budget == TC_FTROUTE_UNBOUNDED ? "plain DFS"
                 : r->budget == 0                  ? "0"
                 : r->budget == 1                  ? "1"
@@ -193,18 +190,21 @@ static void print_route(FILE *fp, const ft_t *f, int64_t dst, const tc_ftplan_st
                 oracle, oracle > 0 ? (double)r->route_len / oracle : 1.0,
                 oracle > 0 ? (double)r->hops / oracle : 1.0);
     } else {
-        fprintf(fp, "  route       returned to its source after %lld links (%lld back)\n",
-                (long long)r->hops, (long long)r->backtracks);
+        fprintf(fp, "  route       returned to its source after %lld %s (%lld back)\n",
+                (long long)r->hops, plural(r->hops, "link", "links"), (long long)r->backtracks);
         fprintf(fp, "  oracle      %s\n", oracle < 0 ? "unreachable" : "REACHABLE: MISMATCH");
     }
     fprintf(fp, "  header      largest %lld bits; hop bound %lld\n", (long long)r->header_bits,
             (long long)tc_ftroute_hop_bound(f->topo.nodes, r->budget));
     fprintf(fp,
-            "  engine      %lld rounds, %lld transmissions, %lld packets queued, %lld of %lld "
-            "packets delivered, %lld dropped\n",
-            (long long)res->rounds, (long long)res->transmissions, (long long)res->queued_packets,
+            "  engine      %lld %s, %lld %s, %lld %s queued, %lld of %lld %s delivered, %lld "
+            "dropped\n",
+            (long long)res->rounds, plural(res->rounds, "round", "rounds"),
+            (long long)res->transmissions,
+            plural(res->transmissions, "transmission", "transmissions"),
+            (long long)res->queued_packets, plural(res->queued_packets, "packet", "packets"),
             (long long)res->keys_delivered, (long long)(r->delivered ? a->M : 0),
-            (long long)res->dropped);
+            plural(r->delivered ? a->M : 0, "packet", "packets"), (long long)res->dropped);
 }
 
 static int run_route(ft_t *f, FILE *fp)
@@ -213,12 +213,14 @@ static int run_route(ft_t *f, FILE *fp)
     if (a->to_text == NULL) {
         return misuse("sim route needs the destination: --to LABEL");
     }
-    if (a->trials > 1) {
-        return misuse("sim route makes one route; route-campaign draws many");
-    }
     int64_t dst;
-    int st = resolve_node(f->net, a->to_text, a->seed + 1, "--to", &dst);
-    if (st != 0) {
+    int st = 0;
+    if (strcmp(a->to_text, "random") == 0) { /* any node but the source */
+        tc_rng_t rng;
+        tc_rng_seed(&rng, a->seed + 1, 1);
+        dst = (int64_t)tc_rng_below(&rng, (uint64_t)(f->topo.nodes - 1));
+        dst += dst >= f->src;
+    } else if ((st = resolve_node(f->net, a->to_text, a->seed + 1, "--to", &dst)) != 0) {
         return st;
     }
     if (dst == f->src) {
@@ -436,12 +438,6 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
     snprintf(f->kind, sizeof f->kind, "%s", a->kind_text != NULL ? a->kind_text : "bfs");
     if (st == 0 && a->x_given && (a->x < 1 || a->x > f->n - 1)) {
         st = misuse("--x %lld: S_%d has %d EDTs", (long long)a->x, f->n, f->n - 1);
-    }
-    if (st == 0 && a->x_given && strcmp(name, "bcast-compare") != 0) {
-        st = misuse("--x sets the copies of ft-bcast in bcast-compare");
-    }
-    if (st == 0 && a->kind_text != NULL && strcmp(name, "route-unicast") == 0) {
-        st = misuse("route-unicast routes to every node without a tree; --kind does not apply");
     }
     if (st == 0) {
         st = build_trees(f, kind, &f->tree_forest, &f->tree);

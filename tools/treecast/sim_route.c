@@ -95,10 +95,11 @@ static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const cha
         snprintf(pairs, sizeof pairs, "%lld random pairs", (long long)a->pairs);
     }
     fprintf(fp,
-            "route-campaign on %s (%lld nodes): %lld trials, each %s and %s (seed %llu; trial i "
+            "route-campaign on %s (%lld nodes): %lld %s, each %s and %s (seed %llu; trial i "
             "uses seed %llu + i)\n",
-            name, (long long)tc_net_nodes(net), (long long)a->trials, faults, pairs,
-            (unsigned long long)a->seed, (unsigned long long)a->seed);
+            name, (long long)tc_net_nodes(net), (long long)a->trials,
+            plural(a->trials, "trial", "trials"), faults, pairs, (unsigned long long)a->seed,
+            (unsigned long long)a->seed);
     fprintf(fp, "  delivered           %lld of %lld (the oracle: %lld reachable)\n",
             (long long)s->delivered, (long long)s->routes, (long long)s->reachable);
     fprintf(fp, "  returned            %lld to their source (the oracle: %lld unreachable)%s\n",
@@ -115,12 +116,19 @@ static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const cha
         bool ratio = r == R_STRETCH || r == R_HOPSTRETCH;
         fprintf(fp, "  %-22s", d->name);
         for (int i = 0; i < 5; i++) {
-            fprintf(fp, " %9.*f", ratio || i == 4 ? 3 : 0, d->v[i]);
+            if (isnan(d->v[i])) { /* no route delivered: nothing to summarize */
+                fprintf(fp, " %9s", "n/a");
+            } else {
+                fprintf(fp, " %9.*f", ratio || i == 4 ? 3 : 0, d->v[i]);
+            }
         }
         fputc('\n', fp);
     }
     fprintf(fp, "  (routes delivered for the oracle, route length and stretch; every route for the "
                 "rest)\n");
+    if (s->delivered == 0) {
+        fprintf(fp, "  (n/a: no route was delivered)\n");
+    }
 }
 
 static void print_json(FILE *fp, const args_t *a, const tc_net_t *net, const char *faults,
@@ -193,13 +201,13 @@ int sim_route_main(const args_t *a, const char *name)
         c.k = spec.k;
         snprintf(faults, sizeof faults, "%s random faults", a->faults);
     }
-    if (st == 0 && (a->listed.count > 0 || a->faults_file != NULL)) {
-        st = misuse("route-campaign draws its faults (--faults SPEC); --fault and --faults-file "
-                    "are for one route: treecast route");
-    }
     tc_err_t err = st == 0 ? tc_topo_init(&topo, net) : TC_OK;
     if (st == 0 && err != TC_OK) {
         st = lib_fail(err, "the network");
+    }
+    if (st == 0 && a->faults != NULL) { /* the source is drawn too: none is kept out */
+        tc_sim_campaign_t spec = {.kind = c.kind, .k = c.k};
+        st = check_fault_room(a->faults, &spec, &topo, -1);
     }
     if (st == 0 && c.trials * c.pairs > 100000000) {
         st = misuse("--trials times --pairs is at most 100,000,000 routes");

@@ -13,49 +13,6 @@ static const char *const CONVENTION =
 
 static const char *const ACK_NAMES[] = {"free", "round", "none"};
 
-const char *sim_plan_list(char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "PLAN, by the family of its trees:");
-    const char *family = "";
-    for (int k = 0; tc_schedule_at(k) != NULL && len < cap; k++) {
-        const tc_schedule_t *s = tc_schedule_at(k);
-        const char *f = s->family != NULL ? s->family : "any network (--kind or --input)";
-        if (strcmp(f, family) != 0) {
-            len += (size_t)snprintf(buf + len, cap - len, "\n  on %s:", f);
-            family = f;
-        }
-        len += (size_t)snprintf(buf + len, cap - len, "\n    %-19s %s", s->name, s->what);
-    }
-    if (len < cap) {
-        snprintf(buf + len, cap - len,
-                 "\n  on star, without trees (paper 001; one-port unless --ports says otherwise):"
-                 "\n    %-19s %s",
-                 "alltoall-tseng", "all-to-all personalized by k-substars (--k K), Sec. III");
-        len = strlen(buf);
-        snprintf(buf + len, cap - len, "\n    %-19s %s", "allgather-mesh",
-                 "all-to-all broadcast on the n x (n-1)! mesh, Sec. IV");
-        len = strlen(buf);
-        snprintf(buf + len, cap - len,
-                 "\n  on star, routing around faults (Bagherzadeh, Nassif and Latifi):"
-                 "\n    %-19s %s",
-                 "route-campaign",
-                 "depth-first routing with backtracking, --trials T fault sets (--faults SPEC)\n"
-                 "                        and a random pair each, beside the oracle");
-        len = strlen(buf);
-        snprintf(buf + len, cap - len, "\n    %-19s %s\n    %-19s %s\n    %-19s %s\n    %-19s %s",
-                 "route", "M packets from --root to --to along the route, in the engine",
-                 "route-bcast",
-                 "broadcast down a tree (--kind, default bfs); over a tree link that does\n"
-                 "                        not work, by the routing to the child and its children",
-                 "route-unicast", "broadcast by one route from the source to every node",
-                 "bcast-compare",
-                 "route-bcast, route-unicast and ft-bcast x = 1, 2, n-1 (the EDTs are\n"
-                 "                        independent: x = n-1 is the IST broadcast) on the same "
-                 "faults");
-    }
-    return buf;
-}
-
 /* The nodes that did not get everything (NULL complete: none listed), at most `limit`. */
 static void list_incomplete(FILE *fp, tc_json_t *j, const run_t *r, const uint8_t *complete,
                             const tc_faults_t *faults, int64_t limit)
@@ -244,16 +201,19 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
     } else {
         fprintf(fp, "   (this schedule without faults: %lld)\n", (long long)fault_free_tx);
     }
-    fprintf(fp, "  largest link load   %lld packets\n", (long long)res->max_link_load);
-    fprintf(
-        fp, "  queueing            %lld packets waited, %lld rounds in all; longest queue %lld\n",
-        (long long)res->queued_packets, (long long)res->queue_rounds, (long long)res->max_queue);
-    fprintf(fp, "  lost to faults      %lld packets\n", (long long)res->dropped);
+    fprintf(fp, "  largest link load   %lld %s\n", (long long)res->max_link_load,
+            plural(res->max_link_load, "packet", "packets"));
+    fprintf(fp, "  queueing            %lld %s waited, %lld %s in all; longest queue %lld\n",
+            (long long)res->queued_packets, plural(res->queued_packets, "packet", "packets"),
+            (long long)res->queue_rounds, plural(res->queue_rounds, "round", "rounds"),
+            (long long)res->max_queue);
+    fprintf(fp, "  lost to faults      %lld %s\n", (long long)res->dropped,
+            plural(res->dropped, "packet", "packets"));
     fprintf(fp,
-            "  delivered           %lld of %lld non-faulty nodes got everything (%.4f of all "
+            "  delivered           %lld of %lld non-faulty %s got everything (%.4f of all "
             "they expect)\n",
             (long long)res->nodes_complete, (long long)res->nodes_nonfaulty,
-            res->delivered_fraction);
+            plural(res->nodes_nonfaulty, "node", "nodes"), res->delivered_fraction);
     if (complete != NULL && res->nodes_complete < res->nodes_nonfaulty) {
         fprintf(fp, "  incomplete nodes    ");
         list_incomplete(fp, NULL, r, complete, faults, 12);
@@ -317,9 +277,9 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
                            .max_link_load = sym.max_link_load,
                            .delivered_fraction = all ? 1.0 : 0.0};
     snprintf(r->method, sizeof r->method,
-             "symmetry: one source simulated; Lemma 7's condition %s in %lld of %lld rounds%s",
+             "symmetry: one source simulated; Lemma 7's condition %s in %lld of %lld %s%s",
              ok ? "held" : "FAILED", (long long)(sym.steps_checked - (ok ? 0 : 1)),
-             (long long)sym.steps_checked,
+             (long long)sym.steps_checked, plural(sym.steps_checked, "round", "rounds"),
              ok ? "; translated to every source" : "; the full run is not predicted");
     print_single(fp, r, &res, -1, tc_coll_data_transmissions(r->coll) * N, NULL, NULL);
     if (!ok) {
@@ -368,11 +328,12 @@ static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t 
     snprintf(title, sizeof title, "%s on %s, M = %lld, x = %d, %s", r->s->name, r->netlab,
              (long long)a->M, tc_coll_options(r->coll)->x,
              r->s->all_sources ? "every node a source" : r->rootlab);
-    snprintf(subtitle, sizeof subtitle, "%s, %s duplex; faults: %s; %lld rounds",
+    snprintf(subtitle, sizeof subtitle, "%s, %s duplex; faults: %s; %lld %s",
              a->port_limit == 0   ? "all-port"
              : a->port_limit == 1 ? "one-port"
                                   : "k-port",
-             a->half ? "half" : "full", r->fault_text, (long long)res->rounds);
+             a->half ? "half" : "full", r->fault_text, (long long)res->rounds,
+             plural(res->rounds, "round", "rounds"));
     trace_page_t pg = {.title = title,
                        .subtitle = subtitle,
                        .net = r->net,
@@ -407,8 +368,9 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
     if (a->listed.count > 0 || a->faults_file != NULL) {
         st = listed_faults(r, &faults);
         have = true;
-        snprintf(r->fault_text, sizeof r->fault_text, "%lld nodes and %lld directed links listed",
-                 (long long)faults.faulty_nodes, (long long)faults.faulty_links);
+        snprintf(r->fault_text, sizeof r->fault_text, "%lld %s and %lld directed %s listed",
+                 (long long)faults.faulty_nodes, plural(faults.faulty_nodes, "node", "nodes"),
+                 (long long)faults.faulty_links, plural(faults.faulty_links, "link", "links"));
     } else if (a->faults != NULL) {
         int64_t target; /* one run is trial 0 of the campaign with this seed */
         tc_err_t err =
@@ -505,23 +467,23 @@ static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trial
         }
         return;
     }
-    fprintf(fp, "%s on %s, M = %lld, x = %d, %s; faults %s; %lld trials, seed %llu\n", r->s->name,
+    fprintf(fp, "%s on %s, M = %lld, x = %d, %s; faults %s; %lld %s, seed %llu\n", r->s->name,
             r->netlab, (long long)a->M, x, r->s->all_sources ? "every node a source" : r->rootlab,
-            a->faults, (long long)T, (unsigned long long)a->seed);
+            a->faults, (long long)T, plural(T, "trial", "trials"), (unsigned long long)a->seed);
     fprintf(fp, "  %-20s %10s %10s %10s %10s\n", "", "min", "median", "p90", "max");
     fprintf(fp, "  %-20s %10lld %10lld %10lld %10lld\n", "rounds", (long long)rounds[0],
             (long long)pct_i64(rounds, T, 50), (long long)pct_i64(rounds, T, 90),
             (long long)rounds[T - 1]);
     fprintf(fp, "  %-20s %10.4f %10.4f %10.4f %10.4f\n", "delivered fraction", deliv[0],
             pct_dbl(deliv, T, 50), pct_dbl(deliv, T, 90), deliv[T - 1]);
-    fprintf(fp, "  every non-faulty node got everything in %lld of %lld trials\n", (long long)all,
-            (long long)T);
+    fprintf(fp, "  every non-faulty node got everything in %lld of %lld %s\n", (long long)all,
+            (long long)T, plural(T, "trial", "trials"));
     if (r->ref.have_bound) {
         fprintf(fp, "  paper's bound (no faults): %.15g rounds [%s]\n", bound, r->ref.bound.source);
     }
     if (a->timing) {
-        fprintf(fp, "  time: %.3f s wall for %lld trials; peak memory %.1f MiB\n", r->seconds,
-                (long long)T, (double)peak_kib() / 1024.0);
+        fprintf(fp, "  time: %.3f s wall for %lld %s; peak memory %.1f MiB\n", r->seconds,
+                (long long)T, plural(T, "trial", "trials"), (double)peak_kib() / 1024.0);
     }
 }
 
@@ -584,6 +546,40 @@ int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
                   spec);
 }
 
+int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
+                     int64_t protect)
+{
+    if (spec->on_paths || spec->k == 0) {
+        return 0; /* paths:K are placed by the trees, which say when they do not fit */
+    }
+    int64_t N = topo->nodes, L = topo->nodes * topo->ports, arcs = 0;
+    for (int64_t l = 0; l < L; l++) {
+        arcs += topo->nbr[l] >= 0;
+    }
+    if (spec->kind == TC_FAULTS_NODES && spec->k > N - 2) {
+        bool fit = spec->k <= N - (protect >= 0);
+        return misuse("--faults %s: %lld faulty nodes %s: the network has %lld nodes and a run "
+                      "needs two that work, %s and a node to reach (at most nodes:%lld)",
+                      text, (long long)spec->k, fit ? "leave no node to route to" : "do not fit",
+                      (long long)N, protect >= 0 ? "the source" : "a source",
+                      (long long)(N > 2 ? N - 2 : 0));
+    }
+    int64_t most = spec->kind == TC_FAULTS_ARCS ? arcs : arcs / 2;
+    if (spec->kind != TC_FAULTS_NODES && spec->k > most) {
+        const char *kind = spec->kind == TC_FAULTS_ARCS    ? "arcs"
+                           : spec->kind == TC_FAULTS_LINKS ? "links"
+                                                           : "mixed";
+        return misuse("--faults %s: %lld %s do not fit: the network has %lld %s (at most %s:%lld)",
+                      text, (long long)spec->k,
+                      spec->kind == TC_FAULTS_ARCS    ? "faulty directed links"
+                      : spec->kind == TC_FAULTS_LINKS ? "faulty links"
+                                                      : "mixed faults",
+                      (long long)most, spec->kind == TC_FAULTS_ARCS ? "directed links" : "links",
+                      kind, (long long)most);
+    }
+    return 0;
+}
+
 /* ---- the run ---------------------------------------------------------------------------- */
 
 /* The checks of the options among themselves. 0 or the misuse status. */
@@ -605,6 +601,9 @@ static int check_args(const args_t *a, tc_sim_campaign_t *camp)
     if (a->kind_text != NULL && a->input != NULL) {
         return misuse("--kind and --input exclude each other");
     }
+    if (a->timing && a->format == F_CSV) {
+        return misuse("--timing adds to text and json; csv has no column for it");
+    }
     if (a->trace != NULL && a->trials > 0) {
         return misuse("--trace records one run; it excludes --trials");
     }
@@ -619,10 +618,6 @@ static int check_args(const args_t *a, tc_sim_campaign_t *camp)
 static int check_trace(const run_t *r)
 {
     int64_t N = tc_net_nodes(r->net);
-    if (r->s->in_cycles) {
-        return misuse("%s is modelled in routing cycles; --trace records runs in rounds",
-                      r->s->name);
-    }
     if (r->symmetry) {
         return misuse("--trace records every packet; it needs --method full");
     }
@@ -642,11 +637,12 @@ int sim_main(const args_t *a, const char *name)
     st = st != 0 || a->trace == NULL ? st : check_trace(&r);
     output_t out = {0};
     bool cycles = st == 0 && r.s->in_cycles;
-    if (cycles && (a->faults || a->listed.count || a->faults_file || a->trials)) {
-        st = misuse("%s is modelled in routing cycles without faults", r.s->name);
-    } else if (cycles && (a->port_limit > 1 || a->half)) {
+    if (cycles && a->port_limit > 1) {
         st = misuse("%s runs one-port (--ports one) or n-port (--ports all, the default)",
                     r.s->name);
+    }
+    if (st == 0 && !cycles && a->faults != NULL) {
+        st = check_fault_room(a->faults, &camp, &r.topo, r.protect);
     }
     if (st == 0 && !cycles) { /* refuse a run that cannot fit before it starts */
         int64_t runs = a->trials > 0 ? (a->threads > 0 ? a->threads : tc_online_cpus()) : 1;

@@ -96,9 +96,9 @@ static void print_text(FILE *fp, const args_t *a, const tseng_run_t *t)
     fprintf(fp, "  shared representatives %lld (property 3)\n", (long long)t->collisions);
     if (t->symmetry) {
         fprintf(fp,
-                "  symmetry condition   %lld rounds in which source 0's packets shared a "
+                "  symmetry condition   %lld %s in which source 0's packets shared a "
                 "dimension\n",
-                (long long)t->same_dim);
+                (long long)t->same_dim, plural(t->same_dim, "round", "rounds"));
     }
 }
 
@@ -137,6 +137,11 @@ static void print_json(FILE *fp, const args_t *a, const tseng_run_t *t)
     tc_json_kint(&j, "shared_representatives", t->collisions);
     if (t->symmetry) {
         tc_json_kint(&j, "symmetry_violations", t->same_dim);
+    }
+    if (a->timing) {
+        tc_json_key(&j, "seconds");
+        tc_json_fixed(&j, t->seconds, 3);
+        tc_json_kint(&j, "peak_kib", peak_kib());
     }
     tc_json_end_object(&j);
     tc_json_finish(&j);
@@ -259,9 +264,15 @@ static int run_plan(const args_t *a, const tc_topo_t *topo, const tc_plan_t *pla
  * run's cost model, every source simulated, as `treecast sim NAME` runs it. */
 int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result_t *res)
 {
-    args_t b = *a;
+    args_t b = *a; /* the caller's cost and port model; the plan as the paper has it */
     b.M = 1;
     b.k = 0;
+    b.x_given = false;
+    b.acks = TC_ACKS_FREE;
+    b.order = TC_ORDER_PAPER;
+    b.root_text = NULL;
+    b.kind_text = NULL;
+    b.input = NULL;
     b.method = symmetry ? METHOD_SYMMETRY : METHOD_FULL;
     run_t r = {.a = &b, .symmetry = symmetry};
     int st = sim_setup(&r, name);
@@ -367,14 +378,15 @@ static void print_mesh_text(FILE *fp, const args_t *a, const mesh_run_t *m)
     fprintf(fp, "  queued packets       %lld\n", (long long)m->mesh.queued_packets);
     fprintf(fp, "baselines, simulated in the same run with the same model:\n");
     fprintf(fp,
-            "  hamiltonian-cycle    %lld rounds, time %.15g; T' = (n!-1)(ts+tm) = %.15g "
+            "  hamiltonian-cycle    %lld %s, time %.15g; T' = (n!-1)(ts+tm) = %.15g "
             "(Fragopoulou and Akl's, as paper 001 states it); %lld queued\n",
-            (long long)m->ring.rounds, m->ring.time, m->Tprime, (long long)m->ring.queued_packets);
+            (long long)m->ring.rounds, plural(m->ring.rounds, "round", "rounds"), m->ring.time,
+            m->Tprime, (long long)m->ring.queued_packets);
     fprintf(fp,
-            "  multinode (000)      %lld rounds, time %.15g (paper 000 Sec. 4.4 over the EDTs, "
+            "  multinode (000)      %lld %s, time %.15g (paper 000 Sec. 4.4 over the EDTs, "
             "M = 1); %lld queued\n",
-            (long long)m->multinode.rounds, m->multinode.time,
-            (long long)m->multinode.queued_packets);
+            (long long)m->multinode.rounds, plural(m->multinode.rounds, "round", "rounds"),
+            m->multinode.time, (long long)m->multinode.queued_packets);
     double best = m->mesh.time;
     const char *who = "allgather-mesh";
     if (m->ring.time < best) {
@@ -427,18 +439,19 @@ static void print_mesh_json(FILE *fp, const args_t *a, const mesh_run_t *m)
     tc_json_kdouble(&j, "time", m->multinode.time);
     tc_json_kint(&j, "queued_packets", m->multinode.queued_packets);
     tc_json_end_object(&j);
+    if (a->timing) {
+        tc_json_key(&j, "seconds");
+        tc_json_fixed(&j, m->seconds, 3);
+        tc_json_kint(&j, "peak_kib", peak_kib());
+    }
     tc_json_end_object(&j);
     tc_json_finish(&j);
 }
 
-/* The star graph of --net and its neighbour table, for a plan that takes no faults, trees or
- * root. 0 or a status (printed; nothing left open). */
+/* The star graph of --net and its neighbour table (the plans take no faults, trees or root:
+ * their table in cmd_sim.c refuses them). 0 or a status (printed; nothing left open). */
 static int open_star(const args_t *a, const char *name, tc_net_t **net, tc_topo_t *topo)
 {
-    if (a->faults || a->listed.count || a->faults_file || a->trials || a->kind_text || a->input ||
-        a->root_text) {
-        return misuse("%s takes no faults, trees or root: every node is a source", name);
-    }
     int st = open_net(a->net_spec, net);
     if (st == 0 && strcmp(tc_net_family_name(*net), "star") != 0) {
         st = misuse("--net %s: %s runs on the star graph (star:N)", a->net_spec, name);
@@ -460,9 +473,6 @@ int sim_tseng_main(const args_t *a, const char *name)
     bool mesh = strcmp(name, "allgather-mesh") == 0;
     if (!mesh && strcmp(name, "alltoall-tseng") != 0) {
         return misuse("unknown plan \"%s\"", name);
-    }
-    if (mesh && a->k != 0) {
-        return misuse("--k is the substar dimension of alltoall-tseng");
     }
     if (!mesh && a->k < 1) {
         return misuse("alltoall-tseng needs --k K (1 <= K <= N-1: the substars' dimension)");

@@ -7,13 +7,14 @@
 # at completion time. So the completion follows the treecast it completes and cannot go stale.
 # tests/install/completion_test.sh checks it.
 
-# _treecast_options TOOL CMD: one line per option of `TOOL CMD --help`,
+# _treecast_options TOOL CMD [WHAT]: one line per option of `TOOL CMD [WHAT] --help` (WHAT: the
+# operand whose own help lists its options, as `treecast sim PLAN --help` does),
 # "--opt<TAB>ARG<TAB>choices": ARG is what the help names the value (NET, KIND, FILE, ...;
 # empty for a flag), the choices are the words of "a, b or c (default a)" in the option's
 # text, else of "--opt a|b|c" in the usage, else "identity random" for a root.
 _treecast_options()
 {
-    "$1" "$2" --help 2>/dev/null | awk '
+    "$1" "$2" ${3:+"$3"} --help 2>/dev/null | awk '
         function flush(   m, c, i, n, w) {
             if (opt == "")
                 return
@@ -104,8 +105,11 @@ _treecast()
         ((cword == 2)) && mapfile -t COMPREPLY < <(compgen -W "$("$tool" --list commands)" -- "$cur")
         return
     fi
-    local opts
-    opts=$(_treecast_options "$tool" "$cmd")
+    local opts= # the operand's own options (sim PLAN), else the command's
+    if ((cword > 2)) && [[ ${words[2]} != -* ]]; then
+        opts=$(_treecast_options "$tool" "$cmd" "${words[2]}")
+    fi
+    [[ -n $opts ]] || opts=$(_treecast_options "$tool" "$cmd")
     [[ -n $opts ]] || return
 
     # --opt=value is --opt value.

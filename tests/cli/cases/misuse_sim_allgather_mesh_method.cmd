@@ -1,0 +1,1 @@
+sim allgather-mesh --net star:4 --method symmetry

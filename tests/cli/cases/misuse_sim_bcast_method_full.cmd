@@ -1,0 +1,1 @@
+sim bcast --net star:4 --method full

@@ -1,0 +1,1 @@
+sim alltoall-tseng --net star:4 --k 2 --format csv

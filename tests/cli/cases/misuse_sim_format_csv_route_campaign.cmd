@@ -1,0 +1,1 @@
+sim route-campaign --net star:4 --format csv

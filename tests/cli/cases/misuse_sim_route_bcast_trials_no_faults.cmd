@@ -1,0 +1,1 @@
+sim route-bcast --net star:4 --trials 3

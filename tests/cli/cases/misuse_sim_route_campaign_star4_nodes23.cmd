@@ -1,0 +1,1 @@
+sim route-campaign --net star:4 --faults nodes:23 --trials 1

@@ -1,0 +1,1 @@
+sh: sh tests/cli/cases/sim_fault_room.sh

@@ -1,0 +1,1 @@
+sh: sh tests/cli/cases/sim_plan_options.sh

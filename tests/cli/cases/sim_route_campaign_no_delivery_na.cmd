@@ -1,0 +1,1 @@
+sim route-campaign --net star:4 --faults nodes:22 --trials 3

@@ -1,0 +1,1 @@
+sim route --net star:4 --to 2134

@@ -1,0 +1,1 @@
+sh: for s in $(seq 1 40); do treecast sim route --net star:3 --to random --seed $s --format json || exit 1; done | python3 -c "import json, sys; d = [json.loads(l) for l in sys.stdin]; print(len(d), sum(x[\"from\"] == x[\"to\"] for x in d))"
