@@ -763,20 +763,25 @@ static bool read_lines(const char *path, repro_page_t **pages, int npages, lines
     char *line = malloc(EXPECT_LINE_MAX + 1);
     const char *bad = line == NULL ? "out of memory" : NULL;
     int64_t lineno = 0, bytes = 0, cells = 0;
-    while (bad == NULL && fgets(line, EXPECT_LINE_MAX + 1, fp) != NULL) {
-        size_t len = strlen(line);
+    for (int ch = 0; bad == NULL && ch != EOF;) {
+        size_t len = 0; /* a line, byte by byte: its length and any NUL byte are known exactly */
+        while ((ch = getc(fp)) != EOF && ch != '\n' && ch != '\0' && len < EXPECT_LINE_MAX) {
+            line[len++] = (char)ch;
+        }
+        line[len] = '\0';
+        if (ch == EOF && len == 0) {
+            break;
+        }
         lineno++;
-        bytes += (int64_t)len;
-        if (len == EXPECT_LINE_MAX && line[len - 1] != '\n') {
-            bad = "a line longer than 64 KiB";
-            break;
-        }
-        if (bytes > EXPECT_BYTES_MAX) {
-            bad = "the byte past 256 MiB";
-            break;
-        }
-        if (len == 0 || (line[len - 1] != '\n' && !feof(fp))) { /* a NUL byte ended it early */
+        bytes += (int64_t)len + 1;
+        if (ch == '\0') {
             bad = "a NUL byte";
+        } else if (ch != EOF && ch != '\n') {
+            bad = "a line longer than 64 KiB";
+        } else if (bytes > EXPECT_BYTES_MAX) {
+            bad = "the byte past 256 MiB";
+        }
+        if (bad != NULL) {
             break;
         }
         line[strcspn(line, "\r\n")] = '\0';
