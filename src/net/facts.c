@@ -88,7 +88,7 @@ tc_err_t tc__facts_measure(const tc_net_t *net, tc_net_measure_t *m)
         m->ecc0 = dist[v] > m->ecc0 ? dist[v] : m->ecc0;
         sum += dist[v];
     }
-    m->average0 = sum / (double)N;
+    m->average0 = N > m->unreachable ? sum / (double)(N - m->unreachable) : 0; /* over reached */
     m->diameter = m->ecc0;
     m->diameter_all = tc_net_translates(net); /* every node sees the same distances */
     if (err == TC_OK && !m->diameter_all && N <= 4096) {
@@ -124,14 +124,26 @@ tc_err_t tc__facts_generic(const tc_net_t *net, tc_facts_t *out)
         f = tc_facts_add(out, "degree", "");
         tc__fact_value(f, m.dmin == m.dmax ? "%d" : "%d .. %d", m.dmin, m.dmax);
         f = tc_facts_add(out, "diameter", "");
-        tc__fact_value(f, "%d (%s)", m.diameter,
-                       m.diameter_all ? "every pair" : "largest distance from node 0");
+        if (m.unreachable > 0) { /* some pairs are at no distance at all */
+            tc__fact_value(f,
+                           "none: not connected, %lld components (largest distance within "
+                           "one: %d)",
+                           (long long)tc_net_components(net), m.diameter);
+        } else {
+            tc__fact_value(f, "%d (%s)", m.diameter,
+                           m.diameter_all ? "every pair" : "largest distance from node 0");
+        }
         if (tc_net_diameter(net) >= 0) {
             tc__fact_paper(f, "%d", tc_net_diameter(net));
             tc__fact_judge(f, tc_net_diameter(net) == m.diameter);
         }
         f = tc_facts_add(out, "average_distance", "");
-        tc__fact_value(f, "%.6f (from node 0)", m.average0);
+        if (m.unreachable > 0) {
+            tc__fact_value(f, "%.6f (from node 0, to the %lld nodes it reaches)", m.average0,
+                           (long long)(net->nodes - m.unreachable));
+        } else {
+            tc__fact_value(f, "%.6f (from node 0)", m.average0);
+        }
         f = tc_facts_add(out, "connected", "");
         tc__fact_value(f, m.unreachable == 0 ? "yes" : "no: %lld nodes unreachable from node 0",
                        (long long)m.unreachable);
