@@ -4,6 +4,7 @@
 # --faults nodes:N-1 and nodes:N (no node left to route to) are refused up front, exit 2 and
 # "(at most nodes:N-2)", within 20 seconds each (route-campaign drew sources for ever), and
 # nodes:N-2 is not refused so. Prints one line a plan; a FAIL line for anything else, exit 1.
+cd "${CASE_TMP:-${TMPDIR:-/tmp}}" || exit 2 # its scratch file err stays out of the source tree
 failed=0
 fail() { echo "FAIL $*"; failed=1; }
 plans=$(treecast sim --help | sed -n '/^PLAN, /,/^$/s/^    \([a-z][a-z0-9-]*\) .*/\1/p' | sort -u)
