@@ -152,6 +152,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast balance --kind sbnt-minr --from 2 --to 12",
+    "Table 1 of paper 002, row by row, n = 2..12",
+    "treecast balance --net cube:8 --kind sbnt-maxl",
+    "the subtree sizes of one SBnT variant of Q_8",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast balance --net cube:N --kind KIND [--threads T] [--format text|json]\n"
              "       treecast balance --kind KIND --from A --to B [...]",
@@ -164,6 +172,7 @@ static const command_doc_t DOC = {
              "(n <= 20).",
     .opts = OPTS,
     .status = "0 every measured row equals the paper's, 1 one differs, 2 misuse.",
+    .examples = EXAMPLES,
 };
 
 int cmd_balance(int argc, char **argv)

@@ -300,6 +300,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast bounds --net star:7 --M 60",
+    "the lower bounds of paper 000's Tables 1-3 for S_7 and 60 messages, printed and corrected",
+    "treecast bounds --net cube:6 --M 16 --format json",
+    "the same on the hypercube Q_6, as JSON",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast bounds --net star:N|cube:K [--M M] [--x X] [--format text|json]\n"
              "                       [--output FILE]",
@@ -317,6 +325,7 @@ static const command_doc_t DOC = {
              "rounded doubles above (shown with ~).",
     .opts = OPTS,
     .status = "0 success, 2 misuse, 4 output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_bounds(int argc, char **argv)

@@ -589,6 +589,16 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast check --net star:7 --kind edt --root random --seed 1",
+    "every claim of paper 000 about the EDTs of S_7, at a random root (the seed is printed)",
+    "treecast check --net cube:10 --kind ist --properties independence",
+    "the 10 independent spanning trees of Q_10: spanning, depth, disjointness and independence",
+    "treecast trees --net star:5 --kind edt --format json | treecast check --input -",
+    "anyone's forest, read from a JSON document (here from standard input)",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
              "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
@@ -611,6 +621,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .status = "0 every claim holds, 1 a claim fails, 2 misuse, 3 bad input data,\n"
               "4 out of memory or output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_check(int argc, char **argv)

@@ -105,6 +105,17 @@ static int info(const call_t *call)
 
 static const opt_t OPTS[] = {OPT_NET(net_spec), OPT_FORMAT(format, FORMATS_TEXT_JSON), OPT_END()};
 
+static const char *const EXAMPLES[] = {
+    "treecast info --net star:5",
+    "the facts of S_5 (nodes, edges, degree, diameter, average distance, necklaces, the EDT "
+    "depth), each beside the paper's formula",
+    "treecast info --net cube:8 --format json",
+    "the hypercube Q_8's facts as one JSON document",
+    "treecast info --net graph:tests/cli/data/petersen.edges",
+    "any graph given by its edges (this file is in treecast's source tree)",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast info --net NET [--format text|json]",
     .about = "Facts about a network, each computed by treecast (by enumeration where the\n"
@@ -116,6 +127,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .status = "0 success, 1 a computed value contradicts the paper, 2 misuse, 4 output not\n"
               "writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_info(int argc, char **argv)

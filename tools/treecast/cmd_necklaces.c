@@ -109,6 +109,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast necklaces --net star:4",
+    "the necklaces of S_4 by distance from the identity, as Section 2 of paper 000 lists them",
+    "treecast necklaces --net cube:6 --format json",
+    "the necklaces of Q_6, as JSON",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast necklaces --net star:N|cube:N [--distance D] [--format text|json]\n"
              "                          [--output FILE]",
@@ -122,6 +130,7 @@ static const command_doc_t DOC = {
              "its nodes are the cyclic nodes.",
     .opts = OPTS,
     .status = "0 success, 2 misuse, 4 out of memory or output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_necklaces(int argc, char **argv)

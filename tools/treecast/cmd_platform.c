@@ -322,6 +322,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast platform --net cube:3",
+    "a SimGrid platform of Q_3 on standard output",
+    "treecast platform --net star:4 --bandwidth 10GBps --latency 2us --links shared",
+    "faster links whose two directions share their bandwidth",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage =
         "treecast platform --net NET [--bandwidth BW] [--latency LAT] [--speed F]\n"
@@ -338,6 +346,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .status = "0 written, 2 misuse (a malformed or non-positive quantity among them), 3 an\n"
               "unreadable graph file, 4 output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_platform(int argc, char **argv)

@@ -300,6 +300,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast reproduce --quick --out r",
+    "the small cases of every paper into the directory r (index.html, index.md, ...)",
+    "treecast reproduce --paper 001 --out r",
+    "paper 001 at full size",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast reproduce [--paper 000|001|002|003|004] [--out DIR] [--quick] [--png]\n"
              "                   [--expect FILE] [--seed S] [--threads T]",
@@ -322,6 +330,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .status = "0 success, 1 a cell differs from --expect, 2 misuse, 3 the expectation file "
               "cannot be read, 4 out of memory or the output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_reproduce(int argc, char **argv)

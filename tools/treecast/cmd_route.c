@@ -534,6 +534,17 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast route --net star:6 --from 123456 --substar '****63'",
+    "paper 001's rules from a node to a substar: 3 hops, and whether that is minimal",
+    "treecast route --net star:5 --from 12345 --to 21345 --fault link:12345:2",
+    "round a faulty link by depth-first search with backtracking: 5 links, the oracle's shortest "
+    "path beside",
+    "treecast route --net star:5 --from random --to random --faults links:3 --seed 7",
+    "random endpoints and three random faulty links, drawn with the printed seed",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast route --net star:N --from NODE (--to NODE | --substar SUBSTAR)\n"
              "                      [--method rules|dfs] [--faults SPEC | --fault F ... |\n"
@@ -567,6 +578,7 @@ static const command_doc_t DOC = {
               "otherwise; 2 misuse (a listed fault on --from, an unknown --fault kind among\n"
               "them); 3 a malformed node, substar or fault; 4 out of memory or output not\n"
               "writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_route(int argc, char **argv)

@@ -186,6 +186,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast search --net cube:3 --trees 2",
+    "the least height of 2 edge-disjoint spanning trees of Q_3, proved by SAT",
+    "treecast search --net icube:6,3 --root 0110000",
+    "the least height on the incomplete hypercube I_3^6 (7; paper 003's trees: 8)",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast search --net NET [--trees T] [--root R] [--kind KIND] [--max-height H]\n"
              "                       [--limit C] [--seed S] [--format text|json] [--timing]\n"
@@ -200,6 +208,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .status = "0 a forest found, 1 none up to the height tried, 2 misuse, 3 bad label,\n"
               "4 too large or out of memory.",
+    .examples = EXAMPLES,
 };
 
 int cmd_search(int argc, char **argv)

@@ -790,6 +790,18 @@ static void print_plans(void)
     putchar('\n');
 }
 
+static const char *const EXAMPLES[] = {
+    "treecast sim bcast --net star:7 --M 60",
+    "a broadcast of 60 messages over the EDTs of S_7, beside paper 000's bound",
+    "treecast sim ft-bcast --net star:6 --M 20 --x 5 --faults nodes:4 --trials 200 --seed 1",
+    "a seeded fault campaign: rounds and deliveries as distributions over 200 trials",
+    "treecast sim route --net star:5 --to 21345 --fault link:12345:2 --M 3",
+    "3 packets routed round a faulty link, with the engine's rounds and queueing",
+    "treecast sim route-campaign --help",
+    "the options one plan reads (every plan has its own page)",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast sim PLAN --net NET [--M M] [--x X] [--root R] [--kind K | --input F]\n"
              "                    [--faults SPEC | --fault F ... | --faults-file FILE]\n"
@@ -811,6 +823,7 @@ static const command_doc_t DOC = {
     .opts = OPTS,
     .more_fn = print_plans,
     .help_for = plan_help,
+    .examples = EXAMPLES,
 };
 
 int cmd_sim(int argc, char **argv)

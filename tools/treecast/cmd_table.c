@@ -717,6 +717,16 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast table 001:1",
+    "Table 1 of paper 001: every printed row beside treecast's",
+    "treecast table 002:2 --to 8",
+    "Table 2 of paper 002 up to Q_8: SBnT, SBG and binomial tree",
+    "treecast table 004:5.7 --trials 200",
+    "Table 5.7 of paper 004: the faults a broadcast survives, as distributions",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage =
         "treecast table 001:1 | 001:2 | 001:3 | 001:eti | 001:compare | 002:2 | 003:II | 004:5.7\n"
@@ -779,6 +789,7 @@ static const command_doc_t DOC = {
     .status =
         "0 success, 1 a printed cell of 001:2 or 001:3 differs, 2 misuse, 4 out of memory or\n"
         "output not writable.",
+    .examples = EXAMPLES,
 };
 
 int cmd_table(int argc, char **argv)

@@ -110,6 +110,17 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
+static const char *const EXAMPLES[] = {
+    "treecast trees --net star:4 --kind edt",
+    "the n-1 = 3 edge-disjoint spanning trees of S_4 (paper 000), drawn",
+    "treecast trees --net cube:5 --kind ist --root 01000 --tree 4 --format table",
+    "tree 4 of the independent spanning trees of Q_5 rooted at 01000, as paper 004's Table 5.5 "
+    "prints it",
+    "treecast trees --net cube:4 --kind sbnt-minr --format dot",
+    "the SBnT of Q_4 as a Graphviz document (pipe it to dot -Tsvg)",
+    NULL,
+};
+
 static const command_doc_t DOC = {
     .usage = "treecast trees --net NET --kind KIND [--root R] [--seed S]\n"
              "                      [--format text|json|dot|edges|table] [--tree T]\n"
@@ -121,6 +132,7 @@ static const command_doc_t DOC = {
              "nodes), edges (one line per tree edge: tree, parent, child, dimension) or table\n"
              "(tree --tree T of kind ist in the layout of paper 004's Tables 5.1-5.5).",
     .opts = OPTS,
+    .examples = EXAMPLES,
 };
 
 int cmd_trees(int argc, char **argv)

@@ -15,6 +15,7 @@ The help text is read as blocks separated by blank lines:
   "Title:" + entries       a section named by the title ("commands:", "PLAN, by the family of
                            its trees:"), "  name   text" entries and "  sub-heading:" lines
   "name   text" + indented an entry of the description (table's "001:1   Table 1 ...")
+  "examples:" + entries     EXAMPLES: "  COMMAND" lines, each with "      what it shows"
   "exit status: ..."       EXIT STATUS (to the end of its block)
   anything else            a paragraph of DESCRIPTION
 """
@@ -107,6 +108,18 @@ def is_section(block):
             all(line.startswith("  ") for line in block[1:]))
 
 
+def examples(lines):
+    """EXAMPLES from the lines "  COMMAND" each followed by "      what it shows" (wrapped): a
+    tagged paragraph per example, the command in bold."""
+    out = []
+    for line in lines:
+        if line.startswith("  ") and not line.startswith("   "):
+            out += [".TP", "\\fB%s\\fR" % esc(line.strip()), ""]
+        else:
+            out[-1] = (out[-1] + " " + esc(line.strip())).strip()
+    return out
+
+
 def is_entry(block):
     return (ENTRY.match(block[0]) is not None and not block[0].startswith(" ") and
             all(line.startswith(" ") for line in block[1:]))
@@ -145,6 +158,8 @@ def page(name, summary, version, help_text, see_also):
                 else:
                     out.append(esc(text))
             out += [".fi"]
+        elif head and head[0] == "examples:":
+            enter("EXAMPLES").extend(examples(head[1:]))
         elif head and is_options(head):
             enter("OPTIONS").extend(tagged(entries(head)))
         elif head and is_section(head):
@@ -157,7 +172,7 @@ def page(name, summary, version, help_text, see_also):
         if tail:
             tail[0] = tail[0][len("exit status:"):].strip()
             enter("EXIT STATUS").extend(esc(line.strip()) for line in tail if line.strip())
-    first, last = ["SYNOPSIS", "DESCRIPTION"], ["EXIT STATUS"]
+    first, last = ["SYNOPSIS", "DESCRIPTION"], ["EXAMPLES", "EXIT STATUS"]
     titles = [s for s in first if s in sections]
     titles += [s for s in sections if s not in first + last] + [s for s in last if s in sections]
     for title in titles:

@@ -1,5 +1,6 @@
 /* treecast — the command-line tool: a thin shell over libtreecast. */
 #include "common.h"
+#include "options.h"
 
 #include <string.h>
 
@@ -35,6 +36,20 @@ static void usage(FILE *out)
                  "commands:\n");
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
         fprintf(out, "  %-10s %s\n", commands[k].name, commands[k].summary);
+    }
+    static const char *const examples[] = {
+        "treecast check --net star:7 --kind edt",
+        "build the n-1 edge-disjoint spanning trees of S_7 and check every claim of paper 000",
+        "treecast sim bcast --net star:7 --M 60",
+        "broadcast 60 messages over them in the round engine, beside the paper's bound",
+        "treecast reproduce --quick --out r",
+        "the papers' tables and figures, regenerated with verdicts, into the directory r",
+        "treecast help sim",
+        "the help of one command",
+        NULL,
+    };
+    if (out == stdout) {
+        print_examples(examples);
     }
     fprintf(out, "\n'treecast <command> --help' (or 'treecast help <command>') describes a "
                  "command.\n"

@@ -179,6 +179,26 @@ static void help_line(const opt_t *o)
     putchar('\n');
 }
 
+void print_examples(const char *const *examples)
+{
+    printf("\nexamples:\n");
+    for (int k = 0; examples[k] != NULL && examples[k + 1] != NULL; k += 2) {
+        printf("  %s\n", examples[k]);
+        int col = 0; /* what it shows, in words, wrapped at 96 columns under the command */
+        for (const char *w = examples[k + 1]; *w != '\0';) {
+            int len = (int)strcspn(w, " ");
+            if (col > 0 && col + 1 + len > 90) {
+                putchar('\n');
+                col = 0;
+            }
+            printf("%s%.*s", col == 0 ? "      " : " ", len, w);
+            col += len + 1;
+            w += len + (w[len] == ' ');
+        }
+        putchar('\n');
+    }
+}
+
 void print_help(const command_doc_t *doc)
 {
     printf("usage: %s\n\n%s\n\n", doc->usage, doc->about);
@@ -193,6 +213,9 @@ void print_help(const command_doc_t *doc)
     if (doc->more_fn != NULL) {
         putchar('\n');
         doc->more_fn();
+    }
+    if (doc->examples != NULL) {
+        print_examples(doc->examples);
     }
     printf("\nexit status: %s\n", doc->status != NULL
                                       ? doc->status

@@ -105,6 +105,10 @@ typedef struct {
     const char *more;      /* printed after the option block (lists, notes), or NULL */
     void (*more_fn)(void); /* prints more after the option block, or NULL */
     const char *status;    /* the exit statuses, or NULL for the common text */
+    /* Examples, or NULL: pairs of a command line ("treecast info --net star:5") and what it
+     * shows, ending with NULL; printed as the "examples:" block (the man page's EXAMPLES), and
+     * every one is run by the test suite (cli.help_examples_run). */
+    const char *const *examples;
     /* The help of what the positional arguments name (`treecast sim PLAN --help`), or NULL:
      * when --help comes with positional arguments, the rest of the line is read (values not
      * checked) and this is called with the positional arguments instead of print_help; it
@@ -133,6 +137,9 @@ int run_command(int argc, char **argv, const command_doc_t *doc, int max_args, c
 
 /* Print the help of a command to stdout. */
 void print_help(const command_doc_t *doc);
+
+/* The "examples:" block of a help (pairs of a command and what it shows, ending with NULL). */
+void print_examples(const char *const *examples);
 
 /* The index of value among choices (NULL-terminated), or -1 after a misuse message naming
  * option and the choices ("--format must be text or json, not \"xml\""). */

@@ -1,0 +1,1 @@
+sh: sh tests/cli/cases/help_examples.sh
