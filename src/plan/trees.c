@@ -123,6 +123,15 @@ tc_err_t tc_plan_trees_init(tc_plan_trees_t *out, const tc_forest_t *forest, con
                 }
             }
         }
+        if (tail < N) { /* a node the source cannot reach down the tree never gets a message */
+            free(queue);
+            tc_plan_trees_destroy(out);
+            return tc__fail(TC_EINVAL,
+                            "Tree %d reaches %lld of the %lld nodes of %s from its root: a plan "
+                            "needs spanning trees (treecast check shows which nodes are cut "
+                            "off).",
+                            t, (long long)tail, (long long)N, name);
+        }
         /* subtree sizes, leaves first (reverse breadth-first order) */
         int32_t *sz = out->size + (size_t)t * (size_t)N;
         for (int64_t k = tail - 1; k >= 0; k--) {

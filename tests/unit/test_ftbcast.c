@@ -283,10 +283,28 @@ static void test_trees_and_sources(void **state)
         }
     }
     star_t s;
-    star_open_kind(&s, "star:5", TC_KIND_SPT, 0);
-    tc_ftplan_opts_t o = {.what = TC_FTPLAN_BCAST, .src = 0, .M = 1, .tree = &s.tree};
+    /* the SPT does not span S_5: the plan's trees refuse it (97 of 120 nodes), and the routed
+     * broadcast refuses a tree whose sizes say it does not span */
+    assert_int_equal(tc_net_parse("star:5", &s.net), TC_OK);
+    assert_int_equal(tc_topo_init(&s.topo, s.net), TC_OK);
+    assert_int_equal(tc_trees_build(s.net, TC_KIND_SPT, 0, 1, &s.forest), TC_OK);
+    assert_int_equal(tc_plan_trees_init(&s.tree, s.forest, &s.topo, TC_ORDER_PAPER), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "reaches 97 of the 120 nodes"));
+    tc_forest_free(s.forest);
+    s.forest = NULL;
+    tc_topo_destroy(&s.topo);
+    tc_net_free(s.net);
+    star_open(&s, "star:5", 0);
+    tc_plan_trees_t cut = s.tree;
+    int32_t *size = malloc((size_t)cut.ntrees * (size_t)cut.nodes * sizeof *size);
+    assert_non_null(size);
+    memcpy(size, cut.size, (size_t)cut.ntrees * (size_t)cut.nodes * sizeof *size);
+    size[cut.root] = 97; /* as if 23 nodes were cut off */
+    cut.size = size;
+    tc_ftplan_opts_t o = {.what = TC_FTPLAN_BCAST, .src = 0, .M = 1, .tree = &cut};
     tc_ftplan_t *plan;
     assert_int_equal(tc_ftplan_new(s.net, &s.topo, NULL, &o, &plan), TC_EINVAL);
+    free(size);
     star_close(&s);
     /* the link from 12345 along dimension 2 and the node 31245 below it */
     star_open(&s, "star:5", 0);

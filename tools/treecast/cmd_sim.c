@@ -244,6 +244,9 @@ int sim_setup(run_t *r, const char *name)
                       name);
     }
     err = tc_plan_trees_init(&r->trees, r->forest, &r->topo, (tc_child_order_t)a->order);
+    if (err != TC_OK && a->input != NULL && err == TC_EINVAL) { /* the document's trees */
+        return fail(EXIT_DATA, "%s: %s", a->input, tc_err_detail());
+    }
     if (err != TC_OK) {
         return lib_fail(err, "preparing the simulation");
     }
