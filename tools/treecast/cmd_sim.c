@@ -641,6 +641,9 @@ static int sim_cmd(const call_t *call)
     if (p == NULL) {
         return misuse("unknown plan \"%s\" (treecast sim --help lists them)", name);
     }
+    char topic[64]; /* a misuse now points at the plan's own help */
+    snprintf(topic, sizeof topic, "sim %s", p->name);
+    tool_help_topic = topic;
     int st = refuse_foreign(p, call->given, &a);
     if (st != 0) {
         return st;
@@ -648,7 +651,9 @@ static int sim_cmd(const call_t *call)
     if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
         a.port_limit = p->run == sim_tseng_main ? 1 : 0;
     }
-    return p->run(&a, name);
+    st = p->run(&a, name);
+    tool_help_topic = NULL;
+    return st;
 }
 
 /* ---- the help ------------------------------------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 const char *tool_command = "";
+const char *tool_help_topic;
 
 /* Write a message to stderr with its control characters escaped (\xHH): a byte of an input
  * file quoted in a message must not reach the terminal as an escape sequence. C1 controls in
@@ -44,9 +45,9 @@ static void message(const char *tail, const char *fmt, va_list ap)
 
 int misuse(const char *fmt, ...)
 {
-    char tail[96];
-    snprintf(tail, sizeof tail, " (try 'treecast %s%s--help')\n", tool_command,
-             tool_command[0] ? " " : "");
+    char tail[128];
+    const char *topic = tool_help_topic != NULL ? tool_help_topic : tool_command;
+    snprintf(tail, sizeof tail, " (try 'treecast %s%s--help')\n", topic, topic[0] ? " " : "");
     va_list ap;
     va_start(ap, fmt);
     message(tail, fmt, ap);

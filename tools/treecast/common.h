@@ -23,6 +23,9 @@ enum {
 
 /* The command being run, for messages ("check"). */
 extern const char *tool_command;
+/* What the misuse hint's --help is of, when narrower than the command ("sim route-campaign":
+ * "(try 'treecast sim route-campaign --help')"), or NULL. */
+extern const char *tool_help_topic;
 
 /* Print "treecast <cmd>: <message> (try 'treecast <cmd> --help')" and return EXIT_MISUSE. */
 int misuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
