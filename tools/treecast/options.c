@@ -87,6 +87,13 @@ static int take(const opt_t *o, const char *arg, char *args)
         *(bool *)value = true;
         return 0;
     case OPT_STRING_:
+        if (arg[0] == '\0' && o->argh != NULL &&
+            (strcmp(o->argh, "FILE") == 0 || strcmp(o->argh, "DIR") == 0)) {
+            return misuse("--%s needs a %s name, not an empty one", o->name,
+                          o->argh[0] == 'D' ? "directory" : "file");
+        }
+        *(const char **)value = arg;
+        return 0;
     case OPT_NET_:
         *(const char **)value = arg;
         return 0;

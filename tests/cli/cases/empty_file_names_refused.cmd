@@ -1,0 +1,1 @@
+sh: sh tests/cli/cases/empty_file_names.sh
