@@ -1,6 +1,6 @@
 # fig-rounds-s5 (paper 000): Rounds of the star broadcasts against M on S_5
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-rounds-s5.gp` in this
-# directory to draw fig-rounds-s5.svg and fig-rounds-s5.png again from fig-rounds-s5.csv.
+# directory to draw fig-rounds-s5.svg again from fig-rounds-s5.csv (`gnuplot -e png=1 fig-rounds-s5.gp`: fig-rounds-s5.png too).
 data = 'fig-rounds-s5.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -20,7 +20,9 @@ plot data using 1:5 with lines dt 2 lw 3 lc rgb '#d62728' title 'bound ceil(M/(n
      data using 1:3 with linespoints pt 5 ps 0.6 lc rgb '#2ca02c' title 'bcast (EDT, x = 1)', \
      data using 1:4 with linespoints pt 9 ps 0.6 lc rgb '#1f77b4' title 'ft-bcast (EDT, x = 4)'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-rounds-s5.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-rounds-s5.png'
+    replot
+}
 unset output

@@ -1,6 +1,6 @@
 # fig-balance-factor (paper 002): The SBnT's balance factor against n, n = 2..32
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-balance-factor.gp` in this
-# directory to draw fig-balance-factor.svg and fig-balance-factor.png again from fig-balance-factor.csv.
+# directory to draw fig-balance-factor.svg again from fig-balance-factor.csv (`gnuplot -e png=1 fig-balance-factor.gp`: fig-balance-factor.png too).
 data = 'fig-balance-factor.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -18,7 +18,9 @@ plot data using 1:2 with linespoints pt 7 ps 0.6 lw 2, \
      data using 1:3 with linespoints pt 5 ps 0.5 lw 2, \
      data using 1:4 with points pt 6 ps 1.6 lc rgb 'black'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-balance-factor.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-balance-factor.png'
+    replot
+}
 unset output

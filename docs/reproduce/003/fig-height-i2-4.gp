@@ -1,6 +1,6 @@
 # fig-height-i2-4 (paper 003): Height of the 3 EDSTs of I_2^4 by root class
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-height-i2-4.gp` in this
-# directory to draw fig-height-i2-4.svg and fig-height-i2-4.png again from fig-height-i2-4.csv.
+# directory to draw fig-height-i2-4.svg again from fig-height-i2-4.csv (`gnuplot -e png=1 fig-height-i2-4.gp`: fig-height-i2-4.png too).
 data = 'fig-height-i2-4.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -19,7 +19,9 @@ plot data using ($1-0.08):3:xtic(2) with linespoints lw 2 pt 7 title 'constructi
      '' using 1:4 with linespoints lw 2 pt 5 title 'least, proved (SAT search)', \
      '' using ($1+0.08):5 with linespoints lw 2 dt 2 pt 9 title 'Lemma 3'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-height-i2-4.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-height-i2-4.png'
+    replot
+}
 unset output

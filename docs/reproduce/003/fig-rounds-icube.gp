@@ -1,6 +1,6 @@
 # fig-rounds-icube (paper 003): Broadcast rounds against M on I_2^5
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-rounds-icube.gp` in this
-# directory to draw fig-rounds-icube.svg and fig-rounds-icube.png again from fig-rounds-icube.csv.
+# directory to draw fig-rounds-icube.svg again from fig-rounds-icube.csv (`gnuplot -e png=1 fig-rounds-icube.gp`: fig-rounds-icube.png too).
 data = 'fig-rounds-icube.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -18,7 +18,9 @@ plot data using 1:2 with lines lw 2 title 'binomial tree', \
      '' using 1:3 with lines lw 2 title 'k+1 EDSTs, root 0 (S_0)', \
      '' using 1:6 with lines lw 2 dt 2 lc rgb 'black' title 'Theorem 3: ceil(M/(k+1)) + n'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-rounds-icube.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-rounds-icube.png'
+    replot
+}
 unset output

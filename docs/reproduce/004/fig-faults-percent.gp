@@ -1,6 +1,6 @@
 # fig-faults-percent (paper 004): Fault tolerance in percent of the links per N (Table 5.7, Figure 5.4)
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-faults-percent.gp` in this
-# directory to draw fig-faults-percent.svg and fig-faults-percent.png again from fig-faults-percent.csv.
+# directory to draw fig-faults-percent.svg again from fig-faults-percent.csv (`gnuplot -e png=1 fig-faults-percent.gp`: fig-faults-percent.png too).
 data = 'fig-faults-percent.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -23,7 +23,9 @@ plot data using ($1-0.22):4:3:7:6:xtic(2) with candlesticks whiskerbars lw 1.5 l
      '' using ($1+0.22):14:13:17:16 with candlesticks whiskerbars lw 1.5 lc rgb '#7f7f7f' title 'binomial tree', \
      '' using ($1-0.22):18 with points pt 7 ps 1.3 lc rgb '#d62728' title 'paper (Table 5.7)'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-faults-percent.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-faults-percent.png'
+    replot
+}
 unset output

@@ -1,6 +1,6 @@
 # fig-faults (paper 004): Faulty links survived per N (Table 5.7)
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-faults.gp` in this
-# directory to draw fig-faults.svg and fig-faults.png again from fig-faults.csv.
+# directory to draw fig-faults.svg again from fig-faults.csv (`gnuplot -e png=1 fig-faults.gp`: fig-faults.png too).
 data = 'fig-faults.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -22,7 +22,9 @@ plot data using ($1-0.22):4:3:7:6:xtic(2) with candlesticks whiskerbars lw 1.5 l
      '' using 1:10:10:10:10 with candlesticks lw 2.5 lc rgb '#2ca02c' notitle, \
      '' using ($1-0.22):18 with points pt 7 ps 1.3 lc rgb '#d62728' title 'paper (Table 5.7)'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-faults.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-faults.png'
+    replot
+}
 unset output

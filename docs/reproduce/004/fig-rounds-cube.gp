@@ -1,6 +1,6 @@
 # fig-rounds-cube (paper 004): Broadcast rounds against M on Q_6
 # Written by `treecast reproduce`: restyle it freely, then run `gnuplot fig-rounds-cube.gp` in this
-# directory to draw fig-rounds-cube.svg and fig-rounds-cube.png again from fig-rounds-cube.csv.
+# directory to draw fig-rounds-cube.svg again from fig-rounds-cube.csv (`gnuplot -e png=1 fig-rounds-cube.gp`: fig-rounds-cube.png too).
 data = 'fig-rounds-cube.csv'
 set datafile separator ','
 set terminal svg size 860,520 dynamic enhanced font 'Helvetica,13' background rgb 'white'
@@ -18,7 +18,9 @@ plot data using 1:4 with lines lw 2 title 'n ISTs, every packet down all n (ist-
      '' using 1:5 with lines lw 2 dt 3 title 'n ISTs, packets split (--x 1)', \
      '' using 1:6 with lines lw 2 dt 2 lc rgb 'black' title 'lower bound ceil(M/n) + n - 1'
 
-set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
-set output 'fig-rounds-cube.png'
-replot
+if (exists('png')) {
+    set terminal pngcairo size 860,520 enhanced font 'Helvetica,10' background rgb 'white'
+    set output 'fig-rounds-cube.png'
+    replot
+}
 unset output
