@@ -159,12 +159,16 @@ static int64_t names_add(names_t *t, const char *s, bool *added)
     return t->count - 1;
 }
 
-/* A label is 1..TC_LABEL_MAX-1 printable characters without blanks. */
+/* A label is 1..TC_LABEL_MAX-1 printable characters without blanks, not starting with '#' (so
+ * that the graph can be written as an edge list, where '#' starts a comment). */
 static const char *label_problem(const char *s)
 {
     size_t len = strlen(s);
     if (len == 0) {
         return "is empty";
+    }
+    if (s[0] == '#') {
+        return "starts with '#', which an edge list reads as a comment";
     }
     if (len >= TC_LABEL_MAX) {
         return "is longer than 63 characters";

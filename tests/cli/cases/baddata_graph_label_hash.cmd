@@ -1,0 +1,1 @@
+info --net graph:tests/cli/data/graph_label_hash.json
