@@ -51,6 +51,7 @@
 #include "treecast/faults.h"
 #include "treecast/ftroute.h"
 #include "treecast/hamilton.h"
+#include "treecast/io.h"
 #include "treecast/json.h"
 #include "treecast/net.h"
 #include "treecast/plan.h"

@@ -18,6 +18,7 @@
 #include "core/internal.h"
 #include "core/json_scan.h"
 #include "net/net_internal.h"
+#include "treecast/io.h"
 #include "treecast/net.h"
 
 #include <errno.h>
@@ -192,20 +193,6 @@ static bool decimal(const char *s, int64_t *v)
     return true;
 }
 
-/* A byte count for messages, in the unit that shows it: "812 B", "3.2 MiB", "12 KiB". */
-static const char *bytes_text(int64_t bytes, char *buf, size_t cap)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    double v = (double)bytes;
-    int u = 0;
-    while (v >= 1024 && u < 6) {
-        v /= 1024;
-        u++;
-    }
-    snprintf(buf, cap, u == 0 ? "%.0f %s" : v < 99.95 ? "%.1f %s" : "%.0f %s", v, units[u]);
-    return buf;
-}
-
 /* ---- building the network from ids ------------------------------------------------------- */
 
 static int cmp_i64(const void *a, const void *b)
@@ -316,8 +303,8 @@ static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int
         err = tc__fail(TC_ENOMEM,
                        "A graph of %lld nodes of degree %d needs %s for its neighbour table; %s of "
                        "memory are allowed.",
-                       (long long)nodes, maxdeg, bytes_text(table, need, sizeof need),
-                       bytes_text(budget, have, sizeof have));
+                       (long long)nodes, maxdeg, tc_format_bytes(table, need, sizeof need),
+                       tc_format_bytes(budget, have, sizeof have));
         goto done;
     }
     g->topo.nodes = nodes;
@@ -869,16 +856,6 @@ tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out)
     return graph_scan(s, name, 0, out);
 }
 
-/* The line (from 1) of byte at of text. */
-static int64_t line_at(const char *text, size_t at)
-{
-    int64_t line = 1;
-    for (const char *q = text; q < text + at; q++) {
-        line += *q == '\n';
-    }
-    return line;
-}
-
 /* tc_net_graph_read with a budget for the neighbour table (0: none). */
 static tc_err_t graph_read(const char *text, size_t len, const char *name, int64_t budget,
                            tc_net_t **out)
@@ -887,7 +864,7 @@ static tc_err_t graph_read(const char *text, size_t len, const char *name, int64
     const char *nul = memchr(text, '\0', len); /* a name would end there, silently */
     if (nul != NULL) {
         return tc__fail(TC_EPARSE, "line %lld: a NUL byte; a graph file is text.",
-                        (long long)line_at(text, (size_t)(nul - text)));
+                        (long long)tc_text_line(text, (size_t)(nul - text)));
     }
     size_t skip = 0;
     while (skip < len && strchr(" \t\r\n", text[skip]) != NULL) {
@@ -914,77 +891,31 @@ tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_ne
 }
 
 /* The text of the graph file at path, read whole into *text (*len bytes, NUL-terminated), at
- * most limit bytes of it: a regular file larger than that is refused before it is read, any
- * other (a pipe, a device) when its byte limit + 1 arrives; a NUL byte is refused in the block
- * that brings it. A larger file is TC_EPARSE when the limit is the format's (GRAPH_FILE_MAX),
- * TC_ENOMEM when it is the memory budget's; a read error is TC_EIO, never an end of file. */
+ * most limit bytes of it (tc_read_text). A larger file is TC_EPARSE when the limit is the
+ * format's (GRAPH_FILE_MAX), TC_ENOMEM when it is the memory budget's; a read error is TC_EIO,
+ * never an end of file. */
 static tc_err_t read_graph_text(const char *path, int64_t limit, bool memory_bound, int64_t budget,
                                 char **text, size_t *len)
 {
     *text = NULL;
     *len = 0;
-    char lim[24], mem[24];
-    bytes_text(limit, lim, sizeof lim);
-    bytes_text(budget, mem, sizeof mem);
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
         return tc__fail(TC_EIO, "Cannot open graph file %.200s: %s.", path, strerror(errno));
     }
     struct stat st;
     bool regular = fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
-    int64_t expect = regular ? (int64_t)st.st_size : 0;
-    tc_err_t err = TC_OK;
-    char *buf = NULL;
-    size_t used = 0, cap = 0;
-    if (expect > limit) {
-        goto too_large;
-    }
-    for (;;) {
-        if (used == cap) { /* a regular file's size at once, else doubling, up to limit + 1 */
-            size_t want = cap == 0 ? (size_t)(expect > 0 ? expect + 1 : 65536) : cap * 2;
-            want = want > (size_t)limit + 1 ? (size_t)limit + 1 : want;
-            char *grown = realloc(buf, want + 1);
-            if (grown == NULL) {
-                err =
-                    tc__fail(TC_ENOMEM, "Out of memory reading graph file %.200s (%zu bytes read).",
-                             path, used);
-                break;
-            }
-            buf = grown;
-            cap = want;
-        }
-        size_t got = fread(buf + used, 1, cap - used, fp);
-        const char *nul = got > 0 ? memchr(buf + used, '\0', got) : NULL;
-        used += got;
-        if (nul != NULL) {
-            err = tc__fail(TC_EPARSE,
-                           "Graph file %.200s: line %lld: a NUL byte; a graph file is "
-                           "text.",
-                           path, (long long)line_at(buf, (size_t)(nul - buf)));
-            break;
-        }
-        if ((int64_t)used > limit) {
-            goto too_large;
-        }
-        if (got == 0) {
-            if (ferror(fp)) {
-                err = tc__fail(TC_EIO, "Cannot read graph file %.200s: %s.", path, strerror(errno));
-            }
-            break;
-        }
-    }
+    char name[240];
+    snprintf(name, sizeof name, "Graph file %.200s", path);
+    tc_err_t err = tc_read_text(fp, name, "a graph file", limit, regular ? (int64_t)st.st_size : -1,
+                                text, len);
     fclose(fp);
-    if (err != TC_OK) {
-        free(buf);
+    if (err != TC_ERANGE) {
         return err;
     }
-    buf[used] = '\0';
-    *text = buf;
-    *len = used;
-    return TC_OK;
-too_large:
-    fclose(fp);
-    free(buf);
+    char lim[24], mem[24];
+    tc_format_bytes(limit, lim, sizeof lim);
+    tc_format_bytes(budget, mem, sizeof mem);
     if (memory_bound) {
         return tc__fail(TC_ENOMEM,
                         "Graph file %.200s is larger than %s: reading it would take more than "

@@ -530,19 +530,6 @@ static int64_t memory_cap(void)
     return (int64_t)(v * scale);
 }
 
-const char *format_bytes(int64_t bytes, char *buf, size_t cap)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    double v = (double)bytes;
-    int u = 0;
-    while (v >= 1024 && u < 6) {
-        v /= 1024;
-        u++;
-    }
-    snprintf(buf, cap, u == 0 ? "%.0f %s" : v < 99.95 ? "%.1f %s" : "%.0f %s", v, units[u]);
-    return buf;
-}
-
 /* The memory this run may use, in bytes: the lower of MemAvailable and TREECAST_MAX_MEMORY
  * (*whose says which, for messages), or -1 when neither is known; -2 after printing the misuse
  * of a malformed TREECAST_MAX_MEMORY. */
@@ -574,8 +561,8 @@ int require_memory(int64_t bytes, const char *what)
     }
     char need[24], have[24];
     return fail(EXIT_RESOURCE, "%s needs about %s of memory; %s %s", what,
-                format_bytes(bytes, need, sizeof need), format_bytes(limit, have, sizeof have),
-                whose);
+                tc_format_bytes(bytes, need, sizeof need),
+                tc_format_bytes(limit, have, sizeof have), whose);
 }
 
 int memory_budget(int64_t *bytes, const char **whose)
@@ -610,23 +597,13 @@ static void input_close(FILE *fp)
     }
 }
 
-/* The line (from 1) of byte at of text. */
-static int64_t line_of(const char *text, size_t at)
-{
-    int64_t line = 1;
-    for (const char *q = text; q < text + at; q++) {
-        line += *q == '\n';
-    }
-    return line;
-}
-
 /* The refusal of an input larger than limit: bad data when the format's most is the limit,
  * out of memory (with the budget) when memory is. */
 static int input_too_large(const char *path, const input_limits_t *lim, int64_t limit,
                            bool memory_bound, int64_t budget, const char *whose)
 {
     char most[24], mem[24];
-    format_bytes(limit, most, sizeof most);
+    tc_format_bytes(limit, most, sizeof most);
     if (!memory_bound) {
         return fail(EXIT_DATA, "%s is larger than %s, the most %s may be", path, most, lim->what);
     }
@@ -634,7 +611,7 @@ static int input_too_large(const char *path, const input_limits_t *lim, int64_t 
                 "%s is larger than %s: reading %s takes about %lld bytes of memory per byte, and "
                 "%s %s",
                 path, most, lim->what, (long long)lim->per_byte,
-                format_bytes(budget, mem, sizeof mem), whose);
+                tc_format_bytes(budget, mem, sizeof mem), whose);
 }
 
 int read_input(const char *path, const input_limits_t *lim, char **text, size_t *len)
@@ -659,54 +636,19 @@ int read_input(const char *path, const input_limits_t *lim, char **text, size_t 
     if ((st = input_open(path, true, &fp, &size)) != 0) {
         return st;
     }
-    if (size > limit) { /* refused before a byte is read */
-        input_close(fp);
-        return input_too_large(path, lim, limit, memory_bound, budget, whose);
-    }
-    char *buf = NULL;
-    size_t used = 0, cap = 0;
-    for (;;) {
-        if (used == cap) { /* a regular file's size at once, else doubling, up to limit + 1 */
-            size_t want = cap == 0 ? (size_t)(size > 0 ? size + 1 : 65536) : cap * 2;
-            want = want > (size_t)limit + 1 ? (size_t)limit + 1 : want;
-            char *grown = realloc(buf, want + 1);
-            if (grown == NULL) {
-                char got[24];
-                st = fail(EXIT_RESOURCE, "out of memory reading %s (%s read)", path,
-                          format_bytes((int64_t)used, got, sizeof got));
-                break;
-            }
-            buf = grown;
-            cap = want;
-        }
-        size_t got = fread(buf + used, 1, cap - used, fp);
-        const char *nul = got > 0 ? memchr(buf + used, '\0', got) : NULL;
-        used += got;
-        if (nul != NULL) { /* text has none: /dev/zero stops here, in its first block */
-            st = fail(EXIT_DATA, "%s: line %lld: a NUL byte; %s is text", path,
-                      (long long)line_of(buf, (size_t)(nul - buf)), lim->what);
-            break;
-        }
-        if ((int64_t)used > limit) {
-            st = input_too_large(path, lim, limit, memory_bound, budget, whose);
-            break;
-        }
-        if (got == 0) {
-            if (ferror(fp)) { /* EISDIR, EIO: an error, never a shorter file */
-                st = fail(EXIT_DATA, "cannot read %s: %s", path, strerror(errno));
-            }
-            break;
-        }
-    }
+    tc_err_t err = tc_read_text(fp, path, lim->what, limit, size, text, len); /* size: refused
+                                                                               * before a read */
     input_close(fp);
-    if (st != 0) {
-        free(buf);
-        return st;
+    switch (err) {
+    case TC_OK:
+        return 0;
+    case TC_ERANGE:
+        return input_too_large(path, lim, limit, memory_bound, budget, whose);
+    case TC_ENOMEM:
+        return fail(EXIT_RESOURCE, "%s", tc_err_detail());
+    default: /* a NUL byte, a read error: bad data, never a shorter file */
+        return fail(EXIT_DATA, "%s", tc_err_detail());
     }
-    buf[used] = '\0';
-    *text = buf;
-    *len = used;
-    return 0;
 }
 
 int lines_open(lines_t *r, const char *path, const char *what, int64_t max_total)
@@ -724,7 +666,7 @@ int lines_open(lines_t *r, const char *path, const char *what, int64_t max_total
     if (size > max_total) {
         char most[24];
         st = fail(EXIT_DATA, "%s is larger than %s, the most %s may be", path,
-                  format_bytes(max_total, most, sizeof most), what);
+                  tc_format_bytes(max_total, most, sizeof most), what);
         lines_close(r);
     }
     return st;
@@ -743,11 +685,12 @@ int lines_next(lines_t *r, char **line)
         }
         if (len == LINE_BYTES_MAX) {
             return fail(EXIT_DATA, "%s: line %lld is longer than %s", r->path,
-                        (long long)r->lineno + 1, format_bytes(LINE_BYTES_MAX, most, sizeof most));
+                        (long long)r->lineno + 1,
+                        tc_format_bytes(LINE_BYTES_MAX, most, sizeof most));
         }
         if (++r->total > r->max_total) {
             return fail(EXIT_DATA, "%s is larger than %s, the most %s may be", r->path,
-                        format_bytes(r->max_total, most, sizeof most), r->what);
+                        tc_format_bytes(r->max_total, most, sizeof most), r->what);
         }
         r->buf[len++] = (char)c;
     }

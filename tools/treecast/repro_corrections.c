@@ -170,44 +170,6 @@ static void md_links(FILE *out, const char *s, size_t n, const char *page)
     }
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len + 4096 > cap) {
-            cap = cap ? 2 * cap : 65536;
-            char *grown = realloc(buf, cap + 1);
-            if (grown == NULL) {
-                free(buf);
-                fclose(fp);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + *len, 1, cap - *len, fp);
-        *len += got;
-        if (got == 0) {
-            break;
-        }
-    }
-    bool bad = ferror(fp) != 0;
-    fclose(fp);
-    if (bad) {
-        free(buf);
-        errno = EIO;
-        return NULL;
-    }
-    buf[*len] = '\0';
-    return buf;
-}
-
 static int close_file(FILE *fp, const char *path)
 {
     bool bad = ferror(fp) != 0;
@@ -258,7 +220,7 @@ static int link_page(const char *dir, const char *name, const char *paper)
 {
     char *path = repro_fmt("%s/%s.md", dir, name);
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = repro_read_all(path, &len);
     if (text == NULL) {
         fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
         free(path);

@@ -636,7 +636,7 @@ static bool svg_inline(FILE *fp, const char *text, size_t n, const char *pre)
     return true;
 }
 
-static char *read_all(const char *path, size_t *len)
+char *repro_read_all(const char *path, size_t *len)
 {
     FILE *fp = fopen(path, "rb");
     if (fp == NULL) {
@@ -909,7 +909,7 @@ static int figure(FILE *fp, const char *dir, const repro_page_t *p, const repro_
     if (f->rendered) {
         char *path = repro_fmt("%s/%s/%s.svg", dir, p->paper, f->id);
         size_t len;
-        char *svg = read_all(path, &len);
+        char *svg = repro_read_all(path, &len);
         if (svg == NULL) {
             fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
             free(path);
