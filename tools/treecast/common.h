@@ -101,7 +101,6 @@ int require_memory(int64_t bytes, const char *what);
  * "are allowed (TREECAST_MAX_MEMORY)"). 0 or the misuse status (printed). */
 int memory_budget(int64_t *bytes, const char **whose);
 
-
 /* Reading input files. Every reader of a user's file is bounded: a file larger than its format
  * may be is bad data (exit 3), one larger than memory allows is exit 4, a NUL byte is bad data
  * at once (text has none; reading /dev/zero stops in its first block), and a read error is an
