@@ -14,12 +14,6 @@ typedef struct {
 
 static const char *const LINKS[] = {"splitduplex", "shared", NULL};
 
-/* "s" unless k is 1. */
-static const char *plural(int64_t k)
-{
-    return k == 1 ? "" : "s";
-}
-
 /* ---- SimGrid quantities (xbt_parse_units.cpp of SimGrid 3.3x): a decimal number, then a unit
  * among the quantity's, each optionally after a prefix of its family. */
 
@@ -210,7 +204,7 @@ static void write_platform(FILE *fp, const args_t *a, const tc_net_t *net, const
     fprintf(fp,
             "): %lld host%s (host nI is node I and rank I) of %s, %lld link%s of %s and %s, %s "
             "-->\n",
-            (long long)N, plural(N), a->speed, (long long)edges, plural(edges), a->bandwidth,
+            (long long)N, plural_s(N), a->speed, (long long)edges, plural_s(edges), a->bandwidth,
             a->latency, split ? "full duplex (SPLITDUPLEX)" : "shared by both directions");
     fprintf(fp, "<platform version=\"4.1\">\n  <zone id=\"treecast\" routing=\"DijkstraCache\">\n");
     for (int64_t v = 0; v < N; v++) {

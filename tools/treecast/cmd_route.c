@@ -157,12 +157,6 @@ static void budget_text(int budget, char *buf, size_t cap)
     }
 }
 
-/* "s" unless k is 1: "1 hop", "2 hops". */
-static const char *plural(int64_t k)
-{
-    return k == 1 ? "" : "s";
-}
-
 static void on_crossing(void *ctx, int64_t from, int64_t to, int port, bool back, int budget)
 {
     dfs_t *d = ctx;
@@ -209,8 +203,8 @@ static int make_faults(dfs_t *d)
         snprintf(d->fault_text, sizeof d->fault_text,
                  "%s (random, seed %llu; %lld faulty node%s, %lld faulty directed link%s)",
                  a->faults, (unsigned long long)a->seed, (long long)d->faults.faulty_nodes,
-                 plural(d->faults.faulty_nodes), (long long)d->faults.faulty_links,
-                 plural(d->faults.faulty_links));
+                 plural_s(d->faults.faulty_nodes), (long long)d->faults.faulty_links,
+                 plural_s(d->faults.faulty_links));
         return 0;
     }
     if (a->listed.count > 0 || a->faults_file != NULL) {
@@ -219,8 +213,8 @@ static int make_faults(dfs_t *d)
             read_listed_faults(d->net, &d->topo, d->src, &a->listed, a->faults_file, &d->faults);
         snprintf(d->fault_text, sizeof d->fault_text,
                  "listed (%lld faulty node%s, %lld faulty directed link%s)",
-                 (long long)d->faults.faulty_nodes, plural(d->faults.faulty_nodes),
-                 (long long)d->faults.faulty_links, plural(d->faults.faulty_links));
+                 (long long)d->faults.faulty_nodes, plural_s(d->faults.faulty_nodes),
+                 (long long)d->faults.faulty_links, plural_s(d->faults.faulty_links));
         return st;
     }
     snprintf(d->fault_text, sizeof d->fault_text, "none");
@@ -242,12 +236,12 @@ static void print_dfs_text(FILE *fp, const dfs_t *d, const dfs_result_t *x)
     char b[40];
     if (r->delivered) {
         fprintf(fp, "delivered to %s: %lld hop%s, %lld backtrack%s, route length %lld", d->to,
-                (long long)r->hops, plural(r->hops), (long long)r->backtracks,
-                plural(r->backtracks), (long long)r->route_len);
+                (long long)r->hops, plural_s(r->hops), (long long)r->backtracks,
+                plural_s(r->backtracks), (long long)r->route_len);
     } else {
         fprintf(fp, "returned to the source (%s is unreachable): %lld hop%s, %lld backtrack%s",
-                d->to, (long long)r->hops, plural(r->hops), (long long)r->backtracks,
-                plural(r->backtracks));
+                d->to, (long long)r->hops, plural_s(r->hops), (long long)r->backtracks,
+                plural_s(r->backtracks));
     }
     fprintf(fp, "; fault-free distance %d\n", r->distance);
     /* the oracle's rule is the routing's: a link with a one-way fault is used neither way, so
@@ -260,7 +254,7 @@ static void print_dfs_text(FILE *fp, const dfs_t *d, const dfs_result_t *x)
         fprintf(fp,
                 "shortest path over the links that work both ways: %lld (breadth-first search; "
                 "%lld detour%s)\n",
-                (long long)x->shortest, (long long)x->detours, plural(x->detours));
+                (long long)x->shortest, (long long)x->detours, plural_s(x->detours));
     }
     if (r->delivered && x->shortest > 0) {
         fprintf(fp, "stretch %.4g (route length / shortest), %.4g (hops / shortest)\n",

@@ -82,8 +82,8 @@ static void print_result(FILE *fp, const args_t *a, const tc_net_t *net, int64_t
                 : res->optimal && res->height == paper ? "   (optimal here)"
                                                        : "");
     }
-    fprintf(fp, "  solver              %d heights solved, %lld conflicts (CaDiCaL)", res->solves,
-            (long long)res->conflicts);
+    fprintf(fp, "  solver              %d height%s solved, %lld conflict%s (CaDiCaL)", res->solves,
+            plural_s(res->solves), (long long)res->conflicts, plural_s(res->conflicts));
     if (a->timing) {
         fprintf(fp, ", %.3f s", res->seconds);
     }

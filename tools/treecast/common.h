@@ -136,6 +136,16 @@ int lines_open(lines_t *r, const char *path, const char *what, int64_t max_total
 int lines_next(lines_t *r, char **line);
 void lines_close(lines_t *r);
 
+/* "trial" or "trials", as n asks; plural_s: "s" unless n is 1 ("1 hop", "2 hops"). */
+static inline const char *plural(int64_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+static inline const char *plural_s(int64_t n)
+{
+    return n == 1 ? "" : "s";
+}
+
 /* qsort comparators, and the nearest-rank percentile p (0..100) of a sorted array of n >= 1
  * values (campaign and table distributions). */
 int cmp_i64(const void *a, const void *b);

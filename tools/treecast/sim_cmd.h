@@ -77,10 +77,4 @@ int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result
 int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
                      int64_t protect);
 
-/* "trial" or "trials", as n asks. */
-static inline const char *plural(int64_t n, const char *one, const char *many)
-{
-    return n == 1 ? one : many;
-}
-
 #endif
