@@ -57,6 +57,13 @@ typedef struct {
  * simulations per root. */
 tc_err_t tc_table_003(int n, int k, int64_t M, double ts, double tc, tc_table_003_t *out);
 
+/* ---- 004 Table 5.6 ------------------------------------------------------------------------- */
+
+/* The printed row for n (4..8): the computation steps of the parallel construction of the n
+ * ISTs, HDLS-based (Algorithm 4) and the chapter's (Algorithm 5, printed 4n - 1); false for
+ * other n. treecast's counts: tc_ist_steps (trees.h). */
+bool tc_table_004_56(int n, int64_t *hdls, int64_t *ours);
+
 /* ---- 004 Table 5.7 ------------------------------------------------------------------------- */
 
 /* The printed row for n (4..8): N, the links of the n ISTs, the faulty links survived, the

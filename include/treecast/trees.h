@@ -181,6 +181,69 @@ int tc_cube_ist_hdls_parent(int n, uint64_t c, int i);
  * cyclically (i itself when it is the only one). */
 int tc_cube_ist_parent(int n, uint64_t c, int i);
 
+/* ---- the computation steps of the parallel IST constructions (paper 004 Table 5.6) -------- *
+ *
+ * The step model. Every processing element (PE) x != r runs, on its own label only, the program
+ * of its algorithm, written as loops; one step is one iteration of one of those loops, and each
+ * iteration does O(1) work: it examines one bit of c = x XOR r, writes one table entry, reads one
+ * table entry while searching, or produces the parent of x in one tree (the test of bit i and the
+ * flip together, as the paper's "t_3 = n" counts one step per tree). Messages, and the loop
+ * control itself, cost nothing. The response time of the parallel construction is the largest
+ * count over the PEs (all PEs run at once); the mean and least counts are given too. The counts
+ * depend on c only, so they are the same at every root.
+ *
+ *   Algorithm 5 (TC_IST_ALGO_5), phases t_1, t_2, t_3:
+ *     t_1  H(r,x): the n bits of c examined, the positions where they are 1 listed    n steps
+ *     t_2  succ: one table entry per listed position, succ(i_p) = i_{p+1 mod t}       t steps
+ *     t_3  the n parents: bit i of c is 0 -> flip i, else flip succ(i)                 n steps
+ *   so 2n + t for a PE at Hamming distance t from r, at most 3n (at x = NOT r).
+ *
+ *   Algorithm 4 (TC_IST_ALGO_HDLS, root 0 carried by XOR), phases:
+ *     H_n(x): the n bits of c examined                                                   n steps
+ *     HDLS_n(x): the t x t Latin square, one entry per step (row q is H rotated by q)  t^2 steps
+ *     GEN-PARENTS: one step per tree, and when bit i is 1 the rows' first entries are read
+ *       until the row that starts with i is found (p+1 reads for i = i_p); its second
+ *       entry is succ(i)                                                      n + t(t+1)/2 steps
+ *   so 2n + t^2 + t(t+1)/2, at most (3n^2 + 5n)/2.
+ *
+ * The programs are step-annotated twins of tc_cube_ist_parent and tc_cube_ist_hdls_parent (which
+ * compute the same parents with word operations); tc_ist_pe_run returns the parents they
+ * compute, and the unit tests check them against the kinds' rules for every c (n = 1..12). */
+typedef enum {
+    TC_IST_ALGO_HDLS = 4, /* paper 004 Algorithm 4 (GEN-PARENTS over HDLS_n(x), Yang et al.) */
+    TC_IST_ALGO_5 = 5,    /* paper 004 Algorithm 5 (the chapter's own) */
+} tc_ist_algo_t;
+
+#define TC_IST_PHASES 3
+
+/* The phase's name: "t1 H(r,x)", "t2 succ", "t3 parents" (Algorithm 5); "H_n(x)", "HDLS
+ * matrix", "GEN-PARENTS" (Algorithm 4); "?" otherwise. */
+const char *tc_ist_phase_name(tc_ist_algo_t algo, int phase);
+
+/* One PE's program for c = x XOR r (1 <= n <= TC_CUBE_MAX_N, c < 2^n): the parent dimension in
+ * each of the n trees into parents[0..n-1] (TC_PARENT_ROOT for c = 0, which runs no program and
+ * counts no step) and the steps of each phase into steps[0..TC_IST_PHASES-1]. TC_EINVAL for an
+ * unknown algorithm, TC_ERANGE for n or c out of range. */
+tc_err_t tc_ist_pe_run(int n, uint64_t c, tc_ist_algo_t algo, uint8_t *parents,
+                       int64_t steps[TC_IST_PHASES]);
+
+/* The steps over the N - 1 PEs x != r of Q_n. */
+typedef struct {
+    int n;
+    tc_ist_algo_t algo;
+    int64_t pes;                      /* N - 1 */
+    int64_t max, min;                 /* total steps of a PE: the response time is max */
+    double mean;                      /* over the N - 1 PEs */
+    uint64_t argmax;                  /* the smallest c = x XOR r whose PE takes max steps */
+    int64_t phase_max[TC_IST_PHASES]; /* each phase's largest count over the PEs */
+    double phase_mean[TC_IST_PHASES]; /* each phase's mean over the PEs */
+} tc_ist_steps_t;
+
+/* Runs every PE's program (tc_ist_pe_run for c = 1..2^n - 1) and sums the counts; 1 <= n <=
+ * TC_IST_STEPS_MAX_N (TC_ERANGE otherwise), TC_EINVAL for an unknown algorithm. O(2^n n^2). */
+#define TC_IST_STEPS_MAX_N 24
+tc_err_t tc_ist_steps(int n, tc_ist_algo_t algo, tc_ist_steps_t *out);
+
 /* ---- incomplete hypercube rules (paper 003; node addresses, not relative ones) ------------- */
 
 /* The binomial spanning tree of I_k^n rooted at root: flip the highest bit in which x differs
