@@ -39,73 +39,37 @@ int fault_item_cb(void *field, const char *arg)
     return 0;
 }
 
-/* Where listed faults go: the network, its topology, the node that may not be faulty. */
-typedef struct {
-    const tc_net_t *net;
-    const tc_topo_t *topo;
-    int64_t protect;
-} fault_target_t;
-
-/* One listed fault: kind "node" (label) or "link"/"arc" (label, dimension). Returns a status
- * (an unknown kind in a file is bad data, 3). */
-static int add_fault(const fault_target_t *r, tc_faults_t *f, const char *kind, const char *label,
-                     const char *dim, const char *where)
+/* A refusal of the library's fault parsers as the tool's message and status: prefix (NULL:
+ * none) and the detail. */
+static int fault_fail(tc_err_t err, const char *prefix)
 {
-    if (strcmp(kind, "node") != 0 && strcmp(kind, "link") != 0 && strcmp(kind, "arc") != 0) {
-        return fail(EXIT_DATA, "%s: unknown fault kind \"%s\" (node, link or arc)", where, kind);
+    if (err == TC_ENOMEM) {
+        return fail(EXIT_RESOURCE, "out of memory");
     }
-    int64_t v;
-    if (tc_net_parse_label(r->net, label, &v) != TC_OK) {
-        return fail(EXIT_DATA, "%s: %s", where, tc_err_detail());
-    }
-    if (strcmp(kind, "node") == 0 && dim == NULL) {
-        if (v == r->protect) {
-            return misuse("%s: the source %s cannot be faulty", where, label);
-        }
-        tc_faults_add_node(f, v);
-        return 0;
-    }
-    if ((strcmp(kind, "link") == 0 || strcmp(kind, "arc") == 0) && dim != NULL) {
-        char *end = NULL;
-        long d = strtol(dim, &end, 10);
-        int lo = tc_net_dim_min(r->net), hi = tc_net_dim_max(r->net);
-        if (*dim == '\0' || *end != '\0' || d < lo || d > hi ||
-            tc_net_neighbor(r->net, v, (int)d) < 0) {
-            return fail(EXIT_DATA, "%s: dimension \"%s\" is not an edge of %s (%d..%d)", where, dim,
-                        label, lo, hi);
-        }
-        tc_faults_add_link(f, r->topo, v, (int)(d - lo), kind[0] == 'l');
-        return 0;
-    }
-    return fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM", where);
+    int st = status_of(err);
+    const char *sep = prefix != NULL ? " " : "", *pre = prefix != NULL ? prefix : "";
+    return st == EXIT_MISUSE ? misuse("%s%s%s", pre, sep, tc_err_detail())
+                             : fail(st, "%s%s%s", pre, sep, tc_err_detail());
 }
 
 /* A faults file: lines of at most 64 KiB, 64 MiB in all (a fault a line, and no network treecast
- * simulates has a million links), read line by line: it costs no memory to speak of. */
+ * simulates has a million links), read line by line: it costs no memory to speak of. Each line
+ * goes to tc_faults_parse_text with its number. */
 #define FAULTS_FILE_MAX ((int64_t)64 << 20)
 
-static int faults_from_file(const fault_target_t *r, tc_faults_t *f, const char *path)
+static int faults_from_file(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
+                            tc_faults_t *f, const char *path)
 {
     lines_t *in = malloc(sizeof *in);
     if (in == NULL) {
         return fail(EXIT_RESOURCE, "out of memory");
     }
-    char *line = NULL, where[160];
+    char *line = NULL;
     int st = lines_open(in, path, "a faults file", FAULTS_FILE_MAX);
     while (st == 0 && (st = lines_next(in, &line)) == 0 && line != NULL) {
-        line[strcspn(line, "#")] = '\0';
-        char *save = NULL;
-        char *kind = strtok_r(line, " \t\r", &save);
-        char *label = strtok_r(NULL, " \t\r", &save);
-        char *dim = strtok_r(NULL, " \t\r", &save);
-        char *extra = strtok_r(NULL, " \t\r", &save);
-        snprintf(where, sizeof where, "%.100s: line %lld", path, (long long)in->lineno);
-        if (kind != NULL) {
-            st = label == NULL || extra != NULL
-                     ? fail(EXIT_DATA, "%s: expected node LABEL, link LABEL DIM or arc LABEL DIM",
-                            where)
-                     : add_fault(r, f, kind, label, dim, where);
-        }
+        tc_err_t err =
+            tc_faults_parse_text(net, topo, protect, path, in->lineno, line, strlen(line), f);
+        st = err != TC_OK ? fault_fail(err, NULL) : 0;
     }
     lines_close(in);
     free(in);
@@ -116,39 +80,17 @@ static int faults_from_file(const fault_target_t *r, tc_faults_t *f, const char 
 int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
                        const fault_list_t *listed, const char *file, tc_faults_t *f)
 {
-    const fault_target_t target = {net, topo, protect}, *r = &target;
     tc_err_t err = tc_faults_init(f, topo);
     if (err != TC_OK) {
         return lib_fail(err, "faults");
     }
     for (int k = 0; k < listed->count; k++) {
-        char *buf = strdup(listed->items[k]), where[160]; /* an item of any length */
-        if (buf == NULL) {
-            return fail(EXIT_RESOURCE, "out of memory");
-        }
-        snprintf(where, sizeof where, "--fault %.100s", listed->items[k]);
-        char *label = strchr(buf, ':'), *dim = NULL;
-        if (label == NULL) {
-            free(buf);
-            return misuse("%s: expected node:LABEL, link:LABEL:DIM or arc:LABEL:DIM", where);
-        }
-        *label++ = '\0';
-        if (strcmp(buf, "node") != 0 && strcmp(buf, "link") != 0 && strcmp(buf, "arc") != 0) {
-            int st = misuse("%s: unknown fault kind \"%s\" (node, link or arc)", where, buf);
-            free(buf); /* an option's word, as --faults SPEC's: a misuse, 2 */
-            return st;
-        }
-        dim = strchr(label, ':');
-        if (dim != NULL) {
-            *dim++ = '\0';
-        }
-        int st = add_fault(r, f, buf, label, dim, where);
-        free(buf);
-        if (st != 0) {
-            return st;
+        err = tc_faults_parse_item(net, topo, protect, listed->items[k], f);
+        if (err != TC_OK) {
+            return fault_fail(err, "--fault");
         }
     }
-    return file != NULL ? faults_from_file(r, f, file) : 0;
+    return file != NULL ? faults_from_file(net, topo, protect, f, file) : 0;
 }
 
 int listed_faults(const run_t *r, tc_faults_t *f)

@@ -182,12 +182,14 @@ int fault_item_cb(void *field, const char *arg);
 
 /* The --fault items of listed (node:LABEL, link:LABEL:DIM, arc:LABEL:DIM), then the lines of
  * file (NULL: none) into f (initialized here) on net and its topology; node protect (the source,
- * or -1) may not be listed. 0 or a status (printed). */
+ * or -1) may not be listed. The languages are the library's (tc_faults_parse_item and
+ * tc_faults_parse_text, treecast/faults.h); the file is read here, line by line within its
+ * bounds. 0 or a status (printed). */
 int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
                        const fault_list_t *listed, const char *file, tc_faults_t *f);
 
-/* --faults SPEC (nodes:K, links:K, arcs:K, mixed:K, paths:K) into c->kind, c->k and
- * c->on_paths. 0 or the misuse status (printed). */
+/* --faults SPEC (nodes:K, links:K, arcs:K, mixed:K, paths:K; tc_faults_parse_spec) into
+ * c->kind, c->k and c->on_paths. 0 or the misuse status (printed). */
 int parse_faults_spec(const char *spec, tc_sim_campaign_t *c);
 
 /* The formats most commands offer. */

@@ -519,31 +519,23 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
     return st;
 }
 
-/* --faults SPEC -> campaign fields; 0 or the misuse status. */
+/* --faults SPEC -> campaign fields (tc_faults_parse_spec); 0 or the misuse status. */
 int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
 {
-    static const char *const names[] = {"nodes", "links", "arcs", "mixed", "paths"};
-    static const tc_fault_kind_t kinds[] = {TC_FAULTS_NODES, TC_FAULTS_LINKS, TC_FAULTS_ARCS,
-                                            TC_FAULTS_MIXED, TC_FAULTS_NODES};
-    const char *colon = strchr(spec, ':');
-    for (size_t k = 0; colon && k < 5; k++) {
-        if (strlen(names[k]) == (size_t)(colon - spec) &&
-            strncmp(spec, names[k], (size_t)(colon - spec)) == 0) {
-            char *end = NULL;
-            long count = strtol(colon + 1, &end, 10);
-            if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || count > 1000000) {
-                return misuse("--faults needs an integer in 0..1000000 after the colon, not "
-                              "\"%s\"",
-                              colon + 1);
-            }
-            c->kind = kinds[k];
-            c->k = count;
-            c->on_paths = k == 4;
-            return 0;
-        }
+    tc_fault_spec_t parsed;
+    tc_err_t err = tc_faults_parse_spec(spec, &parsed);
+    if (err == TC_ERANGE) { /* a known name: the count is wrong */
+        return misuse("--faults needs an integer in 0..%d after the colon, not \"%s\"",
+                      TC_FAULTS_SPEC_MAX, strchr(spec, ':') + 1);
     }
-    return misuse("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"",
-                  spec);
+    if (err != TC_OK) {
+        return misuse("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"",
+                      spec);
+    }
+    c->kind = parsed.kind;
+    c->k = parsed.k;
+    c->on_paths = parsed.on_paths;
+    return 0;
 }
 
 int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
