@@ -1,59 +1,35 @@
-/* Fuzz the fault options of `treecast sim`: the --faults specification (nodes:K, links:K,
- * arcs:K, mixed:K, paths:K; parse_faults_spec of tools/treecast/sim_run.c), the --fault items
- * (node:LABEL, link:LABEL:DIM, arc:LABEL:DIM) and the --faults-file lines (node LABEL,
- * link LABEL DIM, arc LABEL DIM; '#' comments), both read by listed_faults of
- * tools/treecast/cmd_sim.c, and the random fault sets a specification draws (tc_faults_random).
- * The tool's own code runs, compiled into the harness; its messages go to a buffer here.
+/* Fuzz the fault languages of treecast/faults.h through the public API: the specification
+ * (nodes:K, links:K, arcs:K, mixed:K, paths:K; tc_faults_parse_spec), the items (node:LABEL,
+ * link:LABEL:DIM, arc:LABEL:DIM; tc_faults_parse_item, the tool's --fault) and the lines of a
+ * faults file (node LABEL, link LABEL DIM, arc LABEL DIM; '#' comments; tc_faults_parse_text,
+ * the tool's --faults-file), and the random fault sets a specification draws (tc_faults_random).
  *
  * The input is four lines: a network ("star:4", ... of at most MAX_NODES nodes; "edges:a-b,b-c"
- * for a graph; anything else picks one of NETS), a --faults specification, the --fault items
- * separated by blanks, and the rest is the fault file.
+ * for a graph; anything else picks one of NETS), a specification, the items separated by blanks,
+ * and the rest is the faults file's text.
  * Asserts:
  *   - the specification is accepted exactly when it is NAME:DIGITS with a known NAME and a
- *     count of at most 1000000, and then gives that kind and count;
+ *     count of at most 1000000, and then gives that kind and count; a known NAME with a bad
+ *     count is TC_ERANGE, anything else TC_EINVAL;
  *   - the fault sets drawn for it hold exactly K faults of the kind (K nodes, K links both ways,
  *     K arcs; K nodes and links together), never the source, whenever K of them fit the
  *     network, and are refused with TC_ERANGE when they do not;
- *   - listed_faults succeeds exactly when a model of the items and lines written here (with
- *     the network's own label parser and neighbours) accepts them, with the model's exit
- *     status otherwise, and then marks exactly the model's nodes and directed links;
- *   - a failure prints one message starting with "treecast", a success prints nothing.
+ *   - the items, then the text, are accepted exactly when a model of the items and lines
+ *     written here (with the network's own label parser and neighbours) accepts them, with the
+ *     model's status otherwise (TC_EINVAL for the tool's misuse, TC_EPARSE for bad data), a
+ *     detail that names the item or the file and line of the model's first refusal, and then
+ *     mark exactly the model's nodes and directed links.
  * Items of any length count, and lines up to 64 KiB (tests/cli/cases/sim_faults_file_long_comment);
  * a longer line or a NUL byte is bad data at its line. */
-#define _GNU_SOURCE /* memfd_create */
 #include "fuzz.h"
-#include "sim_cmd.h"
 #include "treecast/faults.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
-
 #define MAX_NODES 1024
-
-int fuzz_parse_faults_spec(const char *spec, tc_sim_campaign_t *c);
 
 static const char *const NETS[] = {"star:4",   "cube:3",    "icube:3,1", "torus:2,3", "fcube:3",
                                    "bubble:4", "pancake:4", "icube:2,0", "cube:1",    "star:5"};
 
-static char messages[4096]; /* what the tool printed to stderr during one input */
-static int file_fd = -1;    /* the fault file, in memory */
-static char file_path[64];
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
-
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    fuzz_log = fdopen(dup(2), "w");
-    stderr = fmemopen(messages, sizeof messages, "w");
-    file_fd = memfd_create("faults", 0);
-    if (fuzz_log == NULL || stderr == NULL || file_fd < 0) {
-        abort();
-    }
-    snprintf(file_path, sizeof file_path, "/proc/self/fd/%d", file_fd);
-    return 0;
-}
+#define MAX_ITEMS 256
 
 static tc_net_t *open_network(const char *spec, uint64_t h)
 {
@@ -103,20 +79,18 @@ static void spec(const char *text, const tc_topo_t *topo, int64_t protect, uint6
         k = ok && k <= 1000000 ? k * 10 + (*p - '0') : k;
     }
     ok = ok && k <= 1000000;
-    tc_sim_campaign_t c = {0};
-    rewind(stderr);
-    memset(messages, 0, sizeof messages);
-    int st = fuzz_parse_faults_spec(text, &c);
-    fflush(stderr);
-    FUZZ_ASSERT((st == 0) == ok, "--faults \"%s\": status %d, the model says %s", text, st,
-                ok ? "valid" : "invalid");
+    tc_fault_spec_t c = {0};
+    tc_err_t perr = tc_faults_parse_spec(text, &c);
+    FUZZ_ASSERT((perr == TC_OK) == ok, "spec \"%s\": %s, the model says %s", text,
+                tc_err_name(perr), ok ? "valid" : "invalid");
     if (!ok) {
-        FUZZ_ASSERT(st == EXIT_MISUSE && strncmp(messages, "treecast", 8) == 0,
-                    "--faults \"%s\": status %d, message \"%s\"", text, st, messages);
+        tc_err_t want = which >= 0 ? TC_ERANGE : TC_EINVAL;
+        FUZZ_ASSERT(perr == want && tc_err_detail()[0] != '\0', "spec \"%s\": %s, not %s (%s)",
+                    text, tc_err_name(perr), tc_err_name(want), tc_err_detail());
         return;
     }
     FUZZ_ASSERT(c.kind == kinds[which] && c.k == k && c.on_paths == (which == 4),
-                "--faults \"%s\": kind %d, k %lld, on_paths %d", text, (int)c.kind, (long long)c.k,
+                "spec \"%s\": kind %d, k %lld, on_paths %d", text, (int)c.kind, (long long)c.k,
                 c.on_paths);
     if (c.on_paths) {
         return; /* drawn on the root paths of the trees of a plan */
@@ -179,69 +153,70 @@ typedef struct {
     uint8_t *node, *link;
 } model_t;
 
-/* One fault; 0 or the tool's exit status for it. */
-static int model_fault(model_t *m, const char *kind, const char *label, const char *dim)
+/* One fault; TC_OK or the status the parsers give for it. */
+static tc_err_t model_fault(model_t *m, const char *kind, const char *label, const char *dim)
 {
     int64_t v;
     if (tc_net_parse_label(m->net, label, &v) != TC_OK) {
-        return EXIT_DATA;
+        return TC_EPARSE;
     }
     if (strcmp(kind, "node") == 0 && dim == NULL) {
         if (v == m->protect) {
-            return EXIT_MISUSE;
+            return TC_EINVAL;
         }
         m->node[v] = 1;
-        return 0;
+        return TC_OK;
     }
     bool both = strcmp(kind, "link") == 0;
     if ((!both && strcmp(kind, "arc") != 0) || dim == NULL) {
-        return EXIT_DATA;
+        return TC_EPARSE;
     }
     char *end = NULL;
     long d = strtol(dim, &end, 10);
     int lo = tc_net_dim_min(m->net);
     if (*dim == '\0' || *end != '\0' || d < lo || d > tc_net_dim_max(m->net)) {
-        return EXIT_DATA;
+        return TC_EPARSE;
     }
     int64_t u = tc_net_neighbor(m->net, v, (int)d);
     if (u < 0) {
-        return EXIT_DATA;
+        return TC_EPARSE;
     }
     m->link[v * m->ports + (d - lo)] = 1;
     if (both) {
         m->link[u * m->ports + (tc_net_edge_dim(m->net, u, v) - lo)] = 1;
     }
-    return 0;
+    return TC_OK;
 }
 
-/* The --fault items, then the file's lines (one with a NUL byte or over 64 KiB is bad data);
- * 0 or the status of the first bad one. */
-static int model_listed(model_t *m, char **items, int count, const char *file, size_t len)
+/* One item (modified in place); TC_OK or its status. */
+static tc_err_t model_item(model_t *m, char *item)
 {
-    for (int j = 0; j < count; j++) {
-        char *label = strchr(items[j], ':');
-        if (label == NULL) {
-            return EXIT_MISUSE;
-        }
-        *label++ = '\0';
-        if (strcmp(items[j], "node") != 0 && strcmp(items[j], "link") != 0 &&
-            strcmp(items[j], "arc") != 0) {
-            return EXIT_MISUSE; /* an option's unknown word, as --faults SPEC's */
-        }
-        char *dim = strchr(label, ':');
-        if (dim != NULL) {
-            *dim++ = '\0';
-        }
-        int st = model_fault(m, items[j], label, dim);
-        if (st != 0) {
-            return st;
-        }
+    char *label = strchr(item, ':');
+    if (label == NULL) {
+        return TC_EINVAL;
     }
+    *label++ = '\0';
+    if (strcmp(item, "node") != 0 && strcmp(item, "link") != 0 && strcmp(item, "arc") != 0) {
+        return TC_EINVAL; /* an option's unknown word, as a specification's */
+    }
+    char *dim = strchr(label, ':');
+    if (dim != NULL) {
+        *dim++ = '\0';
+    }
+    return model_fault(m, item, label, dim);
+}
+
+/* The file's lines (one with a NUL byte or over 64 KiB is bad data); TC_OK or the status of the
+ * first bad one, whose number goes to *bad. */
+static tc_err_t model_text(model_t *m, const char *file, size_t len, int64_t *bad)
+{
+    int64_t lineno = 0;
     for (size_t at = 0; at < len;) {
         const char *nl = memchr(file + at, '\n', len - at);
         size_t end = nl != NULL ? (size_t)(nl - file) : len;
-        if (memchr(file + at, '\0', end - at) != NULL || end - at > LINE_BYTES_MAX) {
-            return EXIT_DATA;
+        *bad = ++lineno;
+        if (memchr(file + at, '\0', end - at) != NULL || end - at > 65536) {
+            return TC_EPARSE;
         }
         char *line = strndup(file + at, end - at);
         FUZZ_ASSERT(line != NULL, "out of memory");
@@ -252,64 +227,65 @@ static int model_listed(model_t *m, char **items, int count, const char *file, s
         for (int j = 1; j < 4; j++) {
             tok[j] = strtok_r(NULL, " \t\r", &save);
         }
-        int st = tok[0] == NULL                     ? 0
-                 : tok[1] == NULL || tok[3] != NULL ? EXIT_DATA
-                                                    : model_fault(m, tok[0], tok[1], tok[2]);
+        tc_err_t st = tok[0] == NULL                     ? TC_OK
+                      : tok[1] == NULL || tok[3] != NULL ? TC_EPARSE
+                                                         : model_fault(m, tok[0], tok[1], tok[2]);
         free(line);
-        if (st != 0) {
+        if (st != TC_OK) {
             return st;
         }
     }
-    return 0;
+    return TC_OK;
 }
 
 static void listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect, char *items_text,
                    const char *file, size_t file_len)
 {
-    /* the items, as the shell would split them */
-    args_t a;
-    memset(&a, 0, sizeof a);
-    char *items_copy = strdup(items_text), *save = NULL;
-    FUZZ_ASSERT(items_copy != NULL, "out of memory");
-    for (char *w = strtok_r(items_text, " ", &save); w != NULL && a.listed.count < MAX_FAULT_ITEMS;
+    /* the items, as the shell would split them; the model's copies */
+    char *items[MAX_ITEMS], *copies[MAX_ITEMS], *save = NULL;
+    int count = 0;
+    for (char *w = strtok_r(items_text, " ", &save); w != NULL && count < MAX_ITEMS;
          w = strtok_r(NULL, " ", &save)) {
-        a.listed.items[a.listed.count++] = w;
+        items[count] = w;
+        copies[count] = strdup(w);
+        FUZZ_ASSERT(copies[count] != NULL, "out of memory");
+        count++;
     }
-    a.faults_file = file_path;
-    FUZZ_ASSERT(ftruncate(file_fd, 0) == 0 &&
-                    pwrite(file_fd, file, file_len, 0) == (ssize_t)file_len,
-                "writing the fault file");
-    run_t r;
-    memset(&r, 0, sizeof r);
-    r.a = &a;
-    r.net = (tc_net_t *)net;
-    r.topo = *topo;
-    r.protect = protect;
-    tc_faults_t f = {0};
-    rewind(stderr);
-    memset(messages, 0, sizeof messages);
-    int st = listed_faults(&r, &f);
-    fflush(stderr);
-
+    tc_faults_t f;
+    FUZZ_ASSERT(tc_faults_init(&f, topo) == TC_OK, "%s", tc_err_detail());
     model_t m = {net, protect, topo->ports, calloc((size_t)topo->nodes, 1),
                  calloc((size_t)(topo->nodes * topo->ports), 1)};
     FUZZ_ASSERT(m.node != NULL && m.link != NULL, "out of memory");
-    char *items[MAX_FAULT_ITEMS];
-    save = NULL;
-    int count = 0;
-    for (char *w = strtok_r(items_copy, " ", &save); w != NULL && count < MAX_FAULT_ITEMS;
-         w = strtok_r(NULL, " ", &save)) {
-        items[count++] = w;
+
+    tc_err_t err = TC_OK, want = TC_OK;
+    char detail[512] = ""; /* the parser's, before the model's label parsing writes another */
+    int j = 0;
+    for (; j < count && err == TC_OK; j++) {
+        err = tc_faults_parse_item(net, topo, protect, items[j], &f);
+        snprintf(detail, sizeof detail, "%s", tc_err_detail());
+        want = model_item(&m, copies[j]);
+        FUZZ_ASSERT(err == want, "item \"%s\": %s, the model says %s (%s)", items[j],
+                    tc_err_name(err), tc_err_name(want), detail);
     }
-    int want = model_listed(&m, items, count, file, file_len);
-    FUZZ_ASSERT(st == want, "listed faults: status %d, the model says %d (\"%s\")", st, want,
-                messages);
-    if (st != 0) {
-        FUZZ_ASSERT(strncmp(messages, "treecast", 8) == 0 && strchr(messages, '\n') != NULL &&
-                        strchr(messages, '\n')[1] == '\0',
-                    "status %d with the message \"%s\"", st, messages);
+    if (err != TC_OK) {
+        char head[128];
+        snprintf(head, sizeof head, "%.100s: ", items[j - 1]);
+        FUZZ_ASSERT(strncmp(detail, head, strlen(head)) == 0, "item \"%s\": the detail \"%s\"",
+                    items[j - 1], detail);
     } else {
-        FUZZ_ASSERT(messages[0] == '\0', "success with the message \"%s\"", messages);
+        int64_t bad = 0;
+        err = tc_faults_parse_text(net, topo, protect, "faults", 1, file, file_len, &f);
+        snprintf(detail, sizeof detail, "%s", tc_err_detail());
+        want = model_text(&m, file, file_len, &bad);
+        FUZZ_ASSERT(err == want, "the file: %s, the model says %s at line %lld (%s)",
+                    tc_err_name(err), tc_err_name(want), (long long)bad, detail);
+        char head[64];
+        snprintf(head, sizeof head, "faults: line %lld", (long long)bad);
+        FUZZ_ASSERT(err == TC_OK || (strncmp(detail, head, strlen(head)) == 0 &&
+                                     (detail[strlen(head)] == ' ' || detail[strlen(head)] == ':')),
+                    "the file: \"%s\", not at line %lld", detail, (long long)bad);
+    }
+    if (err == TC_OK) {
         int64_t nf = 0, lf = 0;
         for (int64_t v = 0; v < topo->nodes; v++) {
             FUZZ_ASSERT(!f.node[v] == !m.node[v], "node %lld: faulty %d, the model says %d",
@@ -329,7 +305,9 @@ static void listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect, 
     tc_faults_destroy(&f);
     free(m.node);
     free(m.link);
-    free(items_copy);
+    for (int i = 0; i < count; i++) {
+        free(copies[i]);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
