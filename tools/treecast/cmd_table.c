@@ -245,6 +245,110 @@ static int table_003_2(const args_t *a, FILE *fp)
     return 0;
 }
 
+/* ---- 004:5.6 ------------------------------------------------------------------------------- */
+
+static void steps_json(tc_json_t *j, const char *name, const tc_ist_steps_t *s)
+{
+    tc_json_key(j, name);
+    tc_json_object(j);
+    tc_json_kint(j, "max", s->max);
+    tc_json_key(j, "mean");
+    tc_json_fixed(j, s->mean, 4);
+    tc_json_kint(j, "min", s->min);
+    tc_json_kint(j, "argmax", (int64_t)s->argmax);
+    tc_json_key(j, "phases");
+    tc_json_array(j);
+    for (int p = 0; p < TC_IST_PHASES; p++) {
+        tc_json_object(j);
+        tc_json_kstr(j, "name", tc_ist_phase_name(s->algo, p));
+        tc_json_kint(j, "max", s->phase_max[p]);
+        tc_json_key(j, "mean");
+        tc_json_fixed(j, s->phase_mean[p], 4);
+        tc_json_end_object(j);
+    }
+    tc_json_end_array(j);
+    tc_json_end_object(j);
+}
+
+static int table_004_56(const args_t *a, FILE *fp)
+{
+    tc_json_t j;
+    if (a->format == 1) {
+        tc_json_document(&j, fp, "table");
+        tc_json_kstr(&j, "table", "004:5.6");
+        tc_json_kstr(&j, "step", "one iteration of a loop of a PE's program on its own label");
+        tc_json_key(&j, "rows");
+        tc_json_array(&j);
+    } else {
+        fprintf(fp, "Table 5.6 of paper 004: computation steps of the parallel construction of "
+                    "the n ISTs on Q_n\n(one step: one loop iteration of a PE's program on its "
+                    "own label; max, mean and per phase\nthe largest count over the N-1 PEs x != "
+                    "r)\n");
+        fprintf(fp, "%-9s | %-37s | %-29s | %s\n", "", "Algorithm 4 (HDLS-ISTs)",
+                "Algorithm 5 (Our ISTs)", "text");
+        fprintf(fp,
+                "%-5s %-3s | %-5s %-4s %-6s %-6s %-5s %-5s | %-5s %-4s %-6s %-3s %-3s %-3s | %s\n",
+                "N", "n", "paper", "max", "mean", "H_n(x)", "HDLS", "GEN-P", "paper", "max", "mean",
+                "t1", "t2", "t3", "3n");
+    }
+    for (int n = (int)a->from; n <= (int)a->to; n++) {
+        tc_ist_steps_t h, o;
+        tc_err_t err = tc_ist_steps(n, TC_IST_ALGO_HDLS, &h);
+        err = err == TC_OK ? tc_ist_steps(n, TC_IST_ALGO_5, &o) : err;
+        if (err != TC_OK) {
+            return lib_fail(err, "the Table 5.6 step count");
+        }
+        int64_t ph = -1, po = -1;
+        bool printed = tc_table_004_56(n, &ph, &po);
+        int64_t N = (int64_t)1 << n;
+        if (a->format == 1) {
+            tc_json_newline(&j);
+            tc_json_object(&j);
+            tc_json_kint(&j, "N", N);
+            tc_json_kint(&j, "n", n);
+            tc_json_key(&j, "paper");
+            if (printed) {
+                tc_json_object(&j);
+                tc_json_kint(&j, "hdls", ph);
+                tc_json_kint(&j, "ours", po);
+                tc_json_kint(&j, "text_3n", 3 * n);
+                tc_json_end_object(&j);
+            } else {
+                tc_json_null(&j);
+            }
+            steps_json(&j, "hdls", &h);
+            steps_json(&j, "alg5", &o);
+            tc_json_end_object(&j);
+            continue;
+        }
+        char pa[16] = "-", pb[16] = "-";
+        if (printed) {
+            snprintf(pa, sizeof pa, "%lld", (long long)ph);
+            snprintf(pb, sizeof pb, "%lld", (long long)po);
+        }
+        fprintf(fp,
+                "%-5lld %-3d | %-5s %-4lld %-6.2f %-6lld %-5lld %-5lld | %-5s %-4lld %-6.2f %-3lld "
+                "%-3lld %-3lld | %d\n",
+                (long long)N, n, pa, (long long)h.max, h.mean, (long long)h.phase_max[0],
+                (long long)h.phase_max[1], (long long)h.phase_max[2], pb, (long long)o.max, o.mean,
+                (long long)o.phase_max[0], (long long)o.phase_max[1], (long long)o.phase_max[2],
+                3 * n);
+    }
+    if (a->format == 1) {
+        tc_json_end_array(&j);
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+        return 0;
+    }
+    fprintf(fp,
+            "Algorithm 5: t1 examines the n bits of x XOR r, t2 fills succ for its t 1-bits, t3 "
+            "gives the n\nparents: 2n + t steps, at most 3n (x = NOT r), the text's t_R = 3n; "
+            "the printed column is\n4n - 1 (corrections 004.4). Algorithm 4: n bits, the t x t "
+            "square HDLS_n(x), n parents\nwith a search of the rows' first entries: 2n + t^2 + "
+            "t(t+1)/2, at most (3n^2 + 5n)/2.\n");
+    return 0;
+}
+
 /* ---- 004:5.7 ------------------------------------------------------------------------------- */
 
 static void dist_json(tc_json_t *j, const char *name, const tc_table_dist_t *d)
@@ -624,7 +728,8 @@ static const table_t TABLES[] = {
     {"001:1", NULL, table_001_1_run, 4, 4},  {"001:compare", NULL, table_001_compare_run, 4, 7},
     {"001:2", NULL, table_001_2, 4, 12},     {"001:3", NULL, table_001_3, 5, 20},
     {"001:eti", NULL, table_001_eti, 3, 12}, {"002:2", NULL, table_002_2, 4, 10},
-    {"003:II", "003:I", table_003_2, 3, 6},  {"004:5.7", NULL, table_004_57, 4, 8},
+    {"003:II", "003:I", table_003_2, 3, 6},  {"004:5.6", NULL, table_004_56, 4, 8},
+    {"004:5.7", NULL, table_004_57, 4, 8},
 };
 
 static int table(const call_t *call)
@@ -633,8 +738,8 @@ static int table(const call_t *call)
     char **argv = call->argv;
     int first = 0, st;
     if (call->argc == 0) {
-        return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II or "
-                      "004:5.7)");
+        return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II, "
+                      "004:5.6 or 004:5.7)");
     }
     const table_t *t = NULL;
     for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
@@ -643,7 +748,7 @@ static int table(const call_t *call)
     }
     if (t == NULL) {
         return misuse("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
-                      "001:compare, 002:2, 003:II (with 003:I) and 004:5.7",
+                      "001:compare, 002:2, 003:II (with 003:I), 004:5.6 and 004:5.7",
                       argv[first]);
     }
     bool t3 = t->run == table_003_2;
@@ -691,11 +796,11 @@ static const char *const FORMATS[] = {"text", "json", "csv", NULL};
 
 static const opt_t OPTS[] = {
     OPT_INT("from", from, 2, 16, "A",
-            "the first dimension n (004:5.7 default 4: N = 16; 002:2 4; 003:II 3; 001:2 4;\n"
-            "001:3 5; 001:eti 3)"),
+            "the first dimension n (004:5.6 and 004:5.7 default 4: N = 16; 002:2 4;\n"
+            "003:II 3; 001:2 4; 001:3 5; 001:eti 3)"),
     OPT_INT("to", to, 2, 16, "B",
-            "the last (004:5.7 default 8; 002:2 10; 003:II 6, at most 7; 001:2 12, at most\n"
-            "12; 001:3 20; 001:eti 12, at most 12)"),
+            "the last (004:5.6 and 004:5.7 default 8; 002:2 10; 003:II 6, at most 7;\n"
+            "001:2 12, at most 12; 001:3 20; 001:eti 12, at most 12)"),
     OPT_INT_SEEN("M", M, m_given, 1, (int64_t)1 << 40, "M",
                  "002:2: elements per node (pair), default 1; 003:II: elements broadcast,\n"
                  "default 1024, at most 65536"),
@@ -729,8 +834,8 @@ static const char *const EXAMPLES[] = {
 
 static const command_doc_t DOC = {
     .usage =
-        "treecast table 001:1 | 001:2 | 001:3 | 001:eti | 001:compare | 002:2 | 003:II | 004:5.7\n"
-        "                      [--from A] [--to B] [--z NODE] [--k K]\n"
+        "treecast table 001:1 | 001:2 | 001:3 | 001:eti | 001:compare | 002:2 | 003:II | 004:5.6\n"
+        "                      | 004:5.7 [--from A] [--to B] [--z NODE] [--k K]\n"
         "                      [--M M] [--ts T] [--tc C] [--trials T] [--seed S] [--threads T]\n"
         "                      [--ts-tm R] [--format text|json|csv] [--output FILE]",
     .about =
@@ -776,6 +881,13 @@ static const command_doc_t DOC = {
         "         table's value beside the modelled time in routing cycles over the SBnT, the\n"
         "         SBG (n rotated SBnTs, data split) and the binomial tree, and the Section 5\n"
         "         lower bound. A cycle costs ts + tc x its largest message.\n"
+        "\n"
+        "004:5.6  Table 5.6 of paper 004 (computation steps of the parallel IST\n"
+        "         constructions): every PE x != r of Q_n runs its program of Algorithm 4 (HDLS)\n"
+        "         and of Algorithm 5, counting one step per loop iteration on its own label\n"
+        "         (docs/constructions.md); the largest count (the response time), the mean,\n"
+        "         and each phase's largest count, beside the printed columns and the text's\n"
+        "         3n.\n"
         "\n"
         "004:5.7  Table 5.7 of paper 004 (reliable broadcasting under faulty links), made\n"
         "         precise as corrections 004.3 reads it: in each trial the directed links "
