@@ -255,8 +255,11 @@ tc_err_t tc_faults_parse_text(const tc_net_t *net, const tc_topo_t *topo, int64_
                               tc_faults_t *f)
 {
     assert(net != NULL && topo != NULL && name != NULL && (text != NULL || len == 0) && f != NULL);
-    char *line = malloc(TC_FAULTS_LINE_MAX + 1);
-    if (line == NULL) {
+    /* a copy of each line to cut into words: on the stack when every line fits (a caller reading
+     * line by line calls once a line), else one allocation for the longest a line may be */
+    char small[256], *line = small;
+    size_t cap = len < TC_FAULTS_LINE_MAX ? len : TC_FAULTS_LINE_MAX;
+    if (cap >= sizeof small && (line = malloc(cap + 1)) == NULL) {
         return tc__fail(TC_ENOMEM, "Out of memory for a line of %.100s.", name);
     }
     tc_err_t err = TC_OK;
@@ -280,6 +283,8 @@ tc_err_t tc_faults_parse_text(const tc_net_t *net, const tc_topo_t *topo, int64_
         }
         at = end + 1;
     }
-    free(line);
+    if (line != small) {
+        free(line);
+    }
     return err;
 }
