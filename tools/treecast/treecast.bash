@@ -52,21 +52,24 @@ _treecast_options()
 }
 
 # _treecast_operands TOOL CMD: what the first operand of CMD may be: the words the usage lists
-# ("treecast table 001:1 | 001:2 | ..."), or the entries of the section named by the usage's
+# ("treecast table 001:1 | 001:2 | ...", continued on lines that start with "|"), or the entries of the section named by the usage's
 # placeholder ("treecast sim PLAN ..." and the section "PLAN, by the family of its trees:").
 _treecast_operands()
 {
     "$1" "$2" --help 2>/dev/null | awk '
-        NR == 1 {
+        NR == 1 || (more && /^ +\| /) { # the usage line, and its continuations "   | 004:5.7"
             n = split($0, w, " ")
-            if (w[4] ~ /^[A-Z]+$/)
+            i = NR == 1 ? 4 : 1
+            if (NR == 1 && w[4] ~ /^[A-Z]+$/)
                 name = w[4]
             else
-                for (i = 4; i <= n && w[i] !~ /^[-[]/; i++)
+                for (; i <= n && w[i] !~ /^[-[]/; i++)
                     if (w[i] != "|")
                         print w[i]
+            more = name == "" && i > n
             next
         }
+        { more = 0 }
         name != "" && index($0, name) == 1 { in_section = 1; next }
         /^$/ { in_section = 0 }
         in_section && /^    [a-z]/ { print $1 }' | sort -u
