@@ -20,53 +20,37 @@ int main(int argc, char **argv)
 {
     const char *spec = argc > 1 ? argv[1] : "star:7";
     int64_t M = argc > 2 ? strtoll(argv[2], NULL, 10) : 60;
-    tc_net_t *net = NULL;
-    tc_forest_t *forest = NULL;
-    tc_topo_t topo = {0};        /* the network's neighbour table, which the engine runs on */
-    tc_plan_trees_t trees = {0}; /* the forest as the plans read it (children, depths) */
-    tc_coll_t *coll = NULL;      /* the collective: a plan of callbacks for the engine */
-    const char *step = "the network";
-    int status = 2;
-
-    tc_err_t err = tc_net_parse(spec, &net);
-    if (err == TC_OK) {
-        step = "the trees"; /* the family's own edge-disjoint trees: edt on S_n, nedst on Q_n */
-        err = tc_trees_build(net, tc_kind_primary(net), 0, 0, &forest);
-    }
-    if (err == TC_OK) {
-        step = "the neighbour table";
-        err = tc_topo_init(&topo, net);
-    }
-    if (err == TC_OK) {
-        step = "the plan's trees";
-        err = tc_plan_trees_init(&trees, forest, &topo, TC_ORDER_PAPER);
-    }
-    if (err == TC_OK) {
-        step = "the plan";
-        tc_coll_opts_t opts = {.what = TC_COLL_BCAST, .M = M, .x = 1};
-        err = tc_coll_new(&trees, &topo, &opts, &coll);
-    }
+    /* The network, its neighbour table, the family's own edge-disjoint trees rooted at node 0
+     * (edt on S_n, nedst on Q_n), the trees as plans read them, and the collective: a plan of
+     * callbacks for the engine. */
+    tc_assembly_opts_t opts = {.spec = spec, .coll = {.what = TC_COLL_BCAST, .M = M}};
+    tc_assembly_t run;
+    tc_err_t err = tc_assembly_init(&opts, &run);
     tc_sim_result_t res;
     if (err == TC_OK) {
-        step = "the simulation";
         tc_sim_config_t cfg = tc_sim_defaults(); /* all-port, full duplex, no faults */
-        err = tc_sim_run(&topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
+        err = tc_sim_run(run.topo, &cfg, NULL, tc_coll_plan(run.coll), &res, NULL);
     }
+    int status = 2;
     if (err != TC_OK) {
-        fprintf(stderr, "bcast_sim: %s: %s. %s\n", step, tc_strerror(err), tc_err_detail());
+        static const char *const step[] = {"the simulation",      "the network",
+                                           "the neighbour table", "the trees",
+                                           "the plan's trees",    "the plan"};
+        fprintf(stderr, "bcast_sim: %s: %s. %s\n", step[run.failed], tc_strerror(err),
+                tc_err_detail());
         goto done;
     }
 
     /* The schedule's own prediction, and the paper's lower bound where it has one. */
-    int64_t predicted = tc_plan_trees_predicted_rounds(&trees, TC_COLL_BCAST, M, 1);
+    int64_t predicted = tc_plan_trees_predicted_rounds(&run.trees, TC_COLL_BCAST, M, 1);
     tc_sched_ref_t ref;
-    const tc_schedule_t *sched = tc_schedule_find("bcast", net);
-    bool bound = sched != NULL && tc_schedule_reference(sched, net, 0, M, 1, &ref) == TC_OK &&
+    const tc_schedule_t *sched = tc_schedule_find("bcast", run.net);
+    bool bound = sched != NULL && tc_schedule_reference(sched, run.net, 0, M, 1, &ref) == TC_OK &&
                  ref.have_bound;
     char name[32];
-    tc_net_name(net, name, sizeof name);
+    tc_net_name(run.net, name, sizeof name);
     printf("bcast of %" PRId64 " packets on %s over %d %s trees\n", M, name,
-           tc_forest_trees(forest), tc_kind_name(tc_forest_kind(forest)));
+           tc_forest_trees(run.forest), tc_kind_name(tc_forest_kind(run.forest)));
     printf("  rounds         %" PRId64 " (predicted %" PRId64 ")\n", res.rounds, predicted);
     if (bound) {
         printf("  lower bound    %.0f (%s)\n", ref.bound.time, ref.bound.source);
@@ -76,10 +60,6 @@ int main(int argc, char **argv)
            res.nodes_nonfaulty);
     status = res.rounds == predicted && res.nodes_complete == res.nodes_nonfaulty ? 0 : 1;
 done:
-    tc_coll_free(coll);
-    tc_plan_trees_destroy(&trees);
-    tc_topo_destroy(&topo);
-    tc_forest_free(forest);
-    tc_net_free(net);
+    tc_assembly_destroy(&run);
     return status;
 }

@@ -226,6 +226,64 @@ const tc_coll_opts_t *tc_coll_options(const tc_coll_t *coll);
  * paper's (tc_bound_t.transmissions), which it need not equal (e.g. a scatter's routes). */
 int64_t tc_coll_data_transmissions(const tc_coll_t *coll);
 
+/* ---- one run assembled: network, neighbour table, forest, plan trees, collective ------------
+ *
+ * What every caller of the plans does first, in one call: the network (parsed from a spec, or
+ * the caller's), its neighbour table (made, or the caller's), the forest (built, or the caller's),
+ * the plan trees over them, and the collective (when one is asked for). Every field of the
+ * options has a zero default. */
+typedef struct {
+    const char *spec;          /* the network to parse (tc_net_parse) when net is NULL */
+    const tc_net_t *net;       /* the network (borrowed), or NULL: parsed from spec */
+    const tc_topo_t *topo;     /* net's neighbour table (borrowed), or NULL: made here */
+    const tc_forest_t *forest; /* the trees (borrowed), or NULL: built here */
+    tc_kind_t kind;            /* the construction built; 0: the family's (tc_kind_primary) */
+    int64_t root;              /* where the built trees are rooted */
+    int threads;               /* tc_trees_build's threads (0: every core) */
+    tc_child_order_t order;    /* children order of the plan trees (0: the paper's) */
+    tc_coll_opts_t coll;       /* coll.what 0: no collective (tc_assembly_coll adds one later);
+                                  coll.x 0: 1 for TC_COLL_BCAST, every tree otherwise */
+} tc_assembly_opts_t;
+
+/* The steps of an assembly, in order: the one that failed is tc_assembly_t.failed. */
+typedef enum {
+    TC_ASSEMBLY_NET = 1, /* tc_net_parse */
+    TC_ASSEMBLY_TOPO,    /* tc_topo_init */
+    TC_ASSEMBLY_FOREST,  /* tc_trees_build */
+    TC_ASSEMBLY_TREES,   /* tc_plan_trees_init */
+    TC_ASSEMBLY_COLL,    /* tc_coll_new */
+} tc_assembly_step_t;
+
+/* An assembled run: read its public fields; destroy it with tc_assembly_destroy. */
+typedef struct {
+    const tc_net_t *net;       /* the network (the caller's or parsed) */
+    const tc_topo_t *topo;     /* its neighbour table (the caller's or own_topo) */
+    const tc_forest_t *forest; /* the trees (the caller's or built) */
+    tc_plan_trees_t trees;     /* the forest prepared for plans */
+    tc_coll_t *coll;           /* the collective, or NULL */
+    tc_assembly_step_t failed; /* 0, or the step that failed (its error was returned) */
+    /* private: what the assembly owns */
+    tc_net_t *own_net;
+    tc_topo_t own_topo;
+    tc_forest_t *own_forest;
+} tc_assembly_t;
+
+/* Assemble a run from opts into *out (uninitialized on entry): the steps of
+ * tc_assembly_step_t in order, each skipped when opts gives its result, the collective only when
+ * opts->coll.what is set. On failure the step's error is returned with its detail unchanged,
+ * out->failed names the step, and the steps before it stay done (so a caller may report them as
+ * it likes); destroy it in every case. TC_EINVAL without a network (spec and net NULL).
+ * O(the steps'). */
+tc_err_t tc_assembly_init(const tc_assembly_opts_t *opts, tc_assembly_t *out);
+
+/* Add the collective opts (x 0: as in tc_assembly_opts_t) to an assembly made without one, for
+ * callers that choose it from the trees: tc_coll_new's errors (out->failed TC_ASSEMBLY_COLL). */
+tc_err_t tc_assembly_coll(tc_assembly_t *a, const tc_coll_opts_t *opts);
+
+/* Free what an assembly made (the collective, the plan trees, and the forest, neighbour table and
+ * network when it made them) and zero it; a zeroed one and NULL are accepted. */
+void tc_assembly_destroy(tc_assembly_t *a);
+
 /* ---- paper 001: all-to-all on the star graph by substars (no trees) -------------------------
  *
  * Personalized_Broadcast(k) of Tseng, Chang and Sheu (Section III), every node a source: for each
