@@ -56,6 +56,7 @@
 #include "treecast/net.h"
 #include "treecast/plan.h"
 #include "treecast/report.h"
+#include "treecast/repro.h"
 #include "treecast/rng.h"
 #include "treecast/search.h"
 #include "treecast/sim.h"

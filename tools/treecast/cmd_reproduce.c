@@ -132,7 +132,7 @@ static void item_done(void)
     progress_add(1);
 }
 
-static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages, int *npages)
+static int produce(const args_t *a, const repro_opts_t *o, tc_repro_page_t **pages, int *npages)
 {
     int64_t total = 0, done = 0, papers = 0, paper = 0;
     for (int i = 0; PAPERS[i] != NULL; i++) {
@@ -148,7 +148,7 @@ static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages,
         if (a->paper >= 0 && a->paper != i) {
             continue;
         }
-        repro_page_t *p = repro_page_new(PAPERS[i], TITLES[i]);
+        tc_repro_page_t *p = repro_page_new(PAPERS[i], TITLES[i]);
         p->on_item = item_done;
         pages[(*npages)++] = p;
         char what[96];
@@ -157,6 +157,9 @@ static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages,
         progress_rename(what);
         double t0 = now();
         status = PRODUCERS[i](p, o);
+        if (status == 0 && tc_repro_page_error(p) != TC_OK) {
+            status = fail(EXIT_RESOURCE, "out of memory");
+        }
         p->seconds = now() - t0;
         done += p->ntables + p->nfigures;
         total = done > total ? done : total;
@@ -168,11 +171,11 @@ static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages,
                     "paper %s: %lld cells (%lld match, %lld corrected, %lld differ, %lld not "
                     "printed), %d figures, %.1f s; %lld of %lld tables and figures done, about "
                     "%.0f s left\n",
-                    p->paper, (long long)repro_count(p, REPRO_VERDICTS_),
-                    (long long)repro_count(p, REPRO_MATCHES),
-                    (long long)repro_count(p, REPRO_CORRECTED),
-                    (long long)repro_count(p, REPRO_DIFFERS),
-                    (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures, p->seconds,
+                    p->paper, (long long)tc_repro_count(p, TC_REPRO_VERDICTS_),
+                    (long long)tc_repro_count(p, TC_REPRO_MATCHES),
+                    (long long)tc_repro_count(p, TC_REPRO_CORRECTED),
+                    (long long)tc_repro_count(p, TC_REPRO_DIFFERS),
+                    (long long)tc_repro_count(p, TC_REPRO_NOT_PRINTED), p->nfigures, p->seconds,
                     (long long)done, (long long)total, left);
             progress_release();
         }
@@ -182,11 +185,11 @@ static int produce(const args_t *a, const repro_opts_t *o, repro_page_t **pages,
 }
 
 /* Two cells with one id would make the verdict list ambiguous: a bug in a producer. */
-static int unique_ids(repro_page_t **pages, int npages)
+static int unique_ids(tc_repro_page_t **pages, int npages)
 {
     int64_t n = 0;
     for (int i = 0; i < npages; i++) {
-        n += repro_count(pages[i], REPRO_VERDICTS_);
+        n += tc_repro_count(pages[i], TC_REPRO_VERDICTS_);
     }
     char **ids = malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
     if (ids == NULL) {
@@ -195,9 +198,9 @@ static int unique_ids(repro_page_t **pages, int npages)
     int64_t k = 0;
     for (int i = 0; i < npages; i++) {
         for (int t = 0; t < pages[i]->ntables; t++) {
-            const repro_table_t *tb = pages[i]->tables[t];
+            const tc_repro_table_t *tb = pages[i]->tables[t];
             for (int64_t c = 0; c < tb->ncells; c++) {
-                ids[k++] = repro_cell_id(pages[i], tb, &tb->cells[c]);
+                ids[k++] = repro_need(tc_repro_cell_id(pages[i], tb, &tb->cells[c]));
             }
         }
     }
@@ -239,7 +242,7 @@ static int reproduce(const call_t *call)
         return fail(EXIT_RESOURCE, "cannot create a directory beside %s: %s", a->out,
                     strerror(errno));
     }
-    repro_page_t *pages[5] = {0};
+    tc_repro_page_t *pages[5] = {0};
     int npages = 0;
     status = produce(a, &o, pages, &npages);
     if (status == 0) {
@@ -277,7 +280,7 @@ static int reproduce(const call_t *call)
         }
     }
     for (int i = 0; i < npages; i++) {
-        repro_page_free(pages[i]);
+        tc_repro_page_free(pages[i]);
     }
     free(tmp);
     return status;

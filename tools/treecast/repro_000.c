@@ -136,14 +136,14 @@ static int64_t ceil_div(int64_t a, int64_t b)
 }
 
 /* The verdict of the cell just added. */
-static repro_verdict_t last_verdict(const repro_table_t *t)
+static tc_repro_verdict_t last_verdict(const tc_repro_table_t *t)
 {
-    return t->ncells > 0 ? t->cells[t->ncells - 1].verdict : REPRO_NOT_PRINTED;
+    return t->ncells > 0 ? t->cells[t->ncells - 1].verdict : TC_REPRO_NOT_PRINTED;
 }
 
 /* A claim "at most num/den" (an exact fraction: the paper's Mx/(n-1) need not be whole) beside
  * an integer measurement, compared exactly. */
-static void claim_at_most(repro_table_t *t, const char *quantity, int64_t num, int64_t den,
+static void claim_at_most(tc_repro_table_t *t, const char *quantity, int64_t num, int64_t den,
                           int64_t value)
 {
     char paper[48], v[32];
@@ -153,10 +153,11 @@ static void claim_at_most(repro_table_t *t, const char *quantity, int64_t num, i
         snprintf(paper, sizeof paper, "%.2f", (double)num / (double)den);
     }
     snprintf(v, sizeof v, "%lld", (long long)value);
-    repro_cell(t, quantity, paper, v, value * den <= num ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
+    tc_repro_cell(t, quantity, paper, v, value * den <= num ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                  NULL);
     if (num % den != 0) {
-        repro_note(t, "the paper's %lld/%lld is not a whole number of steps; compared exactly",
-                   (long long)num, (long long)den);
+        tc_repro_note(t, "the paper's %lld/%lld is not a whole number of steps; compared exactly",
+                      (long long)num, (long long)den);
     }
 }
 
@@ -177,31 +178,33 @@ static int star_bound(int n, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
 }
 
 /* A printed time bound beside measured rounds; corrections 000.6 where the library lowers it. */
-static void time_cell(repro_table_t *t, const char *quantity, const tc_bound_t *b, int64_t rounds)
+static void time_cell(tc_repro_table_t *t, const char *quantity, const tc_bound_t *b,
+                      int64_t rounds)
 {
     bool c6 = b->correction[0] != '\0';
-    repro_num(t, quantity, b->time_printed, (double)rounds, 0, REPRO_GE, c6 ? "000.6" : NULL,
-              b->time);
+    tc_repro_num(t, quantity, b->time_printed, (double)rounds, 0, TC_REPRO_GE, c6 ? "000.6" : NULL,
+                 b->time);
     if (c6) {
-        repro_note(t, "corrected bound %s = %.0f (%s)%s%s", b->time_formula_corrected, b->time,
-                   b->correction, b->note[0] ? "; " : "", b->note);
+        tc_repro_note(t, "corrected bound %s = %.0f (%s)%s%s", b->time_formula_corrected, b->time,
+                      b->correction, b->note[0] ? "; " : "", b->note);
     }
 }
 
 /* A printed transmission bound beside measured transmissions; `corr` (NULL: none) and its
  * corrected value where a correction lowers it. */
-static void tx_cell(repro_table_t *t, const char *quantity, const tc_bound_t *b, int64_t tx,
+static void tx_cell(tc_repro_table_t *t, const char *quantity, const tc_bound_t *b, int64_t tx,
                     const char *corr, double corrected)
 {
-    repro_num(t, quantity, b->transmissions, (double)tx, 0, REPRO_GE, corr, corrected);
-    if (last_verdict(t) == REPRO_CORRECTED) {
-        repro_note(t, "x paths, each at least as long as the distance, force only %.0f", corrected);
+    tc_repro_num(t, quantity, b->transmissions, (double)tx, 0, TC_REPRO_GE, corr, corrected);
+    if (last_verdict(t) == TC_REPRO_CORRECTED) {
+        tc_repro_note(t, "x paths, each at least as long as the distance, force only %.0f",
+                      corrected);
     }
 }
 
 /* Single node broadcasting (Table 1's first row; Table 2 prints the same row): the EDT plan of
  * Section 4.2 and, for the bound, one BFS tree. */
-static int star_bcast(repro_table_t *t, prep_t *p, int n, int64_t M)
+static int star_bcast(tc_repro_table_t *t, prep_t *p, int n, int64_t M)
 {
     tc_bound_t b;
     meas_t edt, bfs;
@@ -212,20 +215,20 @@ static int star_bcast(repro_table_t *t, prep_t *p, int n, int64_t M)
         return st;
     }
     int64_t N = tc_star_factorial(n), D = 3 * (n - 1) / 2;
-    repro_row(t, "bcast\t%d\t%lld\t1", n, (long long)M);
-    repro_command(t, "sim bcast --net star:%d --M %lld", n, (long long)M);
+    tc_repro_row(t, "bcast\t%d\t%lld\t1", n, (long long)M);
+    tc_repro_command(t, "sim bcast --net star:%d --M %lld", n, (long long)M);
     time_cell(t, "time bound", &b, edt.rounds);
     tx_cell(t, "transmissions bound", &b, edt.tx, NULL, NAN);
     claim_at_most(t, "algorithm time (Sec. 4.2)", ceil_div(M, n - 1) + D + 3, 1, edt.rounds);
-    repro_num(t, "algorithm transmissions (Sec. 4.2)", (double)(M * (N - 1)), (double)edt.tx, 0,
-              REPRO_EQ, NULL, NAN);
-    repro_command(t, "sim bcast-bfs --net star:%d --M %lld", n, (long long)M);
+    tc_repro_num(t, "algorithm transmissions (Sec. 4.2)", (double)(M * (N - 1)), (double)edt.tx, 0,
+                 TC_REPRO_EQ, NULL, NAN);
+    tc_repro_command(t, "sim bcast-bfs --net star:%d --M %lld", n, (long long)M);
     time_cell(t, "time bound, one BFS tree", &b, bfs.rounds);
     return 0;
 }
 
 /* Fault-tolerant single node broadcasting with x parallel paths (Section 4.3). */
-static int star_ft(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static int star_ft(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t edt, bfs = {0};
@@ -238,24 +241,24 @@ static int star_ft(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
         return st;
     }
     int64_t N = tc_star_factorial(n), D = 3 * (n - 1) / 2;
-    repro_row(t, "ft-bcast\t%d\t%lld\t%d", n, (long long)M, x);
-    repro_command(t, "sim ft-bcast --net star:%d --M %lld --x %d", n, (long long)M, x);
+    tc_repro_row(t, "ft-bcast\t%d\t%lld\t%d", n, (long long)M, x);
+    tc_repro_command(t, "sim ft-bcast --net star:%d --M %lld --x %d", n, (long long)M, x);
     time_cell(t, "time bound", &b, edt.rounds);
     tx_cell(t, "transmissions bound", &b, edt.tx, NULL, NAN);
     if ((n - 1) % x == 0) { /* "x must divide n-1 for this to work properly" */
         claim_at_most(t, "algorithm time (Sec. 4.3)", M * x + (D + 3) * (n - 1), n - 1, edt.rounds);
-        repro_num(t, "algorithm transmissions (Sec. 4.3)", (double)(M * x * (N - 1)),
-                  (double)edt.tx, 0, REPRO_EQ, NULL, NAN);
+        tc_repro_num(t, "algorithm transmissions (Sec. 4.3)", (double)(M * x * (N - 1)),
+                     (double)edt.tx, 0, TC_REPRO_EQ, NULL, NAN);
     }
     if (x == 1) { /* one path per message: one BFS tree is a plan for it too */
-        repro_command(t, "sim bcast-bfs --net star:%d --M %lld", n, (long long)M);
+        tc_repro_command(t, "sim bcast-bfs --net star:%d --M %lld", n, (long long)M);
         time_cell(t, "time bound, one BFS tree", &b, bfs.rounds);
     }
     return 0;
 }
 
 /* Fault-tolerant multinode broadcasting (Section 4.4), every node a source. */
-static int star_multinode(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static int star_multinode(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m, acks = {0};
@@ -268,31 +271,32 @@ static int star_multinode(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
         return st;
     }
     int64_t N = tc_star_factorial(n);
-    repro_row(t, "multinode\t%d\t%lld\t%d", n, (long long)M, x);
-    repro_command(t, "sim multinode --net star:%d --M %lld --x %d --method symmetry", n,
-                  (long long)M, x);
+    tc_repro_row(t, "multinode\t%d\t%lld\t%d", n, (long long)M, x);
+    tc_repro_command(t, "sim multinode --net star:%d --M %lld --x %d --method symmetry", n,
+                     (long long)M, x);
     time_cell(t, "time bound", &b, m.rounds);
     tx_cell(t, "transmissions bound", &b, m.tx, NULL, NAN);
     if (x < n - 1) {
         return 0;
     }
-    repro_num(t, "algorithm time (Sec. 4.4)", (double)(M * (N - 1)), (double)m.rounds, 0, REPRO_LE,
-              NULL, NAN);
-    repro_num(t, "algorithm transmissions (Sec. 4.4)", (double)(M * N * (N - 1) * (n - 1)),
-              (double)m.tx, 0, REPRO_EQ, NULL, NAN);
-    repro_command(t, "sim multinode --net star:%d --M %lld --x %d --method symmetry --acks round",
-                  n, (long long)M, x);
-    repro_num(t, "time, acknowledgements take a round", NAN, (double)acks.rounds, 0, REPRO_LE, NULL,
-              NAN);
-    repro_note(t,
-               "(M+1)(n!-1) = %lld: the paper's M(n!-1) holds when an acknowledgement costs no "
-               "round (corrections 000.7)",
-               (long long)((M + 1) * (N - 1)));
+    tc_repro_num(t, "algorithm time (Sec. 4.4)", (double)(M * (N - 1)), (double)m.rounds, 0,
+                 TC_REPRO_LE, NULL, NAN);
+    tc_repro_num(t, "algorithm transmissions (Sec. 4.4)", (double)(M * N * (N - 1) * (n - 1)),
+                 (double)m.tx, 0, TC_REPRO_EQ, NULL, NAN);
+    tc_repro_command(t,
+                     "sim multinode --net star:%d --M %lld --x %d --method symmetry --acks round",
+                     n, (long long)M, x);
+    tc_repro_num(t, "time, acknowledgements take a round", NAN, (double)acks.rounds, 0, TC_REPRO_LE,
+                 NULL, NAN);
+    tc_repro_note(t,
+                  "(M+1)(n!-1) = %lld: the paper's M(n!-1) holds when an acknowledgement costs no "
+                  "round (corrections 000.7)",
+                  (long long)((M + 1) * (N - 1)));
     return 0;
 }
 
 /* Fault-tolerant single node scattering (Section 4.5); at x = 1 also over one BFS tree. */
-static int star_scatter(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static int star_scatter(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m, bfs = {0};
@@ -310,16 +314,16 @@ static int star_scatter(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
     }
     int64_t N = tc_star_factorial(n);
     bool below = x < n - 1; /* Table 2: the first-hop term is not forced (corrections 000.8) */
-    repro_row(t, "scatter\t%d\t%lld\t%d", n, (long long)M, x);
-    repro_command(t, "sim scatter --net star:%d --M %lld --x %d", n, (long long)M, x);
+    tc_repro_row(t, "scatter\t%d\t%lld\t%d", n, (long long)M, x);
+    tc_repro_command(t, "sim scatter --net star:%d --M %lld --x %d", n, (long long)M, x);
     time_cell(t, "time bound", &b, m.rounds);
     tx_cell(t, "transmissions bound", &b, m.tx, below ? "000.8" : NULL, (double)(M * x) * tn);
     if (x == n - 1) {
-        repro_num(t, "algorithm time (Sec. 4.5)", (double)(M * (N - 1)), (double)m.rounds, 0,
-                  REPRO_LE, NULL, NAN);
+        tc_repro_num(t, "algorithm time (Sec. 4.5)", (double)(M * (N - 1)), (double)m.rounds, 0,
+                     TC_REPRO_LE, NULL, NAN);
     }
     if (x == 1) {
-        repro_command(t, "sim scatter --net star:%d --M %lld --x 1 --kind bfs", n, (long long)M);
+        tc_repro_command(t, "sim scatter --net star:%d --M %lld --x 1 --kind bfs", n, (long long)M);
         tx_cell(t, "transmissions bound, one BFS tree", &b, bfs.tx, below ? "000.8" : NULL,
                 (double)M * tn);
     }
@@ -327,7 +331,7 @@ static int star_scatter(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 }
 
 /* Fault-tolerant total exchange (Section 4.6), every node a source, the necklace schedule. */
-static int star_te(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static int star_te(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m;
@@ -342,18 +346,18 @@ static int star_te(repro_table_t *t, prep_t *p, int n, int64_t M, int x)
     }
     int64_t N = tc_star_factorial(n);
     bool below = x < n - 1;
-    repro_row(t, "total-exchange\t%d\t%lld\t%d", n, (long long)M, x);
-    repro_command(t, "sim total-exchange --net star:%d --M %lld --x %d --method symmetry", n,
-                  (long long)M, x);
+    tc_repro_row(t, "total-exchange\t%d\t%lld\t%d", n, (long long)M, x);
+    tc_repro_command(t, "sim total-exchange --net star:%d --M %lld --x %d --method symmetry", n,
+                     (long long)M, x);
     /* Table 2: transmissions over the n!(n-1) links, without the unforced first hops */
     double once = ceil((double)(M * x) * tn / (double)(n - 1));
-    repro_num(t, "time bound", b.time_printed, (double)m.rounds, 0, REPRO_GE,
-              below ? "000.8" : NULL, once);
+    tc_repro_num(t, "time bound", b.time_printed, (double)m.rounds, 0, TC_REPRO_GE,
+                 below ? "000.8" : NULL, once);
     tx_cell(t, "transmissions bound", &b, m.tx, below ? "000.8" : NULL, (double)(M * x * N) * tn);
     return 0;
 }
 
-typedef int (*star_row_fn)(repro_table_t *t, prep_t *p, int n, int64_t M, int x);
+typedef int (*star_row_fn)(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x);
 
 /* The grid as text: "n = 4..7, M in {1, 4, 16, 64}". */
 static char *grid_text(const ctx_t *c, const char *var, int lo, int hi)
@@ -366,10 +370,10 @@ static char *grid_text(const ctx_t *c, const char *var, int lo, int hi)
     return repro_fmt("%s = %d..%d, M in {%s}", var, lo, hi, ms);
 }
 
-static int star_tables(ctx_t *c, repro_page_t *page)
+static int star_tables(ctx_t *c, tc_repro_page_t *page)
 {
     char *grid = grid_text(c, "n", c->nlo, c->nhi);
-    repro_table_t *t1 = repro_table(
+    tc_repro_table_t *t1 = repro_table(
         page, "table1", "Table 1: lower bounds on the star network (fault tolerance n-2)",
         "problem,n,M,x",
         "Table 1 prints lower bounds on the time (steps) and the message transmissions of five "
@@ -392,7 +396,7 @@ static int star_tables(ctx_t *c, repro_page_t *page)
         "the same runs: a time is an upper bound (matches at or below it), a transmission count "
         "an equality. The paper's O(...) claims of Sections 4.5-4.6 are not judged. Grid: %s.",
         grid);
-    repro_table_t *t2 = repro_table(
+    tc_repro_table_t *t2 = repro_table(
         page, "table2", "Table 2: lower bounds on the star network with x parallel paths",
         "problem,n,M,x",
         "Table 2 prints the same bounds for fault-tolerance degree x-1 (x parallel paths). At "
@@ -443,7 +447,7 @@ static int cube_bound(int k, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
 
 /* Broadcasting: the n edge-disjoint trees (bcast-nedst), the ISTs with x copies (ist-bcast),
  * and one binomial tree (the breadth-first plan, for corrections 000.6). */
-static int cube_bcasts(repro_table_t *t, prep_t *p, int k, int64_t M)
+static int cube_bcasts(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
 {
     tc_bound_t b;
     meas_t m, bin;
@@ -453,11 +457,11 @@ static int cube_bcasts(repro_table_t *t, prep_t *p, int k, int64_t M)
     if (st != 0) {
         return st;
     }
-    repro_row(t, "bcast\t%d\t%lld\t1", k, (long long)M);
-    repro_command(t, "sim bcast-nedst --net cube:%d --M %lld", k, (long long)M);
+    tc_repro_row(t, "bcast\t%d\t%lld\t1", k, (long long)M);
+    tc_repro_command(t, "sim bcast-nedst --net cube:%d --M %lld", k, (long long)M);
     time_cell(t, "time bound", &b, m.rounds);
     tx_cell(t, "transmissions bound", &b, m.tx, NULL, NAN);
-    repro_command(t, "sim bcast-binomial --net cube:%d --M %lld", k, (long long)M);
+    tc_repro_command(t, "sim bcast-binomial --net cube:%d --M %lld", k, (long long)M);
     time_cell(t, "time bound, one BFS tree", &b, bin.rounds);
     for (int x = 1; x <= k; x++) {
         st = cube_bound(k, M, x, TC_PROBLEM_FT_BCAST, &b);
@@ -465,12 +469,12 @@ static int cube_bcasts(repro_table_t *t, prep_t *p, int k, int64_t M)
         if (st != 0) {
             return st;
         }
-        repro_row(t, "ft-bcast\t%d\t%lld\t%d", k, (long long)M, x);
-        repro_command(t, "sim ist-bcast --net cube:%d --M %lld --x %d", k, (long long)M, x);
+        tc_repro_row(t, "ft-bcast\t%d\t%lld\t%d", k, (long long)M, x);
+        tc_repro_command(t, "sim ist-bcast --net cube:%d --M %lld --x %d", k, (long long)M, x);
         time_cell(t, "time bound", &b, m.rounds);
         tx_cell(t, "transmissions bound", &b, m.tx, NULL, NAN);
         if (x == 1) {
-            repro_command(t, "sim bcast-binomial --net cube:%d --M %lld", k, (long long)M);
+            tc_repro_command(t, "sim bcast-binomial --net cube:%d --M %lld", k, (long long)M);
             time_cell(t, "time bound, one BFS tree", &b, bin.rounds);
         }
     }
@@ -478,7 +482,7 @@ static int cube_bcasts(repro_table_t *t, prep_t *p, int k, int64_t M)
 }
 
 /* Multinode broadcasting and scattering over the n edge-disjoint trees, x copies. */
-static int cube_personal(repro_table_t *t, prep_t *p, int k, int64_t M, int x)
+static int cube_personal(tc_repro_table_t *t, prep_t *p, int k, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m;
@@ -487,9 +491,9 @@ static int cube_personal(repro_table_t *t, prep_t *p, int k, int64_t M, int x)
     if (st != 0) {
         return st;
     }
-    repro_row(t, "multinode\t%d\t%lld\t%d", k, (long long)M, x);
-    repro_command(t, "sim multinode --net cube:%d --kind nedst --M %lld --x %d", k, (long long)M,
-                  x);
+    tc_repro_row(t, "multinode\t%d\t%lld\t%d", k, (long long)M, x);
+    tc_repro_command(t, "sim multinode --net cube:%d --kind nedst --M %lld --x %d", k, (long long)M,
+                     x);
     time_cell(t, "time bound", &b, m.rounds);
     tx_cell(t, "transmissions bound", &b, m.tx, NULL, NAN);
 
@@ -499,8 +503,9 @@ static int cube_personal(repro_table_t *t, prep_t *p, int k, int64_t M, int x)
         return st;
     }
     int64_t P = (int64_t)1 << k;
-    repro_row(t, "scatter\t%d\t%lld\t%d", k, (long long)M, x);
-    repro_command(t, "sim scatter --net cube:%d --kind nedst --M %lld --x %d", k, (long long)M, x);
+    tc_repro_row(t, "scatter\t%d\t%lld\t%d", k, (long long)M, x);
+    tc_repro_command(t, "sim scatter --net cube:%d --kind nedst --M %lld --x %d", k, (long long)M,
+                     x);
     time_cell(t, "time bound", &b, m.rounds);
     if (x < k) {
         tx_cell(t, "transmissions bound", &b, m.tx, "000.8", (double)(M * x * (P / 2) * k));
@@ -508,16 +513,17 @@ static int cube_personal(repro_table_t *t, prep_t *p, int k, int64_t M, int x)
     }
     /* x = k: the first hop of every path is counted twice (corrections 000.10) */
     int64_t least = M * k * (P - 2 + k * (P / 2));
-    repro_num(t, "transmissions bound", b.transmissions, (double)m.tx, 0, REPRO_GE, "000.10",
-              (double)least);
-    if (last_verdict(t) == REPRO_CORRECTED) {
-        repro_note(t,
-                   "the path through the source's neighbour u to v has at least 1 + d(u,v) "
-                   "links: Mk(2^k - 2 + k2^(k-1)) = %lld in all, which these trees attain with k "
-                   "parallel paths to every node (`treecast check --net cube:%d --kind nedst`: "
-                   "independent); the printed Mk(2^k-1) + Mk2^(k-1)k = %.0f counts the first hop "
-                   "twice",
-                   (long long)least, k, b.transmissions);
+    tc_repro_num(t, "transmissions bound", b.transmissions, (double)m.tx, 0, TC_REPRO_GE, "000.10",
+                 (double)least);
+    if (last_verdict(t) == TC_REPRO_CORRECTED) {
+        tc_repro_note(
+            t,
+            "the path through the source's neighbour u to v has at least 1 + d(u,v) "
+            "links: Mk(2^k - 2 + k2^(k-1)) = %lld in all, which these trees attain with k "
+            "parallel paths to every node (`treecast check --net cube:%d --kind nedst`: "
+            "independent); the printed Mk(2^k-1) + Mk2^(k-1)k = %.0f counts the first hop "
+            "twice",
+            (long long)least, k, b.transmissions);
     }
     return 0;
 }
@@ -526,7 +532,7 @@ static int cube_personal(repro_table_t *t, prep_t *p, int k, int64_t M, int x)
  * modelled in routing cycles; with ts = 0 and tc = 1 its time is the sum over cycles of the
  * largest message, in elements: the steps of that schedule when an element crosses a link per
  * step. One path per message (x = 1). */
-static int cube_te(repro_table_t *t, prep_t *p, int k, int64_t M)
+static int cube_te(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
 {
     tc_bound_t b;
     int st = cube_bound(k, M, 1, TC_PROBLEM_TOTAL_EXCHANGE, &b);
@@ -540,12 +546,12 @@ static int cube_te(repro_table_t *t, prep_t *p, int k, int64_t M)
         return lib_fail(err, "the routing cycles");
     }
     int64_t P = (int64_t)1 << k;
-    repro_row(t, "total-exchange\t%d\t%lld\t1", k, (long long)M);
-    repro_command(t, "sim alltoall --net cube:%d --M %lld --ts 0 --tc 1", k, (long long)M);
-    repro_num(t, "time bound, routing cycles", b.time_printed, cy.time, 0, REPRO_GE, "000.8",
-              (double)(M * (P / 2)));
-    if (last_verdict(t) == REPRO_CORRECTED) {
-        repro_note(
+    tc_repro_row(t, "total-exchange\t%d\t%lld\t1", k, (long long)M);
+    tc_repro_command(t, "sim alltoall --net cube:%d --M %lld --ts 0 --tc 1", k, (long long)M);
+    tc_repro_num(t, "time bound, routing cycles", b.time_printed, cy.time, 0, TC_REPRO_GE, "000.8",
+                 (double)(M * (P / 2)));
+    if (last_verdict(t) == TC_REPRO_CORRECTED) {
+        tc_repro_note(
             t,
             "x = 1 < k: only the distances are forced, Mx2^(2k-1)k transmissions, which take "
             "Mx2^(k-1) = %lld steps over the k2^k directed links",
@@ -554,10 +560,10 @@ static int cube_te(repro_table_t *t, prep_t *p, int k, int64_t M)
     return 0;
 }
 
-static int cube_table(ctx_t *c, repro_page_t *page)
+static int cube_table(ctx_t *c, tc_repro_page_t *page)
 {
     char *grid = grid_text(c, "k", c->klo, c->khi);
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table3", "Table 3: lower bounds on the hypercube C_k", "problem,k,M,x",
         "Table 3 prints the same lower bounds for the hypercube C_k (2^k nodes, degree and "
         "diameter k) with x parallel paths. treecast evaluates them as `treecast bounds --net "
@@ -663,7 +669,7 @@ static const char *exponent_text(int e)
 }
 
 /* The exponent cell: the least-squares slope of ln(ratio) against ln(log2 n), n = 5..12. */
-static void cmp_exponent(repro_table_t *t, const cmp_entry_t *e, const double *adj,
+static void cmp_exponent(tc_repro_table_t *t, const cmp_entry_t *e, const double *adj,
                          const char *cmdlist, bool text)
 {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
@@ -680,13 +686,14 @@ static void cmp_exponent(repro_table_t *t, const cmp_entry_t *e, const double *a
     char value[32], q[64];
     snprintf(value, sizeof value, "%.2f", beta);
     snprintf(q, sizeof q, "exponent: %s%s", CMP_QTY[e->q], text ? " (Sec. 5 text)" : "");
-    repro_row(t, "%s\t%d..%d\t%d..%d", tc_problem_name(e->problem), CMP_NLO, CMP_NHI,
-              cmp_k(CMP_NLO), cmp_k(CMP_NHI));
-    repro_command(t, "%s", cmdlist);
-    repro_cell(t, q, exponent_text(claim), value,
-               fabs(beta - claim) <= 0.5 ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
-    if (last_verdict(t) == REPRO_DIFFERS && e->problem == TC_PROBLEM_TOTAL_EXCHANGE) {
-        repro_note(t, "both times are dominated by their Mxn! term (Table 4's own O(Mxn!/n + "
+    tc_repro_row(t, "%s\t%d..%d\t%d..%d", tc_problem_name(e->problem), CMP_NLO, CMP_NHI,
+                 cmp_k(CMP_NLO), cmp_k(CMP_NHI));
+    tc_repro_command(t, "%s", cmdlist);
+    tc_repro_cell(t, q, exponent_text(claim), value,
+                  fabs(beta - claim) <= 0.5 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
+    if (last_verdict(t) == TC_REPRO_DIFFERS && e->problem == TC_PROBLEM_TOTAL_EXCHANGE) {
+        tc_repro_note(t,
+                      "both times are dominated by their Mxn! term (Table 4's own O(Mxn!/n + "
                       "Mxn!) and O(Mxn!/(n log n) + Mxn!)), so the ratio stays near 1: the text's "
                       "\"hypercube better by a factor of log n\" does not hold for total "
                       "exchange (corrections 000.11); with Table 3's second term halved "
@@ -694,9 +701,9 @@ static void cmp_exponent(repro_table_t *t, const cmp_entry_t *e, const double *a
     }
 }
 
-static int cmp_table(repro_page_t *page)
+static int cmp_table(tc_repro_page_t *page)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table4", "Table 4: star against hypercube, quantitatively", "problem,n,k",
         "Table 4 compares S_n with a hypercube of about as many nodes in O(...) terms, and "
         "Section 5 reads it: where the degree governs (the times of multinode broadcasting, "
@@ -739,16 +746,16 @@ static int cmp_table(repro_page_t *page)
         double adj[CMP_NHI - CMP_NLO + 1], raw;
         for (int n = CMP_NLO; st == 0 && n <= CMP_NHI; n++) {
             st = cmp_ratio(e, n, &adj[n - CMP_NLO], &raw);
-            repro_row(t, "%s\t%d\t%d", tc_problem_name(e->problem), n, cmp_k(n));
-            repro_command(t,
-                          "bounds --net star:%d --x 1 --M %lld; treecast bounds --net cube:%d "
-                          "--x 1 --M %lld",
-                          n, (long long)M, cmp_k(n), (long long)M);
+            tc_repro_row(t, "%s\t%d\t%d", tc_problem_name(e->problem), n, cmp_k(n));
+            tc_repro_command(t,
+                             "bounds --net star:%d --x 1 --M %lld; treecast bounds --net cube:%d "
+                             "--x 1 --M %lld",
+                             n, (long long)M, cmp_k(n), (long long)M);
             char q[64];
             snprintf(q, sizeof q, "ratio: %s", CMP_QTY[e->q]);
-            repro_num(t, q, NAN, adj[n - CMP_NLO], 3, REPRO_EQ, NULL, NAN);
-            repro_note(t, "plain ratio %.3f; 2^k/n! = %.3f", raw,
-                       ldexp(1.0, cmp_k(n)) / (double)tc_star_factorial(n));
+            tc_repro_num(t, q, NAN, adj[n - CMP_NLO], 3, TC_REPRO_EQ, NULL, NAN);
+            tc_repro_note(t, "plain ratio %.3f; 2^k/n! = %.3f", raw,
+                          ldexp(1.0, cmp_k(n)) / (double)tc_star_factorial(n));
         }
         if (st == 0) {
             cmp_exponent(t, e, adj, e->q == Q_TIME_LARGE ? cmdL : cmd1, false);
@@ -798,7 +805,7 @@ static const struct {
     {5, "12435", "(12435, 12354, 15342, 13245)"},
 };
 
-static int necklace_lists(repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net)
+static int necklace_lists(tc_repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net)
 {
     for (int d = 0; d < 5; d++) {
         char text[512] = "";
@@ -812,16 +819,18 @@ static int necklace_lists(repro_table_t *t, const tc_necklaces_t *all, const tc_
                 necklace_text(net, all->list[i].first, text + l, sizeof text - l);
             }
         }
-        repro_row(t, "4\tdistance %d", d);
-        repro_command(t, "necklaces --net star:4 --distance %d", d);
-        repro_cell(t, "necklaces", S4_NECKLACES[d], text,
-                   strcmp(text, S4_NECKLACES[d]) == 0 ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
+        tc_repro_row(t, "4\tdistance %d", d);
+        tc_repro_command(t, "necklaces --net star:4 --distance %d", d);
+        tc_repro_cell(t, "necklaces", S4_NECKLACES[d], text,
+                      strcmp(text, S4_NECKLACES[d]) == 0 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                      NULL);
     }
     return 0;
 }
 
 /* Every necklace's size divides n-1, and one outside S^1_{n-1} has n-1 nodes (Lemma 3). */
-static void necklace_sizes(repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net, int n)
+static void necklace_sizes(tc_repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net,
+                           int n)
 {
     bool ok = true;
     uint64_t sizes = 0;
@@ -842,14 +851,15 @@ static void necklace_sizes(repro_table_t *t, const tc_necklaces_t *all, const tc
     }
     char paper[96];
     snprintf(paper, sizeof paper, "sizes divide n-1 = %d; n-1 nodes outside S^1_{n-1}", n - 1);
-    repro_row(t, "%d\tall", n);
-    repro_command(t, "necklaces --net star:%d", n);
-    repro_cell(t, "necklace sizes", paper, value, ok ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
+    tc_repro_row(t, "%d\tall", n);
+    tc_repro_command(t, "necklaces --net star:%d", n);
+    tc_repro_cell(t, "necklace sizes", paper, value, ok ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                  NULL);
 }
 
-static int necklace_table(ctx_t *c, repro_page_t *page)
+static int necklace_table(ctx_t *c, tc_repro_page_t *page)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "sec2", "Section 2: necklaces", "n,item",
         "Section 2 lists the necklaces (the orbits of the rotation R of Definition 3) of S_4 at "
         "each distance from I_4, gives three examples in Lemma 3 and states that a necklace's "
@@ -883,10 +893,11 @@ static int necklace_table(ctx_t *c, repro_page_t *page)
             }
             char text[256];
             necklace_text(net, v, text, sizeof text);
-            repro_row(t, "%d\tnecklace of %s", n, EXAMPLES[e].node);
-            repro_command(t, "necklaces --net star:%d --distance %lld", n, (long long)d);
-            repro_cell(t, "necklace", EXAMPLES[e].paper, text,
-                       strcmp(text, EXAMPLES[e].paper) == 0 ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
+            tc_repro_row(t, "%d\tnecklace of %s", n, EXAMPLES[e].node);
+            tc_repro_command(t, "necklaces --net star:%d --distance %lld", n, (long long)d);
+            tc_repro_cell(
+                t, "necklace", EXAMPLES[e].paper, text,
+                strcmp(text, EXAMPLES[e].paper) == 0 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
         }
         if (st == 0) {
             necklace_sizes(t, &all, net, n);
@@ -921,33 +932,36 @@ static const char *printed_claim(const char *key, const tc_check_report_t *rep, 
     return NULL;
 }
 
-static void fact_cell(repro_table_t *t, const tc_claim_row_t *r, const tc_check_report_t *rep)
+static void fact_cell(tc_repro_table_t *t, const tc_claim_row_t *r, const tc_check_report_t *rep)
 {
     bool printed_ok = true;
     const char *printed = printed_claim(r->key, rep, &printed_ok);
     bool from_notes = strncmp(r->source, "corrections ", 12) == 0;
     bool holds = r->verdict == TC_VERDICT_HOLDS;
     if (r->verdict == TC_VERDICT_INFO || r->verdict == TC_VERDICT_SKIPPED) {
-        repro_cell(t, r->key, NULL, r->measured, REPRO_NOT_PRINTED, NULL);
+        tc_repro_cell(t, r->key, NULL, r->measured, TC_REPRO_NOT_PRINTED, NULL);
     } else if (printed != NULL) { /* the paper's words, corrected by 000.5 */
-        repro_verdict_t v = printed_ok ? REPRO_MATCHES : holds ? REPRO_CORRECTED : REPRO_DIFFERS;
-        repro_cell(t, r->key, printed, r->measured, v, v == REPRO_CORRECTED ? "000.5" : NULL);
-        repro_note(t, "corrections 000.5: %s (%s)", r->claim, holds ? "holds" : "fails");
+        tc_repro_verdict_t v = printed_ok ? TC_REPRO_MATCHES
+                               : holds    ? TC_REPRO_CORRECTED
+                                          : TC_REPRO_DIFFERS;
+        tc_repro_cell(t, r->key, printed, r->measured, v, v == TC_REPRO_CORRECTED ? "000.5" : NULL);
+        tc_repro_note(t, "corrections 000.5: %s (%s)", r->claim, holds ? "holds" : "fails");
     } else if (from_notes) { /* measured beyond the paper's bound: no printed value */
-        repro_cell(t, r->key, NULL, r->measured, holds ? REPRO_NOT_PRINTED : REPRO_DIFFERS,
-                   "000.5");
-        repro_note(t, "%s: %s (%s); the paper proves only the bound", r->source, r->claim,
-                   holds ? "holds" : "fails");
+        tc_repro_cell(t, r->key, NULL, r->measured, holds ? TC_REPRO_NOT_PRINTED : TC_REPRO_DIFFERS,
+                      "000.5");
+        tc_repro_note(t, "%s: %s (%s); the paper proves only the bound", r->source, r->claim,
+                      holds ? "holds" : "fails");
     } else {
-        repro_cell(t, r->key, r->claim, r->measured, holds ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
-        repro_note(t, "%s", r->source);
+        tc_repro_cell(t, r->key, r->claim, r->measured, holds ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                      NULL);
+        tc_repro_note(t, "%s", r->source);
     }
 }
 
-static int fact_table(ctx_t *c, repro_page_t *page)
+static int fact_table(ctx_t *c, tc_repro_page_t *page)
 {
     int nhi = c->o->quick ? 5 : 8;
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "sec3", "Section 3: the facts of EDT_{I_n} (Lemma 6)", "n",
         "Section 3 and Lemma 6 claim that the n-1 trees of EDT_{I_n} span S_n, are edge-disjoint "
         "(Lemma 6.1), are rotations of each other (Lemma 6.2), give every node n-1 parallel "
@@ -977,8 +991,8 @@ static int fact_table(ctx_t *c, repro_page_t *page)
         if (st == 0 && err == TC_OK && rep != NULL) {
             tc_claims_t claims;
             tc_claims_evaluate(net, TC_KIND_EDT, rep, &claims);
-            repro_row(t, "%d", n);
-            repro_command(t, "check --net star:%d --kind edt", n);
+            tc_repro_row(t, "%d", n);
+            tc_repro_command(t, "check --net star:%d --kind edt", n);
             for (int i = 0; i < claims.count; i++) {
                 fact_cell(t, &claims.rows[i], rep);
             }
@@ -1001,7 +1015,7 @@ static int fact_table(ctx_t *c, repro_page_t *page)
 
 /* Rounds of bcast-bfs, bcast and ft-bcast (x = n-1) on S_n against M, with the corrected lower
  * bounds of Table 1 as lines. */
-static int rounds_figure(repro_page_t *page, int n, int64_t Mmax)
+static int rounds_figure(tc_repro_page_t *page, int n, int64_t Mmax)
 {
     char id[32], title[96];
     snprintf(id, sizeof id, "fig-rounds-s%d", n);
@@ -1011,7 +1025,7 @@ static int rounds_figure(repro_page_t *page, int n, int64_t Mmax)
     while (ceil_div(over, n - 1) + depth >= over + D) {
         over++;
     }
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, id, title, 5,
         "The rounds the round engine measures on S_%d for M = 1..%lld messages: one BFS tree "
         "(`treecast sim bcast-bfs --net star:%d --M M`, M + D - 1), the broadcast split over the "
@@ -1044,29 +1058,30 @@ static int rounds_figure(repro_page_t *page, int n, int64_t Mmax)
         }
     }
     prep_close(&p);
-    repro_figure_script(f,
-                        "set datafile separator ','\n"
-                        "set title 'S_%d: rounds against M (all-port, full duplex)'\n"
-                        "set xlabel 'M (messages)'\n"
-                        "set ylabel 'rounds'\n"
-                        "set key left top\n"
-                        "set grid\n"
-                        "plot data using 1:5 with lines dt 2 lw 3 lc rgb '#d62728' title 'bound "
-                        "ceil(M/(n-1)) + D - 1', \\\n"
-                        "     data using 1:6 with lines dt 3 lw 3 lc rgb '#7f7f7f' title 'bound "
-                        "M + D - 1', \\\n"
-                        "     data using 1:2 with points pt 7 ps 0.6 lc rgb '#9467bd' title "
-                        "'bcast-bfs (one BFS tree)', \\\n"
-                        "     data using 1:3 with linespoints pt 5 ps 0.6 lc rgb '#2ca02c' title "
-                        "'bcast (EDT, x = 1)', \\\n"
-                        "     data using 1:4 with linespoints pt 9 ps 0.6 lc rgb '#1f77b4' title "
-                        "'ft-bcast (EDT, x = %d)'\n",
-                        n, n - 1);
+    tc_repro_figure_script(
+        f,
+        "set datafile separator ','\n"
+        "set title 'S_%d: rounds against M (all-port, full duplex)'\n"
+        "set xlabel 'M (messages)'\n"
+        "set ylabel 'rounds'\n"
+        "set key left top\n"
+        "set grid\n"
+        "plot data using 1:5 with lines dt 2 lw 3 lc rgb '#d62728' title 'bound "
+        "ceil(M/(n-1)) + D - 1', \\\n"
+        "     data using 1:6 with lines dt 3 lw 3 lc rgb '#7f7f7f' title 'bound "
+        "M + D - 1', \\\n"
+        "     data using 1:2 with points pt 7 ps 0.6 lc rgb '#9467bd' title "
+        "'bcast-bfs (one BFS tree)', \\\n"
+        "     data using 1:3 with linespoints pt 5 ps 0.6 lc rgb '#2ca02c' title "
+        "'bcast (EDT, x = 1)', \\\n"
+        "     data using 1:4 with linespoints pt 9 ps 0.6 lc rgb '#1f77b4' title "
+        "'ft-bcast (EDT, x = %d)'\n",
+        n, n - 1);
     return st;
 }
 
 /* A forest of kind on S_4 drawn by Graphviz (tc_report_forest_dot). */
-static int forest_picture(repro_page_t *page, tc_kind_t kind, const char *id, const char *title,
+static int forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id, const char *title,
                           const char *caption)
 {
     tc_net_t *net = NULL;
@@ -1134,7 +1149,7 @@ static void tree_panel(FILE *fp, const tc_forest_t *forest, int t, const char *c
 /* Figure 4, EDT_{I_4}: the n-1 = 3 trees side by side, one panel per tree, as the paper draws
  * them (tc_report_forest_dot draws a forest in one graph, its trees over the same nodes). The
  * colours leave out red, which the trace viewer keeps for faults. */
-static int edt_picture(repro_page_t *page)
+static int edt_picture(tc_repro_page_t *page)
 {
     static const char *const colour[] = {"#0072b2", "#e69f00", "#009e73",
                                          "#7b5ea7", "#56b4e9", "#8c6d1f"};
@@ -1178,7 +1193,7 @@ static int edt_picture(repro_page_t *page)
     return st;
 }
 
-static int pictures(repro_page_t *page)
+static int pictures(tc_repro_page_t *page)
 {
     int st = edt_picture(page);
     st = st ? st
@@ -1198,10 +1213,10 @@ static int pictures(repro_page_t *page)
 /* ---- Section 4.1: t_n, the sum of the distances -----------------------------------------------
  */
 
-static int tn_table(ctx_t *c, repro_page_t *page)
+static int tn_table(ctx_t *c, tc_repro_page_t *page)
 {
     int nhi = c->o->quick ? 5 : 8;
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "sec41", "Section 4.1: t_n, the sum of the distances from a node", "n",
         "Section 4.1 sums the shortest distances from one node to all others as n!d with "
         "d = n + 2/n + H_n - 4 (after [3]; Table 1 calls it t_n). treecast evaluates the printed "
@@ -1225,9 +1240,9 @@ static int tn_table(ctx_t *c, repro_page_t *page)
         }
         st = st ? st : err != TC_OK ? lib_fail(err, "the distances") : 0;
         if (st == 0) {
-            repro_row(t, "%d", n);
-            repro_command(t, "sim scatter --net star:%d --kind bfs --x 1", n);
-            repro_num(t, "t_n", tn, (double)sum, 0, REPRO_EQ, NULL, NAN);
+            tc_repro_row(t, "%d", n);
+            tc_repro_command(t, "sim scatter --net star:%d --kind bfs --x 1", n);
+            tc_repro_num(t, "t_n", tn, (double)sum, 0, TC_REPRO_EQ, NULL, NAN);
         }
         free(dist);
         tc_net_free(net);
@@ -1242,13 +1257,14 @@ static int tn_table(ctx_t *c, repro_page_t *page)
 
 /* Cells of table id (NULL: every table) with verdict v and, when corr is given, that
  * correction. */
-static int64_t count(const repro_page_t *page, const char *id, repro_verdict_t v, const char *corr)
+static int64_t count(const tc_repro_page_t *page, const char *id, tc_repro_verdict_t v,
+                     const char *corr)
 {
     int64_t k = 0;
     for (int i = 0; i < page->ntables; i++) {
-        const repro_table_t *t = page->tables[i];
+        const tc_repro_table_t *t = page->tables[i];
         for (int64_t j = 0; (id == NULL || strcmp(t->id, id) == 0) && j < t->ncells; j++) {
-            const repro_cell_t *cl = &t->cells[j];
+            const tc_repro_cell_t *cl = &t->cells[j];
             k += cl->verdict == v &&
                  (corr == NULL || (cl->correction != NULL && strcmp(cl->correction, corr) == 0));
         }
@@ -1256,22 +1272,22 @@ static int64_t count(const repro_page_t *page, const char *id, repro_verdict_t v
     return k;
 }
 
-static void summarize(repro_page_t *page, const ctx_t *c)
+static void summarize(tc_repro_page_t *page, const ctx_t *c)
 {
-    int64_t m12 =
-        count(page, "table1", REPRO_MATCHES, NULL) + count(page, "table2", REPRO_MATCHES, NULL);
-    int64_t c6 = count(page, "table1", REPRO_CORRECTED, "000.6") +
-                 count(page, "table2", REPRO_CORRECTED, "000.6");
-    int64_t c8 = count(page, "table2", REPRO_CORRECTED, "000.8");
-    int64_t d12 =
-        count(page, "table1", REPRO_DIFFERS, NULL) + count(page, "table2", REPRO_DIFFERS, NULL);
-    int64_t c3 = count(page, "table3", REPRO_CORRECTED, NULL);
-    int64_t d3 = count(page, "table3", REPRO_DIFFERS, NULL);
-    int64_t m3 = count(page, "table4", REPRO_MATCHES, NULL);
-    int64_t d4 = count(page, "table4", REPRO_DIFFERS, NULL);
-    int64_t f5 = count(page, "sec3", REPRO_CORRECTED, "000.5");
-    int64_t fm = count(page, "sec3", REPRO_MATCHES, NULL);
-    repro_summary(
+    int64_t m12 = count(page, "table1", TC_REPRO_MATCHES, NULL) +
+                  count(page, "table2", TC_REPRO_MATCHES, NULL);
+    int64_t c6 = count(page, "table1", TC_REPRO_CORRECTED, "000.6") +
+                 count(page, "table2", TC_REPRO_CORRECTED, "000.6");
+    int64_t c8 = count(page, "table2", TC_REPRO_CORRECTED, "000.8");
+    int64_t d12 = count(page, "table1", TC_REPRO_DIFFERS, NULL) +
+                  count(page, "table2", TC_REPRO_DIFFERS, NULL);
+    int64_t c3 = count(page, "table3", TC_REPRO_CORRECTED, NULL);
+    int64_t d3 = count(page, "table3", TC_REPRO_DIFFERS, NULL);
+    int64_t m3 = count(page, "table4", TC_REPRO_MATCHES, NULL);
+    int64_t d4 = count(page, "table4", TC_REPRO_DIFFERS, NULL);
+    int64_t f5 = count(page, "sec3", TC_REPRO_CORRECTED, "000.5");
+    int64_t fm = count(page, "sec3", TC_REPRO_MATCHES, NULL);
+    tc_repro_summary(
         page,
         "On S_%d..S_%d treecast's EDT plans meet every printed lower bound of Tables 1-2 and "
         "every time and transmission count that Section 4 claims for them (%lld cells match, "
@@ -1286,11 +1302,11 @@ static void summarize(repro_page_t *page, const ctx_t *c)
         "total exchange: "
         "the hypercube is not faster by log n, the ratio stays near 1).",
         c->nlo, c->nhi, (long long)m12, (long long)d12, (long long)c6, (long long)c8,
-        (long long)(fm + count(page, "sec2", REPRO_MATCHES, NULL)), (long long)f5, (long long)c3,
+        (long long)(fm + count(page, "sec2", TC_REPRO_MATCHES, NULL)), (long long)f5, (long long)c3,
         (long long)d3, (long long)(m3 + d4), (long long)d4, d4 == 1 ? "s" : "");
 }
 
-int repro_000(repro_page_t *page, const repro_opts_t *opts)
+int repro_000(tc_repro_page_t *page, const repro_opts_t *opts)
 {
     static const int64_t FULL_M[] = {1, 4, 16, 64}, QUICK_M[] = {1, 4};
     ctx_t c = {.o = opts,
@@ -1314,16 +1330,16 @@ int repro_000(repro_page_t *page, const repro_opts_t *opts)
     if (st != 0) {
         return st;
     }
-    repro_missing(page, "Figure 1 (the networks S_3 and S_4): treecast draws forests, not "
-                        "networks.");
-    repro_missing(page, "The fault tolerance of Sections 4.3-4.6 (every node reached with up to "
-                        "x-1 faulty nodes or edges) is measured by fault campaigns (`treecast "
-                        "sim ... --faults nodes:K --trials T`), not tabled here; the multinode "
-                        "broadcast with acknowledgements is not fault tolerant (corrections "
-                        "000.9).");
-    repro_missing(page, "The O(...) transmission counts of Sections 4.5-4.6 and the time of "
-                        "Section 4.6 (M(n!-1) + O(Mt_n)) have no constant to judge; the runs "
-                        "give their values in Tables 1-2.");
+    tc_repro_missing(page, "Figure 1 (the networks S_3 and S_4): treecast draws forests, not "
+                           "networks.");
+    tc_repro_missing(page, "The fault tolerance of Sections 4.3-4.6 (every node reached with up to "
+                           "x-1 faulty nodes or edges) is measured by fault campaigns (`treecast "
+                           "sim ... --faults nodes:K --trials T`), not tabled here; the multinode "
+                           "broadcast with acknowledgements is not fault tolerant (corrections "
+                           "000.9).");
+    tc_repro_missing(page, "The O(...) transmission counts of Sections 4.5-4.6 and the time of "
+                           "Section 4.6 (M(n!-1) + O(Mt_n)) have no constant to judge; the runs "
+                           "give their values in Tables 1-2.");
     summarize(page, &c);
     return 0;
 }

@@ -38,15 +38,16 @@ static void route_text(const tc_route_t *r, char *buf, size_t cap)
     }
 }
 
-static void text_cell(repro_table_t *t, const char *quantity, const char *paper, const char *value)
+static void text_cell(tc_repro_table_t *t, const char *quantity, const char *paper,
+                      const char *value)
 {
-    repro_cell(t, quantity, paper, value, strcmp(paper, value) == 0 ? REPRO_MATCHES : REPRO_DIFFERS,
-               NULL);
+    tc_repro_cell(t, quantity, paper, value,
+                  strcmp(paper, value) == 0 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
 }
 
-static int table1(repro_page_t *page, int *match)
+static int table1(tc_repro_page_t *page, int *match)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table1", "Table 1: step (2) of Personalized_Broadcast(2) run by z = 3241 on S_4",
         "i",
         "The paper prints, for node z = 3241 of S_4 and k = 2, each of the 12 iterations of step "
@@ -55,7 +56,7 @@ static int table1(repro_page_t *page, int *match)
         "and the substar Y it serves. treecast computes each row with `tc_tseng_step` (the "
         "routes of treecast/substar.h). A cell matches when the text is the same; the path "
         "lengths are the closed form's distances (corrections 001.4).");
-    repro_command(t, "table 001:1 --z 3241 --k 2");
+    tc_repro_command(t, "table 001:1 --z 3241 --k 2");
     const uint8_t z[4] = {3, 2, 4, 1};
     *match = 0;
     for (int i = 0; i < 12; i++) {
@@ -68,7 +69,7 @@ static int table1(repro_page_t *page, int *match)
         route_text(&st.route, d, sizeof d);
         const char *values[4] = {X, d, y, Y};
         static const char *const names[4] = {"X_i", "d_1..d_j", "y", "Y"};
-        repro_row(t, "%d", i + 1);
+        tc_repro_row(t, "%d", i + 1);
         for (int q = 0; q < 4; q++) {
             text_cell(t, names[q], PRINTED_T1[i][q], values[q]);
             *match += strcmp(PRINTED_T1[i][q], values[q]) == 0;
@@ -118,23 +119,23 @@ static void trunc_two_digits(tc_frac_t f, char *buf, size_t cap)
     }
 }
 
-static void threshold_cell(repro_table_t *t, const tc_tseng_cell_t *c, const char *value,
+static void threshold_cell(tc_repro_table_t *t, const tc_tseng_cell_t *c, const char *value,
                            int decimals)
 {
-    repro_cell(t, "t_s/t_m >", c->printed, value, c->matches ? REPRO_MATCHES : REPRO_DIFFERS,
-               "001.3");
+    tc_repro_cell(t, "t_s/t_m >", c->printed, value,
+                  c->matches ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, "001.3");
     double scale = pow(10.0, decimals);
     bool rounding_differs = decimals > 0 && fabs(round(c->value * scale) / scale -
                                                  floor(c->value * scale) / scale) > 1e-12;
-    repro_note(t, "exact %lld/%lld = %.6g, truncated%s (corrections 001.3)%s",
-               (long long)c->exact.num, (long long)c->exact.den, c->value,
-               decimals > 0 ? " to three decimals" : " to two significant digits",
-               rounding_differs ? "; rounding would print one more in the last digit" : "");
+    tc_repro_note(t, "exact %lld/%lld = %.6g, truncated%s (corrections 001.3)%s",
+                  (long long)c->exact.num, (long long)c->exact.den, c->value,
+                  decimals > 0 ? " to three decimals" : " to two significant digits",
+                  rounding_differs ? "; rounding would print one more in the last digit" : "");
 }
 
-static int table2(repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
+static int table2(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table2", "Table 2: the least t_s/t_m at which k-substars beat k = 1", "n,k",
         "The paper prints the threshold of Eq. (2), the least t_s/t_m at which "
         "Personalized_Broadcast(k) is faster than k = 1, for n = 4..12 and k = 3..n-1%s. "
@@ -148,7 +149,7 @@ static int table2(repro_page_t *page, const repro_opts_t *opts, int *cells, int 
     int to = opts->quick ? 7 : 12;
     *cells = *ok = 0;
     for (int n = 4; n <= to; n++) {
-        repro_command(t, "table 001:2 --from %d --to %d", n, n);
+        tc_repro_command(t, "table 001:2 --from %d --to %d", n, n);
         for (int k = 3; k < n; k++) {
             tc_tseng_cell_t c;
             tc_err_t err = tc_tseng_table2(n, k, &c);
@@ -157,7 +158,7 @@ static int table2(repro_page_t *page, const repro_opts_t *opts, int *cells, int 
             }
             char value[32];
             trunc_decimals(c.exact, 3, value, sizeof value);
-            repro_row(t, "%d\t%d", n, k);
+            tc_repro_row(t, "%d\t%d", n, k);
             threshold_cell(t, &c, value, 3);
             *cells += 1;
             *ok += c.matches;
@@ -172,17 +173,17 @@ static int table2(repro_page_t *page, const repro_opts_t *opts, int *cells, int 
             }
         }
     }
-    repro_row(t, "4..12\t3..11");
-    repro_command(t, "table 001:2");
-    repro_num_text(t, "largest (the text: all < 0.64)", "< 0.64", 0.64, largest, 4, REPRO_LE, NULL,
-                   NAN);
-    repro_note(t, "the largest exact threshold, at n = 12, k = 11");
+    tc_repro_row(t, "4..12\t3..11");
+    tc_repro_command(t, "table 001:2");
+    tc_repro_num_text(t, "largest (the text: all < 0.64)", "< 0.64", 0.64, largest, 4, TC_REPRO_LE,
+                      NULL, NAN);
+    tc_repro_note(t, "the largest exact threshold, at n = 12, k = 11");
     return 0;
 }
 
-static int table3(repro_page_t *page, int *cells, int *ok)
+static int table3(tc_repro_page_t *page, int *cells, int *ok)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table3", "Table 3: the least t_s/t_m at which the mesh broadcast beats the ring",
         "n",
         "The paper prints the threshold of Eq. (5), 5/((n-1)! - 6), above which "
@@ -200,8 +201,8 @@ static int table3(repro_page_t *page, int *cells, int *ok)
         }
         char value[32];
         trunc_two_digits(c.exact, value, sizeof value);
-        repro_row(t, "%d", NS[i]);
-        repro_command(t, "table 001:3");
+        tc_repro_row(t, "%d", NS[i]);
+        tc_repro_command(t, "table 001:3");
         threshold_cell(t, &c, value, 0);
         *cells += 1;
         *ok += c.matches;
@@ -230,9 +231,9 @@ static int best_k_claim(double ratio, char *buf, size_t cap, bool *holds)
     return 0;
 }
 
-static int eti_table(repro_page_t *page, const repro_opts_t *opts)
+static int eti_table(tc_repro_page_t *page, const repro_opts_t *opts)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "eti", "Figures 2-4: ETI of Personalized_Broadcast(k)", "ts_tm,n,k",
         "Figures 2, 3 and 4 plot ETI = (T(n,1) - T(n,k)) / T(n,1) (Eq. (3)) at t_s/t_m = 100, 1 "
         "and 0.1 for n up to 12; the paper prints no number, so every cell is treecast's value "
@@ -244,15 +245,15 @@ static int eti_table(repro_page_t *page, const repro_opts_t *opts)
     int to = opts->quick ? 7 : 12;
     for (int r = 0; r < 3; r++) {
         for (int n = 3; n <= to; n++) {
-            repro_command(t, "table 001:eti --ts-tm %s --from %d --to %d", RATIO_TEXT[r], n, n);
+            tc_repro_command(t, "table 001:eti --ts-tm %s --from %d --to %d", RATIO_TEXT[r], n, n);
             for (int k = 1; k < n; k++) {
                 double e;
                 tc_err_t err = tc_tseng_eti(n, k, RATIOS[r], &e);
                 if (err != TC_OK) {
                     return lib_fail(err, "ETI");
                 }
-                repro_row(t, "%s\t%d\t%d", RATIO_TEXT[r], n, k);
-                repro_num(t, "ETI", NAN, e, 4, REPRO_EQ, NULL, NAN);
+                tc_repro_row(t, "%s\t%d\t%d", RATIO_TEXT[r], n, k);
+                tc_repro_num(t, "ETI", NAN, e, 4, TC_REPRO_EQ, NULL, NAN);
             }
             int k;
             double best;
@@ -260,17 +261,17 @@ static int eti_table(repro_page_t *page, const repro_opts_t *opts)
             if (err != TC_OK) {
                 return lib_fail(err, "the best k");
             }
-            repro_row(t, "%s\t%d\tbest", RATIO_TEXT[r], n);
-            repro_num(t, "k", NAN, k, 0, REPRO_EQ, NULL, NAN);
-            repro_num(t, "ETI", NAN, best, 4, REPRO_EQ, NULL, NAN);
+            tc_repro_row(t, "%s\t%d\tbest", RATIO_TEXT[r], n);
+            tc_repro_num(t, "k", NAN, k, 0, TC_REPRO_EQ, NULL, NAN);
+            tc_repro_num(t, "ETI", NAN, best, 4, TC_REPRO_EQ, NULL, NAN);
         }
     }
     return 0;
 }
 
-static int eti6_table(repro_page_t *page, const repro_opts_t *opts)
+static int eti6_table(tc_repro_page_t *page, const repro_opts_t *opts)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "eti6", "Figure 6: ETI' of Nonpersonalized_Broadcast", "ts_tm,n",
         "Figure 6 plots ETI' = (T' - T) / T' of the mesh algorithm (T = ((n-1)! + 6n - 7) t_s + "
         "(n! + 5n - 6) t_m) against the Hamiltonian cycle (T' = (n! - 1)(t_s + t_m)) at t_s/t_m "
@@ -285,16 +286,16 @@ static int eti6_table(repro_page_t *page, const repro_opts_t *opts)
             if (err != TC_OK) {
                 return lib_fail(err, "ETI'");
             }
-            repro_row(t, "%s\t%d", RATIO_TEXT[r], n);
-            repro_command(t, "table 001:eti --ts-tm %s --from %d --to %d", RATIO_TEXT[r], n, n);
-            repro_num(t, "ETI'", NAN, e, 4, REPRO_EQ, NULL, NAN);
+            tc_repro_row(t, "%s\t%d", RATIO_TEXT[r], n);
+            tc_repro_command(t, "table 001:eti --ts-tm %s --from %d --to %d", RATIO_TEXT[r], n, n);
+            tc_repro_num(t, "ETI'", NAN, e, 4, TC_REPRO_EQ, NULL, NAN);
         }
     }
     return 0;
 }
 
 /* The paper's readings of Figures 2-4 (Section III.2) and 6 (Section IV.2), judged. */
-static int readings_personalized(repro_table_t *t)
+static int readings_personalized(tc_repro_table_t *t)
 {
     for (int r = 0; r < 3; r++) {
         char list[64], value[160];
@@ -303,11 +304,11 @@ static int readings_personalized(repro_table_t *t)
         if (st != 0) {
             return st;
         }
-        repro_row(t, "%s\t%s", FIGURE[r], RATIO_TEXT[r]);
-        repro_command(t, "table 001:eti --ts-tm %s", RATIO_TEXT[r]);
+        tc_repro_row(t, "%s\t%s", FIGURE[r], RATIO_TEXT[r]);
+        tc_repro_command(t, "table 001:eti --ts-tm %s", RATIO_TEXT[r]);
         snprintf(value, sizeof value, "best k for n = 3..12: %s", list);
-        repro_cell(t, "best k lies in 2..4 for every n <= 12", "2..4", value,
-                   holds ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
+        tc_repro_cell(t, "best k lies in 2..4 for every n <= 12", "2..4", value,
+                      holds ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
         int k;
         double best;
         tc_err_t err = tc_tseng_best_k(12, RATIOS[r], &k, &best);
@@ -316,19 +317,19 @@ static int readings_personalized(repro_table_t *t)
         }
         bool in = best >= 0.2 && best <= 0.8;
         snprintf(value, sizeof value, "%.3f (n = 12, k = %d)", best, k);
-        repro_cell(t, "range of improvement between 0.2 and 0.8", "0.2..0.8", value,
-                   in ? REPRO_MATCHES : REPRO_DIFFERS, in ? NULL : "001.5");
-        repro_note(t,
-                   "the best ETI over k grows with n: its value at n = 12 is the largest for "
-                   "n <= 12%s",
-                   in ? ""
-                      : "; at t_s/t_m = 0.1 Eq. (3) gives at most 0.043 (corrections 001.5 "
-                        "records it): no reading of Eq. (1) treecast tried reaches 0.2 there");
+        tc_repro_cell(t, "range of improvement between 0.2 and 0.8", "0.2..0.8", value,
+                      in ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, in ? NULL : "001.5");
+        tc_repro_note(t,
+                      "the best ETI over k grows with n: its value at n = 12 is the largest for "
+                      "n <= 12%s",
+                      in ? ""
+                         : "; at t_s/t_m = 0.1 Eq. (3) gives at most 0.043 (corrections 001.5 "
+                           "records it): no reading of Eq. (1) treecast tried reaches 0.2 there");
     }
     return 0;
 }
 
-static int readings_mesh(repro_table_t *t)
+static int readings_mesh(tc_repro_table_t *t)
 {
     static const double APPROX[3] = {0.8, 0.4, 0.1};
     for (int r = 0; r < 3; r++) {
@@ -346,30 +347,30 @@ static int readings_mesh(repro_table_t *t)
             lo = fmin(lo, e);
             hi = fmax(hi, e);
         }
-        repro_row(t, "Fig. 6\t%s", RATIO_TEXT[r]);
-        repro_command(t, "table 001:eti --ts-tm %s", RATIO_TEXT[r]);
+        tc_repro_row(t, "Fig. 6\t%s", RATIO_TEXT[r]);
+        tc_repro_command(t, "table 001:eti --ts-tm %s", RATIO_TEXT[r]);
         char value[160], paper[32];
         snprintf(value, sizeof value, "ETI' <= 0 for n <= %d, > 0 from n = %d on", last_bad,
                  last_bad + 1);
-        repro_cell(t, "no improvement only when n is very small", "only very small n", value,
-                   last_bad <= 5 ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
-        repro_note(t, "judged: the n without improvement are at most 5 (for n <= 4, (n-1)! - 6 "
-                      "<= 0 and the mesh is never faster; at n = 5 Table 3's threshold 5/18 "
-                      "exceeds 0.1)");
+        tc_repro_cell(t, "no improvement only when n is very small", "only very small n", value,
+                      last_bad <= 5 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
+        tc_repro_note(t, "judged: the n without improvement are at most 5 (for n <= 4, (n-1)! - 6 "
+                         "<= 0 and the mesh is never faster; at n = 5 Table 3's threshold 5/18 "
+                         "exceeds 0.1)");
         bool near = APPROX[r] >= lo - 0.05 && APPROX[r] <= hi + 0.05;
         snprintf(value, sizeof value, "%.3f..%.3f (n = %d..12)", lo, hi, last_bad + 1);
         snprintf(paper, sizeof paper, "approximately %.1f", APPROX[r]);
-        repro_cell(t, "amount of improvement in most cases", paper, value,
-                   near ? REPRO_MATCHES : REPRO_DIFFERS, NULL);
-        repro_note(t, "judged: the paper's figure lies within 0.05 of ETI' at some n where the "
-                      "mesh improves (n up to 12; corrections 001.5 gives n = 12)");
+        tc_repro_cell(t, "amount of improvement in most cases", paper, value,
+                      near ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
+        tc_repro_note(t, "judged: the paper's figure lies within 0.05 of ETI' at some n where the "
+                         "mesh improves (n up to 12; corrections 001.5 gives n = 12)");
     }
     return 0;
 }
 
-static int readings_table(repro_page_t *page, int *cells, int *differ)
+static int readings_table(tc_repro_page_t *page, int *cells, int *differ)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "readings", "The paper's readings of Figures 2-4 and 6", "figure,ts_tm",
         "The paper reads its figures in words: Section III.2 says the best k lies in 2..4 for "
         "every n <= 12 and that \"the range of improvement is between 0.2 to 0.8, depending on "
@@ -383,12 +384,12 @@ static int readings_table(repro_page_t *page, int *cells, int *differ)
     *cells = (int)t->ncells;
     *differ = 0;
     for (int64_t c = 0; c < t->ncells; c++) {
-        *differ += t->cells[c].verdict == REPRO_DIFFERS;
+        *differ += t->cells[c].verdict == TC_REPRO_DIFFERS;
     }
     return st;
 }
 
-static int eti_figure(repro_page_t *page, int r)
+static int eti_figure(tc_repro_page_t *page, int r)
 {
     static const char *const IDS[3] = {"fig2-eti-100", "fig3-eti-1", "fig4-eti-0.1"};
     char list[64], title[96];
@@ -401,7 +402,7 @@ static int eti_figure(repro_page_t *page, int r)
     }
     snprintf(title, sizeof title, "%s: ETI of Personalized_Broadcast(k) at t_s/t_m = %s", FIGURE[r],
              RATIO_TEXT[r]);
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, IDS[r], title, 12,
         "ETI of Personalized_Broadcast(k) against n at t_s/t_m = %s, one line per k (treecast's "
         "Eq. (3) with Eq. (1) corrected, corrections 001.2), as the paper's %s plots it; the "
@@ -431,24 +432,24 @@ static int eti_figure(repro_page_t *page, int r)
         tc_tseng_best_k(n, RATIOS[r], &k, &best);
         fprintf(fp, ",%.6f,%d\n", best, k);
     }
-    repro_figure_script(f,
-                        "set key autotitle columnhead outside right top\n"
-                        "set title \"%s: ETI of Personalized\\\\_Broadcast(k), t_s/t_m = %s\"\n"
-                        "set xlabel 'n (S_n)'\n"
-                        "set ylabel 'ETI = (T(n,1) - T(n,k)) / T(n,1)'\n"
-                        "set xrange [2.5:12.5]\n"
-                        "set xtics 1\n"
-                        "plot for [i=2:12] data using 1:i with linespoints pt 7 ps 0.5 "
-                        "dt 1+(i>9) title columnhead(i), \\\n"
-                        "     data using 1:13:(sprintf('k=%%d', column(14))) with labels point "
-                        "pt 6 ps 1.5 offset 0,0.9 title 'best k'\n",
-                        FIGURE[r], RATIO_TEXT[r]);
+    tc_repro_figure_script(f,
+                           "set key autotitle columnhead outside right top\n"
+                           "set title \"%s: ETI of Personalized\\\\_Broadcast(k), t_s/t_m = %s\"\n"
+                           "set xlabel 'n (S_n)'\n"
+                           "set ylabel 'ETI = (T(n,1) - T(n,k)) / T(n,1)'\n"
+                           "set xrange [2.5:12.5]\n"
+                           "set xtics 1\n"
+                           "plot for [i=2:12] data using 1:i with linespoints pt 7 ps 0.5 "
+                           "dt 1+(i>9) title columnhead(i), \\\n"
+                           "     data using 1:13:(sprintf('k=%%d', column(14))) with labels point "
+                           "pt 6 ps 1.5 offset 0,0.9 title 'best k'\n",
+                           FIGURE[r], RATIO_TEXT[r]);
     return 0;
 }
 
-static void eti6_figure(repro_page_t *page)
+static void eti6_figure(tc_repro_page_t *page)
 {
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, "fig6-eti-mesh", "Fig. 6: ETI' of Nonpersonalized_Broadcast", 6,
         "ETI' = (T' - T) / T' of the mesh algorithm against the Hamiltonian cycle, against n, "
         "at t_s/t_m = 100, 1 and 0.1 (treecast's `tc_tseng_mesh_eti`), as the paper's Fig. 6 "
@@ -466,16 +467,16 @@ static void eti6_figure(repro_page_t *page)
         }
         fprintf(fp, ",0.8,0.4,0.1\n");
     }
-    repro_figure_script(f, "set key autotitle columnhead bottom right\n"
-                           "set title \"Fig. 6: ETI' of Nonpersonalized\\\\_Broadcast\"\n"
-                           "set xlabel 'n (S_n)'\n"
-                           "set ylabel \"ETI' = (T' - T) / T'\"\n"
-                           "set xtics 1\n"
-                           "set yrange [-0.7:1]\n"
-                           "plot for [i=2:4] data using 1:i with linespoints pt 7 lw 2 "
-                           "title columnhead(i), \\\n"
-                           "     for [i=5:7] data using 1:i with lines dt 2 lc i-4 "
-                           "title columnhead(i)\n");
+    tc_repro_figure_script(f, "set key autotitle columnhead bottom right\n"
+                              "set title \"Fig. 6: ETI' of Nonpersonalized\\\\_Broadcast\"\n"
+                              "set xlabel 'n (S_n)'\n"
+                              "set ylabel \"ETI' = (T' - T) / T'\"\n"
+                              "set xtics 1\n"
+                              "set yrange [-0.7:1]\n"
+                              "plot for [i=2:4] data using 1:i with linespoints pt 7 lw 2 "
+                              "title columnhead(i), \\\n"
+                              "     for [i=5:7] data using 1:i with lines dt 2 lc i-4 "
+                              "title columnhead(i)\n");
 }
 
 /* ---- Personalized_Broadcast(k) simulated, beside Eq. (1) ------------------------------------ */
@@ -517,7 +518,7 @@ static int simulate(int n, int k, bool one_source, sim_t *out)
     return err != TC_OK ? lib_fail(err, "alltoall-tseng") : 0;
 }
 
-static int sim_row(repro_table_t *t, int n, int k)
+static int sim_row(tc_repro_table_t *t, int n, int k)
 {
     tc_frac_t lnk, lk1, ln1;
     tc_err_t err = tc_tseng_lnk(n, k, &lnk);
@@ -536,30 +537,30 @@ static int sim_row(repro_table_t *t, int n, int k)
     if (st != 0) {
         return st;
     }
-    repro_row(t, "%d\t%d", n, k);
-    repro_command(t, "sim alltoall-tseng --net star:%d --k %d --ts 1 --tm 1%s", n, k,
-                  symmetry ? " --method symmetry" : "");
+    tc_repro_row(t, "%d\t%d", n, k);
+    tc_repro_command(t, "sim alltoall-tseng --net star:%d --k %d --ts 1 --tm 1%s", n, k,
+                     symmetry ? " --method symmetry" : "");
     char paper[64];
     snprintf(paper, sizeof paper, "%lld (Eq. (1))", (long long)ts_coef);
-    repro_num_text(t, "rounds (t_s coefficient)", paper, (double)ts_coef, (double)s.rounds, 0,
-                   REPRO_EQ, NULL, NAN);
-    repro_note(t, "N l_{n,k} + n! l_{k,1} = %lld + %lld, l_{n,k} = %lld/%lld", (long long)sum_nk,
-               (long long)sum_k1, (long long)lnk.num, (long long)lnk.den);
+    tc_repro_num_text(t, "rounds (t_s coefficient)", paper, (double)ts_coef, (double)s.rounds, 0,
+                      TC_REPRO_EQ, NULL, NAN);
+    tc_repro_note(t, "N l_{n,k} + n! l_{k,1} = %lld + %lld, l_{n,k} = %lld/%lld", (long long)sum_nk,
+                  (long long)sum_k1, (long long)lnk.num, (long long)lnk.den);
     snprintf(paper, sizeof paper, "%lld (Eq. (1))", (long long)tm_printed);
-    repro_num_text(t, "messages (t_m coefficient)", paper, (double)tm_printed, (double)s.elements,
-                   0, REPRO_EQ, "001.2", (double)tm_corrected);
-    repro_note(t, "Eq. (1) prints n!(l_{n,k} + l_{n,1}); corrected n!(l_{n,k} + l_{k,1}) = %lld",
-               (long long)tm_corrected);
+    tc_repro_num_text(t, "messages (t_m coefficient)", paper, (double)tm_printed,
+                      (double)s.elements, 0, TC_REPRO_EQ, "001.2", (double)tm_corrected);
+    tc_repro_note(t, "Eq. (1) prints n!(l_{n,k} + l_{n,1}); corrected n!(l_{n,k} + l_{k,1}) = %lld",
+                  (long long)tm_corrected);
     if (!symmetry) {
-        repro_num_text(t, "queued packets (property 1: congestion-free)", "0", 0, (double)s.queued,
-                       0, REPRO_EQ, NULL, NAN);
+        tc_repro_num_text(t, "queued packets (property 1: congestion-free)", "0", 0,
+                          (double)s.queued, 0, TC_REPRO_EQ, NULL, NAN);
     }
     return 0;
 }
 
-static int sim_table(repro_page_t *page, const repro_opts_t *opts)
+static int sim_table(tc_repro_page_t *page, const repro_opts_t *opts)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "sim", "Personalized_Broadcast(k) in the round engine beside Eq. (1)", "n,k",
         "The paper prints no simulated times; this table is treecast's extension. The round "
         "engine runs Personalized_Broadcast(k) one-port (a round costs t_s plus t_m times its "
@@ -586,7 +587,7 @@ static int sim_table(repro_page_t *page, const repro_opts_t *opts)
 
 /* ---- the page -------------------------------------------------------------------------------- */
 
-int repro_001(repro_page_t *page, const repro_opts_t *opts)
+int repro_001(tc_repro_page_t *page, const repro_opts_t *opts)
 {
     int t1 = 0, c2, ok2, c3, ok3, readings = 0, differ = 0;
     int st = table1(page, &t1);
@@ -619,19 +620,20 @@ int repro_001(repro_page_t *page, const repro_opts_t *opts)
                  "or more (corrections 001.5)",
                  best01);
     }
-    repro_summary(page,
-                  "treecast reproduces Table 1 (%d of 48 cells), Table 2 (%d of %d cells) and "
-                  "Table 3 (%d of %d) exactly, the two tables truncated rather than rounded "
-                  "(corrections 001.3), and its simulation of Personalized_Broadcast(k) takes "
-                  "exactly the time of Eq. (1) once its t_m coefficient is corrected (corrections "
-                  "001.2). Of the paper's %d readings of Figures 2-4 and 6, %d hold (best k in "
-                  "2..4, ETI' about 0.8, 0.4 and 0.1)%s.",
-                  t1, ok2, c2, ok3, c3, readings, readings - differ, exception);
-    repro_missing(page, "Figure 1 (a drawing of S_4) and Figure 5 (the 4 x 3! mesh embedded in "
-                        "S_4) are drawings; treecast builds the mesh (`tc_star_mesh_new`, "
-                        "measured in corrections 001.6) but draws no picture of it.");
-    repro_missing(page, "Section IV's time T of the mesh algorithm is not set beside the "
-                        "simulated allgather here; `treecast sim allgather-mesh --net star:N` "
-                        "prints both (S_3..S_7).");
+    tc_repro_summary(
+        page,
+        "treecast reproduces Table 1 (%d of 48 cells), Table 2 (%d of %d cells) and "
+        "Table 3 (%d of %d) exactly, the two tables truncated rather than rounded "
+        "(corrections 001.3), and its simulation of Personalized_Broadcast(k) takes "
+        "exactly the time of Eq. (1) once its t_m coefficient is corrected (corrections "
+        "001.2). Of the paper's %d readings of Figures 2-4 and 6, %d hold (best k in "
+        "2..4, ETI' about 0.8, 0.4 and 0.1)%s.",
+        t1, ok2, c2, ok3, c3, readings, readings - differ, exception);
+    tc_repro_missing(page, "Figure 1 (a drawing of S_4) and Figure 5 (the 4 x 3! mesh embedded in "
+                           "S_4) are drawings; treecast builds the mesh (`tc_star_mesh_new`, "
+                           "measured in corrections 001.6) but draws no picture of it.");
+    tc_repro_missing(page, "Section IV's time T of the mesh algorithm is not set beside the "
+                           "simulated allgather here; `treecast sim allgather-mesh --net star:N` "
+                           "prints both (S_3..S_7).");
     return 0;
 }

@@ -20,10 +20,10 @@ static const char *const PRINTED_AVG[19] = {
     "4095.94", "7710.06", "14563.50", "27594.05", "52428.75",
 };
 
-static int table1(repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
+static int table1(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
 {
     int to = opts->quick ? 12 : 20;
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table1", "Table 1: subtree sizes of the spanning binomial tree and the SBnT", "n",
         "The paper prints, for n = 2..20, the cyclic nodes A, the degenerate necklaces B, the "
         "largest subtree of the root in the spanning binomial tree (SBT) and in the SBnT, the "
@@ -45,24 +45,24 @@ static int table1(repro_page_t *page, const repro_opts_t *opts, int *cells, int 
         const int64_t *paper = tc_table_002_1(n);
         const int64_t measured[5] = {b.A, b.B, b.sbt_max, b.sbnt_max, b.sbnt_min};
         double N = (double)((int64_t)1 << n), avg = (N - 1) / n;
-        repro_row(t, "%d", n);
-        repro_command(t, "balance --kind sbnt-minr --net cube:%d", n);
+        tc_repro_row(t, "%d", n);
+        tc_repro_command(t, "balance --kind sbnt-minr --net cube:%d", n);
         for (int q = 0; q < 5; q++) {
-            repro_num(t, NAMES[q], (double)paper[q + 1], (double)measured[q], 0, REPRO_EQ, NULL,
-                      NAN);
-            *ok += t->cells[t->ncells - 1].verdict == REPRO_MATCHES;
+            tc_repro_num(t, NAMES[q], (double)paper[q + 1], (double)measured[q], 0, TC_REPRO_EQ,
+                         NULL, NAN);
+            *ok += t->cells[t->ncells - 1].verdict == TC_REPRO_MATCHES;
         }
-        repro_num_text(t, "(N-1)/n", PRINTED_AVG[n - 2], atof(PRINTED_AVG[n - 2]), avg, 2, REPRO_EQ,
-                       NULL, NAN);
-        *ok += t->cells[t->ncells - 1].verdict == REPRO_MATCHES;
-        repro_num(t, "factor", (double)paper[6] / 100, (double)b.sbnt_max / avg, 2, REPRO_EQ, NULL,
-                  NAN);
-        *ok += t->cells[t->ncells - 1].verdict == REPRO_MATCHES;
+        tc_repro_num_text(t, "(N-1)/n", PRINTED_AVG[n - 2], atof(PRINTED_AVG[n - 2]), avg, 2,
+                          TC_REPRO_EQ, NULL, NAN);
+        *ok += t->cells[t->ncells - 1].verdict == TC_REPRO_MATCHES;
+        tc_repro_num(t, "factor", (double)paper[6] / 100, (double)b.sbnt_max / avg, 2, TC_REPRO_EQ,
+                     NULL, NAN);
+        *ok += t->cells[t->ncells - 1].verdict == TC_REPRO_MATCHES;
         *cells += 7;
-        repro_num(t, "SBnT(min) >= N/(n+2) (Theorem 1)", N / (n + 2), (double)b.sbnt_min, 2,
-                  REPRO_GE, NULL, NAN);
-        repro_num(t, "SBnT(max) <= 2N/(n+2) (Theorem 1)", 2 * N / (n + 2), (double)b.sbnt_max, 2,
-                  REPRO_LE, NULL, NAN);
+        tc_repro_num(t, "SBnT(min) >= N/(n+2) (Theorem 1)", N / (n + 2), (double)b.sbnt_min, 2,
+                     TC_REPRO_GE, NULL, NAN);
+        tc_repro_num(t, "SBnT(max) <= 2N/(n+2) (Theorem 1)", 2 * N / (n + 2), (double)b.sbnt_max, 2,
+                     TC_REPRO_LE, NULL, NAN);
     }
     return 0;
 }
@@ -76,34 +76,34 @@ static const char *const OPS[3] = {"one-to-all personalized", "all-to-all broadc
  * the leading term N M tc + (2n-2) ts. A cost above the leading term is within the paper's
  * bound while the excess stays within the O-term: at most N M tc log2(n)/n here (constant 1;
  * docs/corrections.md, 002.8, has the measured constants). */
-static void scatter_cell(repro_table_t *t, int n, const tc_cycles_ref_t *ref, double sbg)
+static void scatter_cell(tc_repro_table_t *t, int n, const tc_cycles_ref_t *ref, double sbg)
 {
     double N = (double)((int64_t)1 << n), lead = ref->table;
     char paper[96], value[32];
     snprintf(paper, sizeof paper, "<= N(1 + O(log n / n)) M tc + (2n-2) ts; leading term %.3f",
              lead);
     snprintf(value, sizeof value, "%.3f", sbg);
-    bool below = repro_holds(lead, sbg, 3, REPRO_LE);
+    bool below = tc_repro_holds(lead, sbg, 3, TC_REPRO_LE);
     double c = (sbg - lead) / N / (log2(n) / n); /* the excess in units of N M tc log2(n)/n */
-    repro_cell(t, "time (SBG)", paper, value, below || c <= 1 ? REPRO_MATCHES : REPRO_DIFFERS,
-               NULL);
+    tc_repro_cell(t, "time (SBG)", paper, value,
+                  below || c <= 1 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
     if (below) {
         return;
     }
     if (c <= 1) {
-        repro_qualify(t, "within the paper's O(log n / n) term");
+        tc_repro_qualify(t, "within the paper's O(log n / n) term");
     }
-    repro_note(t,
-               "the entry's number is the leading term of the cost; the cost exceeds "
-               "N M tc + (2n-2) ts by %.3f N M tc = %.2f N M tc log2(n)/n (log2(n)/n = %.3f), "
-               "Theorem 6's O(log n / n) term (corrections 002.8)",
-               (sbg - lead) / N, c, log2(n) / n);
+    tc_repro_note(t,
+                  "the entry's number is the leading term of the cost; the cost exceeds "
+                  "N M tc + (2n-2) ts by %.3f N M tc = %.2f N M tc log2(n)/n (log2(n)/n = %.3f), "
+                  "Theorem 6's O(log n / n) term (corrections 002.8)",
+                  (sbg - lead) / N, c, log2(n) / n);
 }
 
-static int table2(repro_page_t *page, const repro_opts_t *opts)
+static int table2(tc_repro_page_t *page, const repro_opts_t *opts)
 {
     int to = opts->quick ? 8 : 12;
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table2", "Table 2: complexities of communication based on SBnT routing",
         "n,ports,communication",
         "The paper prints six complexities (one-port and n-port; one-to-all personalized, "
@@ -126,24 +126,25 @@ static int table2(repro_page_t *page, const repro_opts_t *opts)
                 return lib_fail(err, "the Table 2 schedules");
             }
         }
-        repro_command(t, "table 002:2 --from %d --to %d --M 1 --ts 1 --tc 1", n, n);
+        tc_repro_command(t, "table 002:2 --from %d --to %d --M 1 --ts 1 --tc 1", n, n);
         for (int one = 1; one >= 0; one--) {
             for (int op = TC_CYCLES_SCATTER; op <= TC_CYCLES_ALLTOALL; op++) {
                 tc_cycles_ref_t ref;
                 tc_cycles_table2((tc_cycles_op_t)op, one, n, 1, 1, 1, &ref);
-                repro_row(t, "%d\t%s\t%s", n, one ? "one-port" : "n-port", OPS[op]);
+                tc_repro_row(t, "%d\t%s\t%s", n, one ? "one-port" : "n-port", OPS[op]);
                 double sbg = times[0][one][op];
                 if (one && op == TC_CYCLES_SCATTER) {
                     scatter_cell(t, n, &ref, sbg);
                 } else {
-                    repro_num(t, "time (SBG)", ref.table, sbg, 3, REPRO_EQ, NULL, NAN);
-                    repro_note(t, "Table 2: %s", ref.table_formula);
+                    tc_repro_num(t, "time (SBG)", ref.table, sbg, 3, TC_REPRO_EQ, NULL, NAN);
+                    tc_repro_note(t, "Table 2: %s", ref.table_formula);
                 }
-                repro_num(t, "SBG at or above the lower bound", ref.lower, sbg, 3, REPRO_GE, NULL,
-                          NAN);
-                repro_note(t, "Section 5: %s", ref.lower_formula);
-                repro_num(t, "time (SBnT)", NAN, times[1][one][op], 3, REPRO_EQ, NULL, NAN);
-                repro_num(t, "time (binomial)", NAN, times[2][one][op], 3, REPRO_EQ, NULL, NAN);
+                tc_repro_num(t, "SBG at or above the lower bound", ref.lower, sbg, 3, TC_REPRO_GE,
+                             NULL, NAN);
+                tc_repro_note(t, "Section 5: %s", ref.lower_formula);
+                tc_repro_num(t, "time (SBnT)", NAN, times[1][one][op], 3, TC_REPRO_EQ, NULL, NAN);
+                tc_repro_num(t, "time (binomial)", NAN, times[2][one][op], 3, TC_REPRO_EQ, NULL,
+                             NAN);
             }
         }
     }
@@ -256,22 +257,24 @@ static int64_t printed_shared(int n)
     return n <= 8 ? SHARED[n] : -1;
 }
 
-static void text_cell(repro_table_t *t, const char *quantity, const char *paper, bool same,
+static void text_cell(tc_repro_table_t *t, const char *quantity, const char *paper, bool same,
                       const char *value, const char *correction)
 {
-    repro_cell(t, quantity, paper, value, same ? REPRO_MATCHES : REPRO_DIFFERS, correction);
+    tc_repro_cell(t, quantity, paper, value, same ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                  correction);
 }
 
-static void variants_row(repro_table_t *t, int n, const variants_t *v)
+static void variants_row(tc_repro_table_t *t, int n, const variants_t *v)
 {
     static const char *const EXAMPLES[3] = {"01011", "010111", "0010011"};
     int64_t p = printed_shared(n);
-    repro_row(t, "%d", n);
-    repro_command(t, "check --net cube:%d --kind sbnt-minr --compare sbnt-minbl", n);
-    repro_num(t, "shared edges below level 1, minR and minBL", p >= 0 ? (double)p : NAN,
-              (double)v->minr_minbl.shared_below1_total, 0, REPRO_EQ, n == 8 ? "002.7" : NULL, 32);
+    tc_repro_row(t, "%d", n);
+    tc_repro_command(t, "check --net cube:%d --kind sbnt-minr --compare sbnt-minbl", n);
+    tc_repro_num(t, "shared edges below level 1, minR and minBL", p >= 0 ? (double)p : NAN,
+                 (double)v->minr_minbl.shared_below1_total, 0, TC_REPRO_EQ, n == 8 ? "002.7" : NULL,
+                 32);
     if (n <= 4) {
-        repro_note(t, "the paper: edge-disjoint below level 1 for up to 4-dimensional cubes");
+        tc_repro_note(t, "the paper: edge-disjoint below level 1 for up to 4-dimensional cubes");
     }
     if (n >= 5 && n <= 7) {
         uint64_t c = strtoull(EXAMPLES[n - 5], NULL, 2);
@@ -281,72 +284,75 @@ static void variants_row(repro_table_t *t, int n, const variants_t *v)
         snprintf(q, sizeof q, "the edge into %s is shared", EXAMPLES[n - 5]);
         tc_cube_format(n, (uint64_t)v->minr_minbl.example, lab, sizeof lab);
         text_cell(t, q, "shared", shared, shared ? "shared" : "not shared", NULL);
-        repro_note(t, "check prints the lowest node whose edge is shared: %s", lab);
+        tc_repro_note(t, "check prints the lowest node whose edge is shared: %s", lab);
     }
     int64_t tested, same = lemma15(n, &tested);
-    repro_num(t, "Lemma 15: shared at a unique longest zero block", 0, (double)same, 0, REPRO_EQ,
-              NULL, NAN);
-    repro_note(t,
-               "of the %lld nodes below level 1 whose longest cyclic block of zeroes is unique, "
-               "those whose minR and minBL parents coincide (`tc_cube_sbnt_parent`, counted by "
-               "this page)%s",
-               (long long)tested,
-               same == 0 ? "; check prints the shared edges: none of them enters such a node" : "");
-    repro_num(t, "Theorem 5: bit reversal maps minR onto minBL (violations)", 0,
-              (double)v->minr_minbl.reversal_violations, 0, REPRO_EQ, NULL, NAN);
+    tc_repro_num(t, "Lemma 15: shared at a unique longest zero block", 0, (double)same, 0,
+                 TC_REPRO_EQ, NULL, NAN);
+    tc_repro_note(t,
+                  "of the %lld nodes below level 1 whose longest cyclic block of zeroes is unique, "
+                  "those whose minR and minBL parents coincide (`tc_cube_sbnt_parent`, counted by "
+                  "this page)%s",
+                  (long long)tested,
+                  same == 0 ? "; check prints the shared edges: none of them enters such a node"
+                            : "");
+    tc_repro_num(t, "Theorem 5: bit reversal maps minR onto minBL (violations)", 0,
+                 (double)v->minr_minbl.reversal_violations, 0, TC_REPRO_EQ, NULL, NAN);
     bool eq = v->minr_minbl.subtrees_equal_reversed;
     text_cell(t, "Theorem 5: subtree sizes of minBL equal minR's", "equal", eq,
               eq ? "equal" : "different", NULL);
-    repro_num(t, "Lemma 8: cyclic non-root nodes with children (minR)", 0,
-              (double)v->rep[0].cyclic_inner, 0, REPRO_EQ, NULL, NAN);
-    repro_note(t, "Lemma 8 says any cyclic node is a leaf; the root (cyclic) has n children, so "
-                  "it holds for the non-root ones (corrections 002.3)");
-    repro_num(t, "Corollary 1: height (minR)", n, v->rep[0].depth[0], 0, REPRO_EQ, NULL, NAN);
-    repro_num(t, "Corollary 3: level/dimension cells off C(n,l)/n (minR)", is_prime(n) ? 0 : NAN,
-              (double)corollary3(n, &v->rep[0]), 0, REPRO_EQ, NULL, NAN);
+    tc_repro_num(t, "Lemma 8: cyclic non-root nodes with children (minR)", 0,
+                 (double)v->rep[0].cyclic_inner, 0, TC_REPRO_EQ, NULL, NAN);
+    tc_repro_note(t, "Lemma 8 says any cyclic node is a leaf; the root (cyclic) has n children, so "
+                     "it holds for the non-root ones (corrections 002.3)");
+    tc_repro_num(t, "Corollary 1: height (minR)", n, v->rep[0].depth[0], 0, TC_REPRO_EQ, NULL, NAN);
+    tc_repro_num(t, "Corollary 3: level/dimension cells off C(n,l)/n (minR)", is_prime(n) ? 0 : NAN,
+                 (double)corollary3(n, &v->rep[0]), 0, TC_REPRO_EQ, NULL, NAN);
     if (!is_prime(n)) {
-        repro_note(t, "Corollary 3 is stated for prime n only");
+        tc_repro_note(t, "Corollary 3 is stated for prime n only");
     }
-    repro_command(t, "check --net cube:%d --kind sbnt-maxl --compare sbnt-maxbr", n);
-    repro_num(t, "Theorem 5: bit reversal maps maxL onto maxBR (violations)", 0,
-              (double)v->maxl_maxbr.reversal_violations, 0, REPRO_EQ, NULL, NAN);
-    repro_command(t, "check --net cube:%d --kind sbnt-minr --compare sbnt-maxl", n);
+    tc_repro_command(t, "check --net cube:%d --kind sbnt-maxl --compare sbnt-maxbr", n);
+    tc_repro_num(t, "Theorem 5: bit reversal maps maxL onto maxBR (violations)", 0,
+                 (double)v->maxl_maxbr.reversal_violations, 0, TC_REPRO_EQ, NULL, NAN);
+    tc_repro_command(t, "check --net cube:%d --kind sbnt-minr --compare sbnt-maxl", n);
     eq = v->minr_maxl.subtrees_equal_reversed;
     text_cell(t, "Lemma 13: subtree sizes of maxL equal minR's", "equal", eq,
               eq ? "equal" : "different", NULL);
 }
 
 /* Lemma 3 (minR) and Section 4's fan-out of maxL, per level; Theorem 4 is n = 6, level 2. */
-static void fanout_rows(repro_table_t *t, int n, const variants_t *v)
+static void fanout_rows(tc_repro_table_t *t, int n, const variants_t *v)
 {
     for (int l = 0; l <= n; l++) {
         int minr = l == 0 ? n : (n - l + 1) / 2;
         int maxl = l == 0 ? n : l == 1 ? (n - l + 1) / 2 : l <= n - 2 ? n - l - 1 : 1;
-        repro_row(t, "%d\t%d", n, l);
-        repro_command(t, "check --net cube:%d --kind sbnt-minr", n);
-        repro_num(t, "max fan-out, minR", minr, v->rep[0].level_fanout[l], 0, REPRO_EQ, NULL, NAN);
-        repro_note(t, "%s",
-                   l == 0             ? "the root has fan-out n (Section 1)"
-                   : n == 6 && l == 2 ? "Lemma 3: ceil((n-l)/2); Theorem 4: 2 in the 6-cube"
-                                      : "Lemma 3: ceil((n-l)/2)");
+        tc_repro_row(t, "%d\t%d", n, l);
+        tc_repro_command(t, "check --net cube:%d --kind sbnt-minr", n);
+        tc_repro_num(t, "max fan-out, minR", minr, v->rep[0].level_fanout[l], 0, TC_REPRO_EQ, NULL,
+                     NAN);
+        tc_repro_note(t, "%s",
+                      l == 0             ? "the root has fan-out n (Section 1)"
+                      : n == 6 && l == 2 ? "Lemma 3: ceil((n-l)/2); Theorem 4: 2 in the 6-cube"
+                                         : "Lemma 3: ceil((n-l)/2)");
         if (l == n) {
             continue; /* Section 4 gives maxL's fan-out for levels 1..n-1 */
         }
-        repro_command(t, "check --net cube:%d --kind sbnt-maxl", n);
-        repro_num(t, "max fan-out, maxL", maxl, v->rep[1].level_fanout[l], 0, REPRO_EQ, NULL, NAN);
-        repro_note(t, "%s",
-                   l == 0 ? "the root has fan-out n (Section 1)"
-                   : n == 6 && l == 2
-                       ? "Section 4: n-l-1 at 2 <= l <= n-2; Theorem 4: 3 in the 6-cube"
-                       : "Section 4: ceil((n-l)/2) at l = 1, n-l-1 at 2 <= l <= n-2, "
-                         "1 at l = n-1");
+        tc_repro_command(t, "check --net cube:%d --kind sbnt-maxl", n);
+        tc_repro_num(t, "max fan-out, maxL", maxl, v->rep[1].level_fanout[l], 0, TC_REPRO_EQ, NULL,
+                     NAN);
+        tc_repro_note(t, "%s",
+                      l == 0 ? "the root has fan-out n (Section 1)"
+                      : n == 6 && l == 2
+                          ? "Section 4: n-l-1 at 2 <= l <= n-2; Theorem 4: 3 in the 6-cube"
+                          : "Section 4: ceil((n-l)/2) at l = 1, n-l-1 at 2 <= l <= n-2, "
+                            "1 at l = n-1");
     }
 }
 
-static int variants_tables(repro_page_t *page, const repro_opts_t *opts, int64_t *shared8)
+static int variants_tables(tc_repro_page_t *page, const repro_opts_t *opts, int64_t *shared8)
 {
     int to = opts->quick ? 8 : 12;
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "variants", "Section 4: the four SBnT variants side by side", "n",
         "Section 4 defines SBnT^maxL, SBnT^minBL and SBnT^maxBR beside SBnT^minR and counts "
         "what they share: minR and minBL are edge-disjoint below level 1 up to the 4-cube and "
@@ -360,7 +366,7 @@ static int variants_tables(repro_page_t *page, const repro_opts_t *opts, int64_t
         "(`tc_compare_forests`), as `check --compare` does; counts must be equal. n = 2..%d%s; "
         "the paper's counts stop at n = 8.",
         to, opts->quick ? " (this quick run)" : "");
-    repro_table_t *f = repro_table(
+    tc_repro_table_t *f = repro_table(
         page, "fanout", "Lemma 3, Section 4 and Theorem 4: the largest fan-out per level",
         "n,level",
         "Lemma 3: the largest fan-out of a node at level l of SBnT^minR is ceil((n-l)/2); Section "
@@ -464,7 +470,7 @@ static int balance_rows(int streamed, int threads, tc_balance_t *rows)
     return 0;
 }
 
-static void balance_figures(repro_page_t *page, int streamed, const tc_balance_t *rows)
+static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balance_t *rows)
 {
     int settled = 32; /* the least n from which the factor is 1.00 at two decimals, to 32 */
     while (settled > 2) {
@@ -474,7 +480,7 @@ static void balance_figures(repro_page_t *page, int streamed, const tc_balance_t
         }
         settled--;
     }
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, "fig-balance-factor", "The SBnT's balance factor against n, n = 2..32", 3,
         "SBnT(max) / ((N-1)/n) and SBnT(min) / ((N-1)/n) of SBnT^minR for n = 2..32 (treecast: "
         "`tc_cube_balance` streamed over all 2^n addresses for n <= %d; beyond, the same "
@@ -497,18 +503,18 @@ static void balance_figures(repro_page_t *page, int streamed, const tc_balance_t
         }
         fprintf(fp, ",%s\n", n <= streamed ? "streamed" : "necklace count");
     }
-    repro_figure_script(f, "set key autotitle columnhead top right\n"
-                           "set title 'Balance of SBnT^{minR}: largest and smallest subtree "
-                           "over (N-1)/n'\n"
-                           "set xlabel 'n (Q_n)'\n"
-                           "set ylabel 'subtree size / ((N-1)/n)'\n"
-                           "set xrange [1.5:32.5]\n"
-                           "set xtics 2\n"
-                           "plot data using 1:2 with linespoints pt 7 ps 0.6 lw 2, \\\n"
-                           "     data using 1:3 with linespoints pt 5 ps 0.5 lw 2, \\\n"
-                           "     data using 1:4 with points pt 6 ps 1.6 lc rgb 'black'\n");
+    tc_repro_figure_script(f, "set key autotitle columnhead top right\n"
+                              "set title 'Balance of SBnT^{minR}: largest and smallest subtree "
+                              "over (N-1)/n'\n"
+                              "set xlabel 'n (Q_n)'\n"
+                              "set ylabel 'subtree size / ((N-1)/n)'\n"
+                              "set xrange [1.5:32.5]\n"
+                              "set xtics 2\n"
+                              "plot data using 1:2 with linespoints pt 7 ps 0.6 lw 2, \\\n"
+                              "     data using 1:3 with linespoints pt 5 ps 0.5 lw 2, \\\n"
+                              "     data using 1:4 with points pt 6 ps 1.6 lc rgb 'black'\n");
 
-    repro_figure_t *g = repro_figure(
+    tc_repro_figure_t *g = repro_figure(
         page, "fig5-subtree-sizes", "Figure 5: subtree sizes of the SBT and the SBnT", 6,
         "The paper's Figure 5 (the same information as Table 1): the largest subtree of the "
         "root in the spanning binomial tree, the largest and the smallest in the SBnT, for n = "
@@ -524,22 +530,22 @@ static void balance_figures(repro_page_t *page, int streamed, const tc_balance_t
                 (long long)rows[n].sbnt_max, (long long)rows[n].sbnt_min, (long long)paper[3],
                 (long long)paper[4], (long long)paper[5]);
     }
-    repro_figure_script(g, "set key autotitle columnhead top left\n"
-                           "set title 'Figure 5: subtree sizes of the spanning binomial tree "
-                           "and the SBnT'\n"
-                           "set xlabel 'n (Q_n)'\n"
-                           "set ylabel 'nodes in the subtree'\n"
-                           "set logscale y\n"
-                           "set format y '10^{%%L}'\n"
-                           "set xtics 2\n"
-                           "plot for [i=2:4] data using 1:i with lines lw 2 lc i-1, \\\n"
-                           "     for [i=5:7] data using 1:i with points pt 6 ps 1.2 lc i-4\n");
+    tc_repro_figure_script(g, "set key autotitle columnhead top left\n"
+                              "set title 'Figure 5: subtree sizes of the spanning binomial tree "
+                              "and the SBnT'\n"
+                              "set xlabel 'n (Q_n)'\n"
+                              "set ylabel 'nodes in the subtree'\n"
+                              "set logscale y\n"
+                              "set format y '10^{%%L}'\n"
+                              "set xtics 2\n"
+                              "plot for [i=2:4] data using 1:i with lines lw 2 lc i-1, \\\n"
+                              "     for [i=5:7] data using 1:i with points pt 6 ps 1.2 lc i-4\n");
 }
 
 /* ---- the tree pictures ------------------------------------------------------------------------
  */
 
-static int picture(repro_page_t *page, int n, tc_kind_t kind, const char *id, const char *title,
+static int picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id, const char *title,
                    const char *caption)
 {
     tc_net_t *net = NULL;
@@ -568,7 +574,7 @@ static int picture(repro_page_t *page, int n, tc_kind_t kind, const char *id, co
     return err != TC_OK ? lib_fail(err, "the tree picture") : 0;
 }
 
-static int pictures(repro_page_t *page)
+static int pictures(tc_repro_page_t *page)
 {
     int st = picture(page, 4, TC_KIND_SBNT_MINR, "fig2-sbnt-q4",
                      "Figure 2: the spanning balanced 4-tree in the 4-cube",
@@ -592,7 +598,7 @@ static int pictures(repro_page_t *page)
 
 /* ---- the page -------------------------------------------------------------------------------- */
 
-int repro_002(repro_page_t *page, const repro_opts_t *opts)
+int repro_002(tc_repro_page_t *page, const repro_opts_t *opts)
 {
     int c1, ok1;
     int64_t shared8;
@@ -615,38 +621,40 @@ int repro_002(repro_page_t *page, const repro_opts_t *opts)
     }
     int t2_ok = 0, t2_eq = 0, sec_ok = 0, sec = 0, sec_corr = 0;
     for (int i = 0; i < page->ntables; i++) {
-        const repro_table_t *t = page->tables[i];
+        const tc_repro_table_t *t = page->tables[i];
         bool is_t2 = strcmp(t->id, "table2") == 0;
         bool is_sec = strcmp(t->id, "variants") == 0 || strcmp(t->id, "fanout") == 0;
         for (int64_t c = 0; c < t->ncells; c++) {
-            const repro_cell_t *cell = &t->cells[c];
+            const tc_repro_cell_t *cell = &t->cells[c];
             bool exact =
                 is_t2 && strcmp(cell->quantity, "time (SBG)") == 0 && cell->qualifier == NULL;
             t2_eq += exact;
-            t2_ok += exact && cell->verdict == REPRO_MATCHES;
-            bool printed = is_sec && cell->verdict != REPRO_NOT_PRINTED;
+            t2_ok += exact && cell->verdict == TC_REPRO_MATCHES;
+            bool printed = is_sec && cell->verdict != TC_REPRO_NOT_PRINTED;
             sec += printed;
-            sec_ok += printed && cell->verdict == REPRO_MATCHES;
-            sec_corr += printed && cell->verdict == REPRO_CORRECTED;
+            sec_ok += printed && cell->verdict == TC_REPRO_MATCHES;
+            sec_corr += printed && cell->verdict == TC_REPRO_CORRECTED;
         }
     }
-    repro_summary(page,
-                  "treecast reproduces Table 1 (%d of %d printed cells, n = 2..%d) and, with the "
-                  "SBG, Table 2's five exact entries (%d of %d cells, n = 4..%d); the one-port "
-                  "scatter entry is a leading term the cost exceeds by Theorem 6's O(log n / n) "
-                  "(corrections 002.8). Of the counts of Sections 3-4 (Lemmas 3, 8, 13 and 15, "
-                  "Theorems 4 and 5, Corollaries 1 and 3) %d of %d match and %d %s corrected: "
-                  "SBnT^minR and SBnT^minBL share %lld edges below level 1 in the 8-cube, not the "
-                  "printed 16 (corrections 002.7).",
-                  ok1, c1, opts->quick ? 12 : 20, t2_ok, t2_eq, opts->quick ? 8 : 12, sec_ok, sec,
-                  sec_corr, sec_corr == 1 ? "is" : "are", (long long)shared8);
-    repro_missing(page, "Figures 4 and 8-10 draw subtree 0 of the four variants in the 6-cube; "
-                        "treecast's DOT writer draws whole trees (`treecast trees --net cube:6 "
-                        "--kind sbnt-maxl --format dot` draws all 64 nodes).");
-    repro_missing(page, "Figure 11 plots times measured on a 64-node Intel iPSC; treecast models "
-                        "routing cycles (Table 2), not that machine.");
-    repro_missing(page, "Theorem 2, Lemma 12 and the necklace ratio 4/(4+n) of Section 3 are "
-                        "bounds on cyclic nodes per level; `treecast balance` counts the cyclic "
-                        "nodes in total (A) but no page sets the per-level ratios beside them.");
+    tc_repro_summary(
+        page,
+        "treecast reproduces Table 1 (%d of %d printed cells, n = 2..%d) and, with the "
+        "SBG, Table 2's five exact entries (%d of %d cells, n = 4..%d); the one-port "
+        "scatter entry is a leading term the cost exceeds by Theorem 6's O(log n / n) "
+        "(corrections 002.8). Of the counts of Sections 3-4 (Lemmas 3, 8, 13 and 15, "
+        "Theorems 4 and 5, Corollaries 1 and 3) %d of %d match and %d %s corrected: "
+        "SBnT^minR and SBnT^minBL share %lld edges below level 1 in the 8-cube, not the "
+        "printed 16 (corrections 002.7).",
+        ok1, c1, opts->quick ? 12 : 20, t2_ok, t2_eq, opts->quick ? 8 : 12, sec_ok, sec, sec_corr,
+        sec_corr == 1 ? "is" : "are", (long long)shared8);
+    tc_repro_missing(page, "Figures 4 and 8-10 draw subtree 0 of the four variants in the 6-cube; "
+                           "treecast's DOT writer draws whole trees (`treecast trees --net cube:6 "
+                           "--kind sbnt-maxl --format dot` draws all 64 nodes).");
+    tc_repro_missing(page,
+                     "Figure 11 plots times measured on a 64-node Intel iPSC; treecast models "
+                     "routing cycles (Table 2), not that machine.");
+    tc_repro_missing(page, "Theorem 2, Lemma 12 and the necklace ratio 4/(4+n) of Section 3 are "
+                           "bounds on cyclic nodes per level; `treecast balance` counts the cyclic "
+                           "nodes in total (A) but no page sets the per-level ratios beside them.");
     return 0;
 }

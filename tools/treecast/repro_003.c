@@ -108,36 +108,37 @@ static void label_of(const tc_net_t *net, int64_t node, char *buf, size_t cap)
 
 /* ---- Tables I and II ------------------------------------------------------------------------ */
 
-static void table1_row(repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
+static void table1_row(tc_repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
 {
     int n = r->n, k = r->k;
     int64_t M = M_TABLE;
     char root[TC_LABEL_MAX];
     label_of(net, r->worst_root, root, sizeof root);
-    repro_row(t, "%d\t%d", n, k);
-    repro_command(t, "table 003:II --from %d --to %d --M %d", n, n, M_TABLE);
+    tc_repro_row(t, "%d\t%d", n, k);
+    tc_repro_command(t, "table 003:II --from %d --to %d --M %d", n, n, M_TABLE);
     if (k == 0 || r->hp_rounds < 0) {
-        repro_cell(t, "HP rounds", NULL, "-", REPRO_NOT_PRINTED, NULL);
-        repro_note(t, k == 0 ? "k = 0: Theorem 4 gives no Hamiltonian cycle, and Table I's M/k is "
+        tc_repro_cell(t, "HP rounds", NULL, "-", TC_REPRO_NOT_PRINTED, NULL);
+        tc_repro_note(t, k == 0
+                             ? "k = 0: Theorem 4 gives no Hamiltonian cycle, and Table I's M/k is "
                                "undefined"
                              : "the paths are too long for the engine");
     } else {
-        repro_num(t, "HP rounds", paper_hp_rounds(n, k, k, M), (double)r->hp_rounds, 0, REPRO_EQ,
-                  r->paths != k ? C_HP : NULL, paper_hp_rounds(n, k, r->paths, M));
-        repro_note(t, "over the %d directed edge-disjoint Hamiltonian paths of Theorem 4",
-                   r->paths);
+        tc_repro_num(t, "HP rounds", paper_hp_rounds(n, k, k, M), (double)r->hp_rounds, 0,
+                     TC_REPRO_EQ, r->paths != k ? C_HP : NULL, paper_hp_rounds(n, k, r->paths, M));
+        tc_repro_note(t, "over the %d directed edge-disjoint Hamiltonian paths of Theorem 4",
+                      r->paths);
     }
-    repro_num(t, "EDST rounds, worst root", paper_edst_rounds(n, k, M), (double)r->edst_worst, 0,
-              REPRO_EQ, NULL, NAN);
-    repro_note(t, "the most over all %lld roots, first at %s (corrections %s)", (long long)r->nodes,
-               root, C_WORST);
-    repro_num(t, "EDST rounds, best root", paper_edst_rounds(n, k, M), (double)r->edst_best, 0,
-              REPRO_EQ, C_BEST, paper_edst_rounds(n, k, M) - 1);
-    repro_note(t, "the fewest over all %lld roots: Theorem 3's bound at the roots of height n+1",
-               (long long)r->nodes);
-    repro_num(t, "Theorem 3 lower bound", paper_edst_rounds(n, k, M) - 1, (double)r->edst_best, 0,
-              REPRO_GE, NULL, NAN);
-    repro_note(t, "beside the fewest rounds over every root");
+    tc_repro_num(t, "EDST rounds, worst root", paper_edst_rounds(n, k, M), (double)r->edst_worst, 0,
+                 TC_REPRO_EQ, NULL, NAN);
+    tc_repro_note(t, "the most over all %lld roots, first at %s (corrections %s)",
+                  (long long)r->nodes, root, C_WORST);
+    tc_repro_num(t, "EDST rounds, best root", paper_edst_rounds(n, k, M), (double)r->edst_best, 0,
+                 TC_REPRO_EQ, C_BEST, paper_edst_rounds(n, k, M) - 1);
+    tc_repro_note(t, "the fewest over all %lld roots: Theorem 3's bound at the roots of height n+1",
+                  (long long)r->nodes);
+    tc_repro_num(t, "Theorem 3 lower bound", paper_edst_rounds(n, k, M) - 1, (double)r->edst_best,
+                 0, TC_REPRO_GE, NULL, NAN);
+    tc_repro_note(t, "beside the fewest rounds over every root");
 }
 
 /* A B_opt cell: the printed (continuous) packet size beside the simulated best; matches when an
@@ -146,7 +147,7 @@ static void table1_row(repro_table_t *t, const tc_net_t *net, const tc_table_003
  * minimizer of the printed T, and when it attains the least time the paper's B_opt is right
  * about what it is, the optimum of T without its ceiling (corrections 003.11 shows the
  * numbers): the cell matches, and says so. */
-static tc_err_t bopt_cell(repro_table_t *t, const char *q, repro_bc_t *b, double bopt,
+static tc_err_t bopt_cell(tc_repro_table_t *t, const char *q, repro_bc_t *b, double bopt,
                           double bopt_c, const char *correction, int64_t B, double least)
 {
     double Tn, Tc = NAN;
@@ -161,30 +162,31 @@ static tc_err_t bopt_cell(repro_table_t *t, const char *q, repro_bc_t *b, double
     char paper[32], value[32];
     snprintf(paper, sizeof paper, "%.2f", bopt);
     snprintf(value, sizeof value, "%lld", (long long)B);
-    repro_cell(t, q, paper, value,
-               at                           ? REPRO_MATCHES
-               : at_c && correction != NULL ? REPRO_CORRECTED
-               : at_c                       ? REPRO_MATCHES
-                                            : REPRO_DIFFERS,
-               at_c ? correction : NULL);
+    tc_repro_cell(t, q, paper, value,
+                  at                           ? TC_REPRO_MATCHES
+                  : at_c && correction != NULL ? TC_REPRO_CORRECTED
+                  : at_c                       ? TC_REPRO_MATCHES
+                                               : TC_REPRO_DIFFERS,
+                  at_c ? correction : NULL);
     if (at_c && correction != NULL) {
-        repro_note(t, "corrected B_opt %.2f: the simulated time next to it is the least, %g",
-                   bopt_c, least);
+        tc_repro_note(t, "corrected B_opt %.2f: the simulated time next to it is the least, %g",
+                      bopt_c, least);
     } else if (at_c) {
-        repro_qualify(t, "the paper's B_opt is the optimum of T without its ceiling");
-        repro_note(t,
-                   "the integer minimizer of the printed T is %.0f, and the simulated time there "
-                   "is the least, %g; at the integers next to B_opt: %g (%+.2f%%; corrections "
-                   "%s)",
-                   bopt_c, least, Tn, 100.0 * (Tn - least) / least, C_BOPT);
+        tc_repro_qualify(t, "the paper's B_opt is the optimum of T without its ceiling");
+        tc_repro_note(
+            t,
+            "the integer minimizer of the printed T is %.0f, and the simulated time there "
+            "is the least, %g; at the integers next to B_opt: %g (%+.2f%%; corrections "
+            "%s)",
+            bopt_c, least, Tn, 100.0 * (Tn - least) / least, C_BOPT);
     } else {
-        repro_note(t, "simulated time at the integers next to B_opt: %g, the least %g (%+.2f%%)",
-                   Tn, least, 100.0 * (Tn - least) / least);
+        tc_repro_note(t, "simulated time at the integers next to B_opt: %g, the least %g (%+.2f%%)",
+                      Tn, least, 100.0 * (Tn - least) / least);
     }
     return TC_OK;
 }
 
-static tc_err_t table2_edst(repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
+static tc_err_t table2_edst(tc_repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
 {
     int n = r->n, k = r->k;
     char root[TC_LABEL_MAX];
@@ -199,30 +201,32 @@ static tc_err_t table2_edst(repro_table_t *t, const tc_net_t *net, const tc_tabl
         return err;
     }
     double printed = paper_T(k + 1, n + 1, M_TABLE, r->edst_B);
-    repro_num(t, "EDST T at that B", printed, r->edst_T, 2, REPRO_EQ, C_TMIN,
-              paper_T(k + 1, n, M_TABLE, r->edst_B));
-    if (!repro_holds(printed, r->edst_T, 2, REPRO_EQ) &&
-        repro_holds(printed, r->edst_T, 2, REPRO_LE)) {
-        repro_qualify(t, "better than the printed bound"); /* the formula bounds T from above */
+    tc_repro_num(t, "EDST T at that B", printed, r->edst_T, 2, TC_REPRO_EQ, C_TMIN,
+                 paper_T(k + 1, n, M_TABLE, r->edst_B));
+    if (!tc_repro_holds(printed, r->edst_T, 2, TC_REPRO_EQ) &&
+        tc_repro_holds(printed, r->edst_T, 2, TC_REPRO_LE)) {
+        tc_repro_qualify(t, "better than the printed bound"); /* the formula bounds T from above */
     }
-    repro_note(t,
-               "Table II's T with B = %lld, at root %s (the root whose least time is the "
-               "largest); corrected: latency n where its deepest trees come last",
-               (long long)r->edst_B, root);
-    repro_num(t, "EDST T_min", paper_tmin(k + 1, n + 1, M_TABLE), r->edst_T, 2, REPRO_GE, NULL,
-              NAN);
-    repro_note(t, "the least simulated time at the worst root %s, B = %lld (corrections %s)", root,
-               (long long)r->edst_B, C_TMIN);
+    tc_repro_note(t,
+                  "Table II's T with B = %lld, at root %s (the root whose least time is the "
+                  "largest); corrected: latency n where its deepest trees come last",
+                  (long long)r->edst_B, root);
+    tc_repro_num(t, "EDST T_min", paper_tmin(k + 1, n + 1, M_TABLE), r->edst_T, 2, TC_REPRO_GE,
+                 NULL, NAN);
+    tc_repro_note(t, "the least simulated time at the worst root %s, B = %lld (corrections %s)",
+                  root, (long long)r->edst_B, C_TMIN);
     return TC_OK;
 }
 
-static tc_err_t table2_hp(repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
+static tc_err_t table2_hp(tc_repro_table_t *t, const tc_net_t *net, const tc_table_003_t *r)
 {
     int n = r->n, k = r->k, p = r->paths;
     if (k == 0 || r->hp_B < 0) {
         for (int q = 0; q < 2; q++) {
-            repro_cell(t, q == 0 ? "HP B_opt" : "HP T_min", NULL, "-", REPRO_NOT_PRINTED, NULL);
-            repro_note(t, "k = 0: no Hamiltonian paths (Theorem 4), and the formula divides by k");
+            tc_repro_cell(t, q == 0 ? "HP B_opt" : "HP T_min", NULL, "-", TC_REPRO_NOT_PRINTED,
+                          NULL);
+            tc_repro_note(t,
+                          "k = 0: no Hamiltonian paths (Theorem 4), and the formula divides by k");
         }
         return TC_OK;
     }
@@ -237,17 +241,17 @@ static tc_err_t table2_hp(repro_table_t *t, const tc_net_t *net, const tc_table_
     if (err != TC_OK) {
         return err;
     }
-    repro_num(t, "HP T at that B", paper_T(k, lat, M_TABLE, r->hp_B), r->hp_T, 2, REPRO_EQ, corr,
-              paper_T(p, lat, M_TABLE, r->hp_B));
-    repro_note(t, "Table II's T with B = %lld over %d paths", (long long)r->hp_B, p);
-    repro_num(t, "HP T_min", paper_tmin(k, lat, M_TABLE), r->hp_T, 2, REPRO_GE, corr,
-              paper_tmin(p, lat, M_TABLE));
-    repro_note(t, "the least simulated time (B = %lld) over Theorem 4's %d paths from node 0",
-               (long long)r->hp_B, p);
+    tc_repro_num(t, "HP T at that B", paper_T(k, lat, M_TABLE, r->hp_B), r->hp_T, 2, TC_REPRO_EQ,
+                 corr, paper_T(p, lat, M_TABLE, r->hp_B));
+    tc_repro_note(t, "Table II's T with B = %lld over %d paths", (long long)r->hp_B, p);
+    tc_repro_num(t, "HP T_min", paper_tmin(k, lat, M_TABLE), r->hp_T, 2, TC_REPRO_GE, corr,
+                 paper_tmin(p, lat, M_TABLE));
+    tc_repro_note(t, "the least simulated time (B = %lld) over Theorem 4's %d paths from node 0",
+                  (long long)r->hp_B, p);
     return TC_OK;
 }
 
-static repro_table_t *table1_new(repro_page_t *page)
+static tc_repro_table_t *table1_new(tc_repro_page_t *page)
 {
     return repro_table(
         page, "table1", "Table I: broadcasting rounds on I_k^n (tau = 0, t_c = 1)", "n,k",
@@ -266,7 +270,7 @@ static repro_table_t *table1_new(repro_page_t *page)
         M_TABLE, C_HP, C_BEST);
 }
 
-static repro_table_t *table2_new(repro_page_t *page)
+static tc_repro_table_t *table2_new(tc_repro_page_t *page)
 {
     return repro_table(
         page, "table2", "Table II: packet size and time on I_k^n (tau = t_c = 1)", "n,k",
@@ -284,9 +288,9 @@ static repro_table_t *table2_new(repro_page_t *page)
         M_TABLE, C_TMIN, C_HP);
 }
 
-static int tables_003(repro_page_t *page, const repro_opts_t *o, int *cells_hp)
+static int tables_003(tc_repro_page_t *page, const repro_opts_t *o, int *cells_hp)
 {
-    repro_table_t *t1 = table1_new(page), *t2 = table2_new(page);
+    tc_repro_table_t *t1 = table1_new(page), *t2 = table2_new(page);
     int to = o->quick ? 4 : 7;
     for (int n = 3; n <= to; n++) {
         for (int k = 0; k < n; k++) {
@@ -296,9 +300,9 @@ static int tables_003(repro_page_t *page, const repro_opts_t *o, int *cells_hp)
             err = err == TC_OK ? tc_net_icube_new(n, k, &net) : err;
             if (err == TC_OK) {
                 table1_row(t1, net, &r);
-                repro_row(t2, "%d\t%d", n, k);
-                repro_command(t2, "table 003:II --from %d --to %d --M %d --ts 1 --tc 1", n, n,
-                              M_TABLE);
+                tc_repro_row(t2, "%d\t%d", n, k);
+                tc_repro_command(t2, "table 003:II --from %d --to %d --M %d --ts 1 --tc 1", n, n,
+                                 M_TABLE);
                 err = table2_edst(t2, net, &r);
                 err = err == TC_OK ? table2_hp(t2, net, &r) : err;
                 *cells_hp += r.paths > k;
@@ -355,29 +359,30 @@ static tc_err_t class_heights(const tc_net_t *net, class_t *cls, int nclass)
 
 /* The least-height cell: Theorem 2 (k > 0) claims n+2 is optimal at the roots Lemma 3 gives
  * n+2; Section III-C says Lemma 3's n+1 is at most one above the optimum elsewhere. */
-static void least_cell(repro_table_t *t, int n, int k, const class_t *c)
+static void least_cell(tc_repro_table_t *t, int n, int k, const class_t *c)
 {
     char value[32];
     snprintf(value, sizeof value, "%d", c->least);
     if (!c->proved) {
-        repro_cell(t, "least height", NULL, value, REPRO_NOT_PRINTED, NULL);
-        repro_note(t, "a forest of this height was found; the solver did not prove it least");
+        tc_repro_cell(t, "least height", NULL, value, TC_REPRO_NOT_PRINTED, NULL);
+        tc_repro_note(t, "a forest of this height was found; the solver did not prove it least");
     } else if (c->lemma3 == n + 2 && k > 0) {
-        repro_num(t, "least height (Theorem 2)", n + 2, c->least, 0, REPRO_EQ, NULL, NAN);
-        repro_note(t, "Theorem 2: n+2 is optimal here (proved by the SAT search)");
+        tc_repro_num(t, "least height (Theorem 2)", n + 2, c->least, 0, TC_REPRO_EQ, NULL, NAN);
+        tc_repro_note(t, "Theorem 2: n+2 is optimal here (proved by the SAT search)");
     } else if (c->lemma3 == n + 1) {
-        repro_num(t, "least height (at least n)", n, c->least, 0, REPRO_GE, NULL, NAN);
-        repro_note(t,
-                   "Section III-C: Lemma 3's n+1 is at most one above the optimum; the "
-                   "optimum, proved, is %d (corrections %s)",
-                   c->least, C_LEAST);
+        tc_repro_num(t, "least height (at least n)", n, c->least, 0, TC_REPRO_GE, NULL, NAN);
+        tc_repro_note(t,
+                      "Section III-C: Lemma 3's n+1 is at most one above the optimum; the "
+                      "optimum, proved, is %d (corrections %s)",
+                      c->least, C_LEAST);
     } else {
-        repro_cell(t, "least height", NULL, value, REPRO_NOT_PRINTED, NULL);
-        repro_note(t, "proved by the SAT search; Theorem 2 is for k > 0 (corrections %s)", C_LEAST);
+        tc_repro_cell(t, "least height", NULL, value, TC_REPRO_NOT_PRINTED, NULL);
+        tc_repro_note(t, "proved by the SAT search; Theorem 2 is for k > 0 (corrections %s)",
+                      C_LEAST);
     }
 }
 
-static void lemma3_rows(repro_table_t *t, const tc_net_t *net, int n, int k, const class_t *cls,
+static void lemma3_rows(tc_repro_table_t *t, const tc_net_t *net, int n, int k, const class_t *cls,
                         int nclass)
 {
     for (int c = 0; c < nclass; c++) {
@@ -386,20 +391,20 @@ static void lemma3_rows(repro_table_t *t, const tc_net_t *net, int n, int k, con
         tc_claims_root_class_at(net, TC_KIND_EDST, c, &rc);
         char root[TC_LABEL_MAX];
         label_of(net, rc.example, root, sizeof root);
-        repro_row(t, "%d\t%d\t%s", n, k, cl->name);
-        repro_command(t, "check --net icube:%d,%d --kind edst --all-roots", n, k);
+        tc_repro_row(t, "%d\t%d\t%s", n, k, cl->name);
+        tc_repro_command(t, "check --net icube:%d,%d --kind edst --all-roots", n, k);
         if (cl->hmin == cl->hmax) {
-            repro_num(t, "height", cl->lemma3, cl->hmax, 0, REPRO_EQ,
-                      cl->notes >= 0 ? C_LEMMA3 : NULL, cl->notes);
+            tc_repro_num(t, "height", cl->lemma3, cl->hmax, 0, TC_REPRO_EQ,
+                         cl->notes >= 0 ? C_LEMMA3 : NULL, cl->notes);
         } else {
             char v[32];
             snprintf(v, sizeof v, "%d..%d", cl->hmin, cl->hmax);
             char p[16];
             snprintf(p, sizeof p, "%d", cl->lemma3);
-            repro_cell(t, "height", p, v, REPRO_DIFFERS, NULL);
+            tc_repro_cell(t, "height", p, v, TC_REPRO_DIFFERS, NULL);
         }
         if (cl->least >= 0) {
-            repro_command(t, "search --net icube:%d,%d --root %s", n, k, root);
+            tc_repro_command(t, "search --net icube:%d,%d --root %s", n, k, root);
             least_cell(t, n, k, cl);
         }
     }
@@ -440,13 +445,13 @@ static tc_err_t lemma3_net(int n, int k, bool search, class_t **out, int *nout)
 }
 
 /* The least height against the root class on I_k^n: construction, SAT optimum, Lemma 3. */
-static void fig_least(repro_page_t *page, int n, int k, const class_t *cls, int nclass)
+static void fig_least(tc_repro_page_t *page, int n, int k, const class_t *cls, int nclass)
 {
     char id[32];
     snprintf(id, sizeof id, "fig-height-i%d-%d", k, n);
     char title[96];
     snprintf(title, sizeof title, "Height of the %d EDSTs of I_%d^%d by root class", k + 1, k, n);
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, id, title, 3,
         "The height of the k+1 edge-disjoint spanning trees of I_%d^%d by the respective subcube "
         "of the root: treecast's construction (`check --net icube:%d,%d --kind edst "
@@ -460,7 +465,7 @@ static void fig_least(repro_page_t *page, int n, int k, const class_t *cls, int 
         const char *nm = cls[c].name + 2; /* after "S_" */
         fprintf(fp, "%d,S_{%s},%d,%d,%d\n", c, nm, cls[c].hmax, cls[c].least, cls[c].lemma3);
     }
-    repro_figure_script(
+    tc_repro_figure_script(
         f,
         "set title 'k+1 = %d edge-disjoint spanning trees of I_%d^%d: height by root class'\n"
         "set xlabel 'respective subcube of the root'\n"
@@ -476,9 +481,9 @@ static void fig_least(repro_page_t *page, int n, int k, const class_t *cls, int 
         k + 1, k, n, n - 1, n + 3);
 }
 
-static int lemma3_003(repro_page_t *page, const repro_opts_t *o)
+static int lemma3_003(tc_repro_page_t *page, const repro_opts_t *o)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "lemma3", "Lemma 3: the height of the k+1 EDSTs by root class", "n,k,class",
         "Lemma 3 claims the height of the k+1 EDSTs of I_k^n by the respective subcube of the "
         "root: n+2 in S_{2^(n-k)-1} and the back cube S_b, n+1 elsewhere. treecast builds the "
@@ -520,7 +525,7 @@ static int lemma3_003(repro_page_t *page, const repro_opts_t *o)
 
 /* The rounds against M on I_k^n: binomial, EDSTs at node 0 and at a root of S_b, Hamiltonian
  * paths, and Theorem 3's bound. */
-static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
+static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n, int k)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_icube_new(n, k, &net);
@@ -538,7 +543,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
     }
     char title[64];
     snprintf(title, sizeof title, "Broadcast rounds against M on I_%d^%d", k, n);
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, "fig-rounds-icube", title, 5,
         "Rounds of the broadcast of M packets on I_%d^%d in the round engine: `sim "
         "bcast-binomial`, `sim bcast-edst` from node 0 (S_0) and from %s (S_b), `sim bcast-hp` "
@@ -570,7 +575,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
     if (err != TC_OK) {
         return lib_fail(err, "paper 003, the rounds figure");
     }
-    repro_figure_script(
+    tc_repro_figure_script(
         f,
         "set title 'Broadcasting M packets on I_%d^%d'\n"
         "set xlabel 'M (packets)'\n"
@@ -587,7 +592,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n, int k)
 }
 
 /* The k+1 EDSTs of a small I_k^n, one colour per tree. */
-static int picture_edst(repro_page_t *page, int n, int k)
+static int picture_edst(tc_repro_page_t *page, int n, int k)
 {
     tc_net_t *net = NULL;
     tc_forest_t *f = NULL;
@@ -619,7 +624,7 @@ static int picture_edst(repro_page_t *page, int n, int k)
     return 0;
 }
 
-int repro_003(repro_page_t *page, const repro_opts_t *opts)
+int repro_003(tc_repro_page_t *page, const repro_opts_t *opts)
 {
     int hp_more = 0, st = tables_003(page, opts, &hp_more);
     st = st == 0 ? lemma3_003(page, opts) : st;
@@ -628,7 +633,7 @@ int repro_003(repro_page_t *page, const repro_opts_t *opts)
     if (st != 0) {
         return st;
     }
-    repro_summary(
+    tc_repro_summary(
         page,
         "treecast reproduces Table I's EDST entry exactly at the worst root of every I_k^n "
         "(n = 3..%d) and shows the best root one round faster, at Theorem 3's bound; Table I's "
@@ -636,10 +641,11 @@ int repro_003(repro_page_t *page, const repro_opts_t *opts)
         "height fails at S_{2^(n-k)-2} for the construction (corrections 003.3), where the SAT "
         "search proves height n+1 possible.",
         opts->quick ? 4 : 7, hp_more);
-    repro_missing(page, "Theorem 4's edge-disjoint Hamiltonian cycles are used by the HP "
-                        "broadcast but not tabulated here (`treecast check --kind edhp`).");
-    repro_missing(page, "Figures 1-8 are drawings of the constructions; this page's figure \"The "
-                        "k+1 EDSTs of a small incomplete hypercube\" draws treecast's EDSTs of "
-                        "I_2^4 instead of the paper's I_2^6 (Fig. 8).");
+    tc_repro_missing(page, "Theorem 4's edge-disjoint Hamiltonian cycles are used by the HP "
+                           "broadcast but not tabulated here (`treecast check --kind edhp`).");
+    tc_repro_missing(page,
+                     "Figures 1-8 are drawings of the constructions; this page's figure \"The "
+                     "k+1 EDSTs of a small incomplete hypercube\" draws treecast's EDSTs of "
+                     "I_2^4 instead of the paper's I_2^6 (Fig. 8).");
     return 0;
 }

@@ -213,7 +213,7 @@ static tc_err_t ist_out_build(int n, int64_t root, int t, ist_out_t *o)
 }
 
 /* One of Tables 5.1-5.5: every printed cell beside treecast's. counts[verdict] accumulates. */
-static int ist_table(repro_page_t *page, int table, int64_t counts[REPRO_VERDICTS_])
+static int ist_table(tc_repro_page_t *page, int table, int64_t counts[TC_REPRO_VERDICTS_])
 {
     int n = table == 5 ? 5 : 4, t = table == 5 ? 4 : table - 1;
     int64_t root = table == 5 ? 8 : 0;
@@ -222,7 +222,7 @@ static int ist_table(repro_page_t *page, int table, int64_t counts[REPRO_VERDICT
     if (root != 0) {
         snprintf(rootarg, sizeof rootarg, " --root 01000");
     }
-    repro_table_t *tb = repro_table(
+    tc_repro_table_t *tb = repro_table(
         page, id, table == 5 ? "Table 5.5: parents in T_4 of H_5 rooted at r = 8" : "", "x",
         "Table 5.%d prints, for every node x of H_%d, the positions H(r,x) where x differs from "
         "the root r = %lld, succ(%d), 2^succ(%d) (a dash for the leaves, x_%d = r_%d) and the "
@@ -246,18 +246,18 @@ static int ist_table(repro_page_t *page, int table, int64_t counts[REPRO_VERDICT
         if (r->table != table || r->h[0] == '\0') {
             continue; /* another table, or the root's empty row */
         }
-        repro_row(tb, "%d", r->x);
-        repro_command(tb, "trees --net cube:%d --kind ist%s --format table --tree %d", n, rootarg,
-                      t);
+        tc_repro_row(tb, "%d", r->x);
+        tc_repro_command(tb, "trees --net cube:%d --kind ist%s --format table --tree %d", n,
+                         rootarg, t);
         for (int c = 0; c < 4; c++) {
             const char *p = printed_column(r, c), *v = o.field[r->x][c] ? o.field[r->x][c] : "?";
             const char *fix = typo_of(table, r->x, c, p);
-            repro_verdict_t vd = strcmp(p, v) == 0                    ? REPRO_MATCHES
-                                 : fix != NULL && strcmp(fix, v) == 0 ? REPRO_CORRECTED
-                                                                      : REPRO_DIFFERS;
-            repro_cell(tb, COLUMNS[c], p, v, vd, vd == REPRO_CORRECTED ? C_TYPOS : NULL);
-            if (vd == REPRO_CORRECTED) {
-                repro_note(tb, "a typo: corrections %s gives %s", C_TYPOS, fix);
+            tc_repro_verdict_t vd = strcmp(p, v) == 0                    ? TC_REPRO_MATCHES
+                                    : fix != NULL && strcmp(fix, v) == 0 ? TC_REPRO_CORRECTED
+                                                                         : TC_REPRO_DIFFERS;
+            tc_repro_cell(tb, COLUMNS[c], p, v, vd, vd == TC_REPRO_CORRECTED ? C_TYPOS : NULL);
+            if (vd == TC_REPRO_CORRECTED) {
+                tc_repro_note(tb, "a typo: corrections %s gives %s", C_TYPOS, fix);
             }
             counts[vd]++;
         }
@@ -276,9 +276,10 @@ typedef struct {
 
 /* Table 5.6: the steps of each PE's program (tc_ist_steps, the step model of trees.h) beside
  * the printed columns and the text's 3n. counts[verdict] accumulates. */
-static int table56(repro_page_t *page, row56_t *rows, int *nrows, int64_t counts[REPRO_VERDICTS_])
+static int table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
+                   int64_t counts[TC_REPRO_VERDICTS_])
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table5_6", "Table 5.6: computation steps of the parallel IST constructions", "N,n",
         "Table 5.6 prints, for N = 16..256, the computation steps of the parallel construction of "
         "the n ISTs by the HDLS-based Algorithm 4 and by Algorithm 5 (15..31, that is 4n - 1); "
@@ -300,54 +301,57 @@ static int table56(repro_page_t *page, row56_t *rows, int *nrows, int64_t counts
         if (err != TC_OK) {
             return lib_fail(err, "paper 004, Table 5.6");
         }
-        repro_row(t, "%lld\t%d", (long long)1 << n, n);
-        repro_command(t, "table 004:5.6 --from %d --to %d", n, n);
-        repro_num(t, "HDLS-ISTs (steps, max over the PEs)", (double)r->hdls, (double)r->h.max, 0,
-                  REPRO_EQ, NULL, NAN);
-        counts[repro_holds((double)r->hdls, (double)r->h.max, 0, REPRO_EQ) ? REPRO_MATCHES
-                                                                           : REPRO_DIFFERS]++;
-        repro_note(t,
-                   "Algorithm 4's program: %d bits examined, the t x t square HDLS_n(x) and %d "
-                   "parents, each 1-bit's successor found by reading the rows' first entries: "
-                   "2n + t^2 + t(t+1)/2 at Hamming distance t, at most (3n^2 + 5n)/2 = %lld at "
-                   "x = %lld. The chapter states no model for this column; its values are "
-                   "(5n^2 - 3n + 12)/2 exactly, quadratic like the count",
-                   n, n, (long long)r->h.max, (long long)r->h.argmax);
-        repro_num(t, "HDLS-ISTs (steps, mean over the PEs)", NAN, r->h.mean, 2, REPRO_EQ, NULL,
-                  NAN);
-        repro_num(t, "Our ISTs (steps, max over the PEs)", (double)r->ours, (double)r->o.max, 0,
-                  REPRO_EQ, C_STEPS, 3.0 * n);
-        bool eq = repro_holds((double)r->ours, (double)r->o.max, 0, REPRO_EQ);
-        bool fixed = repro_holds(3.0 * n, (double)r->o.max, 0, REPRO_EQ);
-        counts[eq ? REPRO_MATCHES : fixed ? REPRO_CORRECTED : REPRO_DIFFERS]++;
-        repro_note(t,
-                   "printed 4n - 1 = %lld; the count is 2n + t, at most 3n = %d at x = NOT r "
-                   "(corrections %s)",
-                   (long long)(4 * n - 1), 3 * n, C_STEPS);
-        repro_num_text(t, "t_R = 3n (the text)", "3n", 3.0 * n, (double)r->o.max, 0, REPRO_EQ, NULL,
-                       NAN);
-        counts[repro_holds(3.0 * n, (double)r->o.max, 0, REPRO_EQ) ? REPRO_MATCHES
-                                                                   : REPRO_DIFFERS]++;
+        tc_repro_row(t, "%lld\t%d", (long long)1 << n, n);
+        tc_repro_command(t, "table 004:5.6 --from %d --to %d", n, n);
+        tc_repro_num(t, "HDLS-ISTs (steps, max over the PEs)", (double)r->hdls, (double)r->h.max, 0,
+                     TC_REPRO_EQ, NULL, NAN);
+        counts[tc_repro_holds((double)r->hdls, (double)r->h.max, 0, TC_REPRO_EQ)
+                   ? TC_REPRO_MATCHES
+                   : TC_REPRO_DIFFERS]++;
+        tc_repro_note(t,
+                      "Algorithm 4's program: %d bits examined, the t x t square HDLS_n(x) and %d "
+                      "parents, each 1-bit's successor found by reading the rows' first entries: "
+                      "2n + t^2 + t(t+1)/2 at Hamming distance t, at most (3n^2 + 5n)/2 = %lld at "
+                      "x = %lld. The chapter states no model for this column; its values are "
+                      "(5n^2 - 3n + 12)/2 exactly, quadratic like the count",
+                      n, n, (long long)r->h.max, (long long)r->h.argmax);
+        tc_repro_num(t, "HDLS-ISTs (steps, mean over the PEs)", NAN, r->h.mean, 2, TC_REPRO_EQ,
+                     NULL, NAN);
+        tc_repro_num(t, "Our ISTs (steps, max over the PEs)", (double)r->ours, (double)r->o.max, 0,
+                     TC_REPRO_EQ, C_STEPS, 3.0 * n);
+        bool eq = tc_repro_holds((double)r->ours, (double)r->o.max, 0, TC_REPRO_EQ);
+        bool fixed = tc_repro_holds(3.0 * n, (double)r->o.max, 0, TC_REPRO_EQ);
+        counts[eq ? TC_REPRO_MATCHES : fixed ? TC_REPRO_CORRECTED : TC_REPRO_DIFFERS]++;
+        tc_repro_note(t,
+                      "printed 4n - 1 = %lld; the count is 2n + t, at most 3n = %d at x = NOT r "
+                      "(corrections %s)",
+                      (long long)(4 * n - 1), 3 * n, C_STEPS);
+        tc_repro_num_text(t, "t_R = 3n (the text)", "3n", 3.0 * n, (double)r->o.max, 0, TC_REPRO_EQ,
+                          NULL, NAN);
+        counts[tc_repro_holds(3.0 * n, (double)r->o.max, 0, TC_REPRO_EQ) ? TC_REPRO_MATCHES
+                                                                         : TC_REPRO_DIFFERS]++;
         static const char *const bound[3] = {"<= n", "<= n", "n"};
         static const char *const what[3] = {"t_1, H(r,x) (steps, max)", "t_2, succ (steps, max)",
                                             "t_3, the parents (steps, max)"};
         for (int p = 0; p < TC_IST_PHASES; p++) {
-            repro_rel_t rel = p < 2 ? REPRO_LE : REPRO_EQ;
-            repro_num_text(t, what[p], bound[p], (double)n, (double)r->o.phase_max[p], 0, rel, NULL,
-                           NAN);
-            counts[repro_holds((double)n, (double)r->o.phase_max[p], 0, rel) ? REPRO_MATCHES
-                                                                             : REPRO_DIFFERS]++;
+            tc_repro_rel_t rel = p < 2 ? TC_REPRO_LE : TC_REPRO_EQ;
+            tc_repro_num_text(t, what[p], bound[p], (double)n, (double)r->o.phase_max[p], 0, rel,
+                              NULL, NAN);
+            counts[tc_repro_holds((double)n, (double)r->o.phase_max[p], 0, rel)
+                       ? TC_REPRO_MATCHES
+                       : TC_REPRO_DIFFERS]++;
         }
-        repro_num(t, "Our ISTs (steps, mean over the PEs)", NAN, r->o.mean, 2, REPRO_EQ, NULL, NAN);
+        tc_repro_num(t, "Our ISTs (steps, mean over the PEs)", NAN, r->o.mean, 2, TC_REPRO_EQ, NULL,
+                     NAN);
     }
     return 0;
 }
 
 /* Figure 5.3: the response time (the largest count) of both constructions per N, with the
  * means and the printed columns. */
-static void fig_steps(repro_page_t *page, const row56_t *rows, int nrows)
+static void fig_steps(tc_repro_page_t *page, const row56_t *rows, int nrows)
 {
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, "fig-steps", "Response time of the parallel IST constructions (Figure 5.3)", 6,
         "The computation steps of the parallel construction of the n ISTs of Q_n, per N (`table "
         "004:5.6`): the largest count over the PEs (the response time) and the mean, for the "
@@ -363,7 +367,7 @@ static void fig_steps(repro_page_t *page, const row56_t *rows, int nrows)
                 (long long)r->hdls, (long long)r->h.max, r->h.mean, (long long)r->ours,
                 (long long)r->o.max, r->o.mean);
     }
-    repro_figure_script(
+    tc_repro_figure_script(
         f,
         "set title 'Response time of the parallel construction of n ISTs on Q_n'\n"
         "set xlabel 'N = 2^n nodes'\n"
@@ -395,63 +399,67 @@ typedef struct {
     tc_table_dist_t d[3];
 } row57_t;
 
-static void dist_cells(repro_table_t *t, const char *who, const tc_table_dist_t *d, bool all)
+static void dist_cells(tc_repro_table_t *t, const char *who, const tc_table_dist_t *d, bool all)
 {
     const char *names[5] = {"median", "p10", "p90", "min", "max"};
     int64_t v[5] = {d->median, d->p10, d->p90, d->min, d->max};
     for (int q = all ? 1 : 0; q < 5; q++) {
         char *quantity = repro_fmt("%s faulty links (%s)", who, names[q]);
-        repro_num(t, quantity, NAN, (double)v[q], 0, REPRO_EQ, NULL, NAN);
+        tc_repro_num(t, quantity, NAN, (double)v[q], 0, TC_REPRO_EQ, NULL, NAN);
         free(quantity);
     }
 }
 
-static void row57_cells(repro_table_t *t, const repro_opts_t *o, const row57_t *r)
+static void row57_cells(tc_repro_table_t *t, const repro_opts_t *o, const row57_t *r)
 {
     const tc_table_dist_t *d = &r->d[0];
     int64_t N = (int64_t)1 << r->n, links, faulty;
     double pct;
     bool printed = tc_table_004_57(r->n, &links, &faulty, &pct);
-    repro_row(t, "%lld\t%d", (long long)N, r->n);
-    repro_command(t, "table 004:5.7 --from %d --to %d --trials %d --seed %llu", r->n, r->n, TRIALS,
-                  (unsigned long long)o->seed);
-    repro_num(t, "links", printed ? (double)links : NAN, (double)d->links, 0, REPRO_EQ, NULL, NAN);
-    repro_note(t, "n(N-1): every directed link of the n trees (corrections %s)", C_FAULTS);
+    tc_repro_row(t, "%lld\t%d", (long long)N, r->n);
+    tc_repro_command(t, "table 004:5.7 --from %d --to %d --trials %d --seed %llu", r->n, r->n,
+                     TRIALS, (unsigned long long)o->seed);
+    tc_repro_num(t, "links", printed ? (double)links : NAN, (double)d->links, 0, TC_REPRO_EQ, NULL,
+                 NAN);
+    tc_repro_note(t, "n(N-1): every directed link of the n trees (corrections %s)", C_FAULTS);
     char pv[32], vv[32];
     if (printed) {
         bool in = faulty >= d->p10 && faulty <= d->p90;
         snprintf(pv, sizeof pv, "%lld", (long long)faulty);
         snprintf(vv, sizeof vv, "%lld", (long long)d->median);
-        repro_cell(t, "IST faulty links (median)", pv, vv, in ? REPRO_MATCHES : REPRO_DIFFERS,
-                   C_FAULTS);
-        repro_note(t,
-                   "one draw of a random quantity (corrections %s): %s the simulated [p10, "
-                   "p90] = [%lld, %lld]; %.1f%% of the %d trials survived fewer",
-                   C_FAULTS, in ? "within" : "outside", (long long)d->p10, (long long)d->p90,
-                   100.0 * (double)d->below / TRIALS, TRIALS);
+        tc_repro_cell(t, "IST faulty links (median)", pv, vv,
+                      in ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, C_FAULTS);
+        tc_repro_note(t,
+                      "one draw of a random quantity (corrections %s): %s the simulated [p10, "
+                      "p90] = [%lld, %lld]; %.1f%% of the %d trials survived fewer",
+                      C_FAULTS, in ? "within" : "outside", (long long)d->p10, (long long)d->p90,
+                      100.0 * (double)d->below / TRIALS, TRIALS);
         double lo = 100.0 * (double)d->p10 / (double)d->links;
         double hi = 100.0 * (double)d->p90 / (double)d->links;
         bool pin = pct >= lo - 0.05 && pct <= hi + 0.05;
         snprintf(pv, sizeof pv, "%.1f", pct);
         snprintf(vv, sizeof vv, "%.1f", 100.0 * (double)d->median / (double)d->links);
-        repro_cell(t, "fault tolerance (%)", pv, vv, pin ? REPRO_MATCHES : REPRO_DIFFERS, C_FAULTS);
-        repro_note(t,
-                   "faulty over links, the median; the simulated [p10, p90] is [%.1f, %.1f]; "
-                   "the printed count over the printed links is %.2f",
-                   lo, hi, 100.0 * (double)faulty / (double)links);
+        tc_repro_cell(t, "fault tolerance (%)", pv, vv, pin ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS,
+                      C_FAULTS);
+        tc_repro_note(t,
+                      "faulty over links, the median; the simulated [p10, p90] is [%.1f, %.1f]; "
+                      "the printed count over the printed links is %.2f",
+                      lo, hi, 100.0 * (double)faulty / (double)links);
     } else {
-        repro_num(t, "IST faulty links (median)", NAN, (double)d->median, 0, REPRO_EQ, NULL, NAN);
+        tc_repro_num(t, "IST faulty links (median)", NAN, (double)d->median, 0, TC_REPRO_EQ, NULL,
+                     NAN);
     }
     dist_cells(t, "IST", d, true);
     dist_cells(t, "nEDST", &r->d[1], false);
-    repro_num(t, "binomial faulty links (max)", NAN, (double)r->d[2].max, 0, REPRO_EQ, NULL, NAN);
-    repro_note(t, "one spanning tree survives no fault");
+    tc_repro_num(t, "binomial faulty links (max)", NAN, (double)r->d[2].max, 0, TC_REPRO_EQ, NULL,
+                 NAN);
+    tc_repro_note(t, "one spanning tree survives no fault");
 }
 
-static int table57(repro_page_t *page, const repro_opts_t *o, row57_t *rows, int *nrows,
+static int table57(tc_repro_page_t *page, const repro_opts_t *o, row57_t *rows, int *nrows,
                    int *inside)
 {
-    repro_table_t *t = repro_table(
+    tc_repro_table_t *t = repro_table(
         page, "table5_7", "Table 5.7: reliable broadcasting under faulty links", "N,n",
         "Table 5.7 prints, for N = 16..256, the links of the n ISTs, the number of faulty links "
         "under which the broadcast still reached every node, and that number over the links in "
@@ -486,10 +494,10 @@ static int table57(repro_page_t *page, const repro_opts_t *o, row57_t *rows, int
 
 /* Box plots of the faults survived per N (percent: of the links, Figure 5.4's ratio): the
  * ISTs, the nEDSTs, the binomial tree (percent only: it survives none) and the paper's values. */
-static void fig_faults(repro_page_t *page, const repro_opts_t *o, const row57_t *rows, int nrows,
+static void fig_faults(tc_repro_page_t *page, const repro_opts_t *o, const row57_t *rows, int nrows,
                        bool percent)
 {
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, percent ? "fig-faults-percent" : "fig-faults",
         percent ? "Fault tolerance in percent of the links per N (Table 5.7, Figure 5.4)"
                 : "Faulty links survived per N (Table 5.7)",
@@ -527,7 +535,7 @@ static void fig_faults(repro_page_t *page, const repro_opts_t *o, const row57_t 
             fprintf(fp, ",\n");
         }
     }
-    repro_figure_script(
+    tc_repro_figure_script(
         f,
         "set title '%s'\n"
         "set xlabel 'N = 2^n nodes'\n"
@@ -560,7 +568,7 @@ static void fig_faults(repro_page_t *page, const repro_opts_t *o, const row57_t 
 
 /* The rounds against M on Q_n: binomial, nEDSTs, the ISTs (every packet down all n, and split
  * over them), and the lower bound `sim` prints beside bcast-nedst. */
-static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
+static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_cube_new(n, &net);
@@ -572,7 +580,7 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
     }
     char title[48];
     snprintf(title, sizeof title, "Broadcast rounds against M on Q_%d", n);
-    repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = repro_figure(
         page, "fig-rounds-cube", title, 5,
         "Rounds of the broadcast of M packets from node 0 of Q_%d in the round engine: `sim "
         "bcast-binomial`, `sim bcast-nedst`, `sim ist-bcast` (every packet down all %d ISTs, "
@@ -606,25 +614,26 @@ static int fig_rounds(repro_page_t *page, const repro_opts_t *o, int n)
     if (err != TC_OK) {
         return lib_fail(err, "paper 004, the rounds figure");
     }
-    repro_figure_script(f,
-                        "set title 'Broadcasting M packets on Q_%d'\n"
-                        "set xlabel 'M (packets)'\n"
-                        "set ylabel 'rounds'\n"
-                        "set key top left\n"
-                        "plot data using 1:4 with lines lw 2 title 'n ISTs, every packet down "
-                        "all n (ist-bcast)', \\\n"
-                        "     '' using 1:2 with lines lw 2 title 'binomial tree', \\\n"
-                        "     '' using 1:3 with lines lw 4 title 'n nEDSTs (Johnsson-Ho)', \\\n"
-                        "     '' using 1:5 with lines lw 2 dt 3 title 'n ISTs, packets split (--x "
-                        "1)', \\\n"
-                        "     '' using 1:6 with lines lw 2 dt 2 lc rgb 'black' title 'lower bound "
-                        "ceil(M/n) + n - 1'\n",
-                        n);
+    tc_repro_figure_script(
+        f,
+        "set title 'Broadcasting M packets on Q_%d'\n"
+        "set xlabel 'M (packets)'\n"
+        "set ylabel 'rounds'\n"
+        "set key top left\n"
+        "plot data using 1:4 with lines lw 2 title 'n ISTs, every packet down "
+        "all n (ist-bcast)', \\\n"
+        "     '' using 1:2 with lines lw 2 title 'binomial tree', \\\n"
+        "     '' using 1:3 with lines lw 4 title 'n nEDSTs (Johnsson-Ho)', \\\n"
+        "     '' using 1:5 with lines lw 2 dt 3 title 'n ISTs, packets split (--x "
+        "1)', \\\n"
+        "     '' using 1:6 with lines lw 2 dt 2 lc rgb 'black' title 'lower bound "
+        "ceil(M/n) + n - 1'\n",
+        n);
     return 0;
 }
 
 /* The n ISTs of Q_4 rooted at node 0 (Figure 5.2), one colour per tree. */
-static int picture_ist(repro_page_t *page)
+static int picture_ist(tc_repro_page_t *page)
 {
     tc_net_t *net = NULL;
     tc_forest_t *f = NULL;
@@ -654,16 +663,16 @@ static int picture_ist(repro_page_t *page)
     return 0;
 }
 
-int repro_004(repro_page_t *page, const repro_opts_t *opts)
+int repro_004(tc_repro_page_t *page, const repro_opts_t *opts)
 {
-    int64_t counts[REPRO_VERDICTS_] = {0};
+    int64_t counts[TC_REPRO_VERDICTS_] = {0};
     int st = 0, nrows = 0, inside = 0;
     for (int table = 1; table <= 5 && st == 0; table++) {
         st = ist_table(page, table, counts);
     }
     row56_t rows56[5];
     int nrows56 = 0;
-    int64_t counts56[REPRO_VERDICTS_] = {0};
+    int64_t counts56[TC_REPRO_VERDICTS_] = {0};
     st = st == 0 ? table56(page, rows56, &nrows56, counts56) : st;
     row57_t rows[8];
     st = st == 0 ? table57(page, opts, rows, &nrows, &inside) : st;
@@ -677,7 +686,7 @@ int repro_004(repro_page_t *page, const repro_opts_t *opts)
     if (st != 0) {
         return st;
     }
-    repro_summary(
+    tc_repro_summary(
         page,
         "Of the %lld printed cells of Tables 5.1-5.5 (H, succ, 2^succ, parent), %lld "
         "match Algorithm 5 as treecast builds it, %lld are the typos of corrections "
@@ -687,10 +696,11 @@ int repro_004(repro_page_t *page, const repro_opts_t *opts)
         "over every PE's program, %lld match (the text's t_R = 3n and its phase bounds), "
         "%lld are corrected (the printed 4n - 1 is the text's 3n: corrections %s) and "
         "%lld differ (the HDLS column, for which the chapter states no model).",
-        (long long)(counts[REPRO_MATCHES] + counts[REPRO_CORRECTED] + counts[REPRO_DIFFERS]),
-        (long long)counts[REPRO_MATCHES], (long long)counts[REPRO_CORRECTED], C_TYPOS,
-        (long long)counts[REPRO_DIFFERS], inside, nrows, C_FAULTS,
-        (long long)counts56[REPRO_MATCHES], (long long)counts56[REPRO_CORRECTED], C_STEPS,
-        (long long)counts56[REPRO_DIFFERS]);
+        (long long)(counts[TC_REPRO_MATCHES] + counts[TC_REPRO_CORRECTED] +
+                    counts[TC_REPRO_DIFFERS]),
+        (long long)counts[TC_REPRO_MATCHES], (long long)counts[TC_REPRO_CORRECTED], C_TYPOS,
+        (long long)counts[TC_REPRO_DIFFERS], inside, nrows, C_FAULTS,
+        (long long)counts56[TC_REPRO_MATCHES], (long long)counts56[TC_REPRO_CORRECTED], C_STEPS,
+        (long long)counts56[TC_REPRO_DIFFERS]);
     return 0;
 }

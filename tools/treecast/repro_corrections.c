@@ -248,7 +248,7 @@ static int link_page(const char *dir, const char *name, const char *paper)
     return st;
 }
 
-int repro_link_md_pages(const char *dir, repro_page_t **pages, int npages)
+int repro_link_md_pages(const char *dir, tc_repro_page_t **pages, int npages)
 {
     int st = 0;
     for (int i = 0; i < npages && st == 0; i++) {

@@ -47,6 +47,6 @@ int repro_write_corrections_md(const char *dir);
 /* The Markdown pages repro_write has written (DIR/PAPER.md, DIR/index.md), rewritten: every
  * "corrections NNN.K" outside code spans a link to corrections.md#cNNN.K, "docs/corrections.md"
  * a link to corrections.md, and under each paper page's title the paper's citation. 0, or 4. */
-int repro_link_md_pages(const char *dir, repro_page_t **pages, int npages);
+int repro_link_md_pages(const char *dir, tc_repro_page_t **pages, int npages);
 
 #endif

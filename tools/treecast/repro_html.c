@@ -740,24 +740,25 @@ static int close_page(FILE *fp, char *path)
 
 static const char *const VERDICT_CLASS[] = {"matches", "corrected", "differs", "not-printed"};
 
-static void counts_of(const repro_page_t *p, int64_t counts[REPRO_VERDICTS_])
+static void counts_of(const tc_repro_page_t *p, int64_t counts[TC_REPRO_VERDICTS_])
 {
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
-        counts[v] = repro_count(p, (repro_verdict_t)v);
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+        counts[v] = tc_repro_count(p, (tc_repro_verdict_t)v);
     }
 }
 
 /* The verdict counts as a small table (not sortable: four rows in a fixed order). */
-static void counts_table(FILE *fp, const int64_t counts[REPRO_VERDICTS_])
+static void counts_table(FILE *fp, const int64_t counts[TC_REPRO_VERDICTS_])
 {
     int64_t total = 0;
     fputs("<div class=\"scroll narrow\"><table class=\"counts\">\n<thead><tr><th "
           "scope=\"col\">verdict"
           "</th><th scope=\"col\" class=\"num\">cells</th></tr></thead>\n<tbody>\n",
           fp);
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
         fprintf(fp, "<tr><td class=\"v-%s\">%s</td><td class=\"num\">%lld</td></tr>\n",
-                VERDICT_CLASS[v], repro_verdict_name((repro_verdict_t)v), (long long)counts[v]);
+                VERDICT_CLASS[v], tc_repro_verdict_name((tc_repro_verdict_t)v),
+                (long long)counts[v]);
         total += counts[v];
     }
     fprintf(fp,
@@ -781,7 +782,7 @@ static void legend(FILE *fp)
 
 /* ---- a paper's page ------------------------------------------------------------------------- */
 
-static void cells_head(FILE *fp, const repro_table_t *t, bool notes)
+static void cells_head(FILE *fp, const tc_repro_table_t *t, bool notes)
 {
     fputs("<thead><tr>", fp);
     for (int k = 0; k < t->nkeys; k++) {
@@ -812,9 +813,9 @@ static void td(FILE *fp, const char *s, bool key)
     fputs("</td>", fp);
 }
 
-static void cells_row(FILE *fp, const repro_table_t *t, const repro_cell_t *c, bool notes)
+static void cells_row(FILE *fp, const tc_repro_table_t *t, const tc_repro_cell_t *c, bool notes)
 {
-    int v = c->verdict >= 0 && c->verdict < REPRO_VERDICTS_ ? (int)c->verdict : REPRO_DIFFERS;
+    int v = c->verdict >= 0 && c->verdict < TC_REPRO_VERDICTS_ ? (int)c->verdict : TC_REPRO_DIFFERS;
     fprintf(fp, "<tr data-verdict=\"%s\">", VERDICT_CLASS[v]);
     const char *key = c->keys != NULL ? c->keys : "";
     for (int k = 0; k < t->nkeys; k++) {
@@ -828,7 +829,7 @@ static void cells_row(FILE *fp, const repro_table_t *t, const repro_cell_t *c, b
     td(fp, c->paper != NULL ? c->paper : "\xe2\x80\x94", false); /* an em dash: not printed */
     td(fp, c->value != NULL ? c->value : "", false);
     char verdict[160];
-    repro_verdict_text(c, verdict, sizeof verdict);
+    tc_repro_verdict_text(c, verdict, sizeof verdict);
     fprintf(fp, "<td class=\"v-%s\">", VERDICT_CLASS[v]);
     text(fp, verdict);
     fputs("</td><td class=\"cmd\">", fp);
@@ -846,13 +847,13 @@ static void cells_row(FILE *fp, const repro_table_t *t, const repro_cell_t *c, b
     fputs("</tr>\n", fp);
 }
 
-static void cells_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
+static void cells_table(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
-    int64_t counts[REPRO_VERDICTS_] = {0};
+    int64_t counts[TC_REPRO_VERDICTS_] = {0};
     bool notes = false;
     for (int64_t i = 0; i < t->ncells; i++) {
-        repro_verdict_t v = t->cells[i].verdict;
-        counts[v >= 0 && v < REPRO_VERDICTS_ ? v : REPRO_DIFFERS]++;
+        tc_repro_verdict_t v = t->cells[i].verdict;
+        counts[v >= 0 && v < TC_REPRO_VERDICTS_ ? v : TC_REPRO_DIFFERS]++;
         notes |= t->cells[i].note != NULL;
     }
     fputs("<section class=\"table\" id=\"table-", fp);
@@ -862,9 +863,9 @@ static void cells_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
     fputs("</h2>\n", fp);
     md_blocks(fp, t->intro, NULL);
     fprintf(fp, "<p class=\"meta\">%lld cells: ", (long long)t->ncells);
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
         fprintf(fp, "%s%lld %s", v ? ", " : "", (long long)counts[v],
-                repro_verdict_name((repro_verdict_t)v));
+                tc_repro_verdict_name((tc_repro_verdict_t)v));
     }
     fputs(". Data: <a href=\"", fp);
     file_href(fp, p->paper, t->id, "csv");
@@ -888,8 +889,8 @@ static void cells_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
     fputs("</tbody>\n</table>\n</div>\n</section>\n", fp);
 }
 
-static void file_link(FILE *fp, const repro_page_t *p, const repro_figure_t *f, const char *ext,
-                      const char *what)
+static void file_link(FILE *fp, const tc_repro_page_t *p, const tc_repro_figure_t *f,
+                      const char *ext, const char *what)
 {
     fputs("<a href=\"", fp);
     file_href(fp, p->paper, f->id, ext);
@@ -900,9 +901,9 @@ static void file_link(FILE *fp, const repro_page_t *p, const repro_figure_t *f, 
 
 /* A figure: the drawing inline, or why it was not drawn; the caption; links to its files.
  * 0, or 4 after one line when a drawn figure's SVG cannot be read. */
-static int figure(FILE *fp, const char *dir, const repro_page_t *p, const repro_figure_t *f)
+static int figure(FILE *fp, const char *dir, const tc_repro_page_t *p, const tc_repro_figure_t *f)
 {
-    bool gnuplot = f->kind == REPRO_FIG_GNUPLOT;
+    bool gnuplot = f->kind == TC_REPRO_FIG_GNUPLOT;
     fputs("<figure id=\"figure-", fp);
     id_part(fp, f->id);
     fprintf(fp, "\" data-kind=\"%s\">\n", gnuplot ? "gnuplot" : "graphviz");
@@ -969,7 +970,7 @@ static void citation(FILE *fp, const char *paper)
     }
 }
 
-static void page_top(FILE *fp, const repro_page_t *p, const repro_opts_t *o)
+static void page_top(FILE *fp, const tc_repro_page_t *p, const repro_opts_t *o)
 {
     fputs("<nav class=\"top\"><a href=\"index.html\">All papers</a> \xc2\xb7 <a "
           "href=\"corrections.html\">Corrections</a> \xc2\xb7 <a href=\"",
@@ -980,7 +981,7 @@ static void page_top(FILE *fp, const repro_page_t *p, const repro_opts_t *o)
     fputs("</h1>\n", fp);
     citation(fp, p->paper);
     md_blocks(fp, p->summary, "summary");
-    int64_t counts[REPRO_VERDICTS_];
+    int64_t counts[TC_REPRO_VERDICTS_];
     counts_of(p, counts);
     fputs("<h2 id=\"verdicts\">Verdicts</h2>\n", fp);
     counts_table(fp, counts);
@@ -1031,11 +1032,11 @@ static void page_top(FILE *fp, const repro_page_t *p, const repro_opts_t *o)
                 "cell</label>\n<label><input type=\"radio\" name=\"verdict\" value=\"differs\"> "
                 "only differs (%lld)</label>\n<label><input type=\"radio\" name=\"verdict\" "
                 "value=\"corrected\"> only corrected (%lld)</label>\n</fieldset></form>\n",
-                (long long)counts[REPRO_DIFFERS], (long long)counts[REPRO_CORRECTED]);
+                (long long)counts[TC_REPRO_DIFFERS], (long long)counts[TC_REPRO_CORRECTED]);
     }
 }
 
-static int write_page(const char *dir, const repro_page_t *p, const repro_opts_t *o)
+static int write_page(const char *dir, const tc_repro_page_t *p, const repro_opts_t *o)
 {
     char *path;
     FILE *fp = open_page(dir, p->paper, &path);
@@ -1062,26 +1063,26 @@ static int write_page(const char *dir, const repro_page_t *p, const repro_opts_t
 
 /* ---- the index ------------------------------------------------------------------------------ */
 
-static void papers_table(FILE *fp, repro_page_t **pages, int npages)
+static void papers_table(FILE *fp, tc_repro_page_t **pages, int npages)
 {
     fputs("<div class=\"scroll\" role=\"region\" tabindex=\"0\" aria-label=\"The papers\">\n"
           "<table class=\"papers sortable\" id=\"papers\">\n<thead><tr><th scope=\"col\">paper"
           "</th><th scope=\"col\">title</th><th scope=\"col\" class=\"num\">tables</th>"
           "<th scope=\"col\" class=\"num\">figures</th><th scope=\"col\" class=\"num\">cells</th>",
           fp);
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
         fprintf(fp, "<th scope=\"col\" class=\"num v-%s\">%s</th>", VERDICT_CLASS[v],
-                repro_verdict_name((repro_verdict_t)v));
+                tc_repro_verdict_name((tc_repro_verdict_t)v));
     }
     /* no column of seconds: the committed report must come out the same on every run */
     fputs("</tr></thead>\n<tbody>\n", fp);
-    int64_t total[REPRO_VERDICTS_] = {0}, cells = 0;
+    int64_t total[TC_REPRO_VERDICTS_] = {0}, cells = 0;
     int tables = 0, figures = 0;
     for (int i = 0; i < npages; i++) {
-        const repro_page_t *p = pages[i];
-        int64_t counts[REPRO_VERDICTS_], n = 0;
+        const tc_repro_page_t *p = pages[i];
+        int64_t counts[TC_REPRO_VERDICTS_], n = 0;
         counts_of(p, counts);
-        for (int v = 0; v < REPRO_VERDICTS_; v++) {
+        for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
             n += counts[v];
             total[v] += counts[v];
         }
@@ -1099,7 +1100,7 @@ static void papers_table(FILE *fp, repro_page_t **pages, int npages)
         }
         fprintf(fp, "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%lld</td>",
                 p->ntables, p->nfigures, (long long)n);
-        for (int v = 0; v < REPRO_VERDICTS_; v++) {
+        for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
             fprintf(fp, "<td class=\"num\">%lld</td>", (long long)counts[v]);
         }
         fputs("</tr>\n", fp);
@@ -1108,14 +1109,14 @@ static void papers_table(FILE *fp, repro_page_t **pages, int npages)
             "</tbody>\n<tfoot><tr><th scope=\"row\" colspan=\"2\">every paper</th><td "
             "class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%lld</td>",
             tables, figures, (long long)cells);
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
         fprintf(fp, "<td class=\"num\">%lld</td>", (long long)total[v]);
     }
     fputs("</tr></tfoot>\n</table>\n</div>\n", fp);
 }
 
 /* How the report was made: the command, the version, quick or full, seed, threads. */
-static void made(FILE *fp, repro_page_t **pages, int npages, const repro_opts_t *o)
+static void made(FILE *fp, tc_repro_page_t **pages, int npages, const repro_opts_t *o)
 {
     fputs("<h2 id=\"made\">How this report was made</h2>\n<dl class=\"made\">\n"
           "<dt>Command</dt><dd><code>",
@@ -1157,7 +1158,7 @@ static void made(FILE *fp, repro_page_t **pages, int npages, const repro_opts_t 
           fp);
 }
 
-static int write_index(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *o)
+static int write_index(const char *dir, tc_repro_page_t **pages, int npages, const repro_opts_t *o)
 {
     char *path;
     FILE *fp = open_page(dir, "index", &path);
@@ -1179,7 +1180,7 @@ static int write_index(const char *dir, repro_page_t **pages, int npages, const 
     papers_table(fp, pages, npages);
     fputs("<h2 id=\"found\">What each page found</h2>\n", fp);
     for (int i = 0; i < npages; i++) {
-        const repro_page_t *p = pages[i];
+        const tc_repro_page_t *p = pages[i];
         fputs("<h3><a href=\"", fp);
         url_part(fp, p->paper);
         fputs(".html\">", fp);
@@ -1406,7 +1407,7 @@ static int write_corrections(const char *dir, const repro_opts_t *o)
     return close_page(fp, path);
 }
 
-int repro_write_html(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *opts)
+int repro_write_html(const char *dir, tc_repro_page_t **pages, int npages, const repro_opts_t *opts)
 {
     for (int i = 0; i < npages; i++) {
         int status = write_page(dir, pages[i], opts);

@@ -64,7 +64,7 @@ static void csv_field(FILE *fp, const char *s)
 }
 
 /* The i-th key value of a cell (into buf). */
-static const char *key_at(const repro_cell_t *c, int i, char *buf, size_t size)
+static const char *key_at(const tc_repro_cell_t *c, int i, char *buf, size_t size)
 {
     const char *v = c->keys;
     for (int k = 0; k < i && *v; k++) {
@@ -75,7 +75,7 @@ static const char *key_at(const repro_cell_t *c, int i, char *buf, size_t size)
     return buf;
 }
 
-static void table_csv(FILE *fp, const repro_table_t *t)
+static void table_csv(FILE *fp, const tc_repro_table_t *t)
 {
     for (int k = 0; k < t->nkeys; k++) {
         csv_field(fp, t->keynames[k]);
@@ -83,14 +83,15 @@ static void table_csv(FILE *fp, const repro_table_t *t)
     }
     fputs("quantity,paper,treecast,verdict,correction,qualifier,command,note\n", fp);
     for (int64_t i = 0; i < t->ncells; i++) {
-        const repro_cell_t *c = &t->cells[i];
+        const tc_repro_cell_t *c = &t->cells[i];
         char buf[256];
         for (int k = 0; k < t->nkeys; k++) {
             csv_field(fp, key_at(c, k, buf, sizeof buf));
             fputc(',', fp);
         }
-        const char *f[] = {c->quantity,   c->paper,     c->value,   repro_verdict_name(c->verdict),
-                           c->correction, c->qualifier, c->command, c->note};
+        const char *f[] = {
+            c->quantity,   c->paper,     c->value,   tc_repro_verdict_name(c->verdict),
+            c->correction, c->qualifier, c->command, c->note};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
             csv_field(fp, f[k]);
             fputc(k + 1 < sizeof f / sizeof f[0] ? ',' : '\n', fp);
@@ -108,7 +109,7 @@ static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
     }
 }
 
-static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t *t)
+static void table_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
     tc_json_kstr(j, "id", t->id);
     tc_json_kstr(j, "title", t->title);
@@ -122,11 +123,11 @@ static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t 
     tc_json_key(j, "cells");
     tc_json_array(j);
     for (int64_t i = 0; i < t->ncells; i++) {
-        const repro_cell_t *c = &t->cells[i];
+        const tc_repro_cell_t *c = &t->cells[i];
         char buf[256];
         tc_json_newline(j);
         tc_json_object(j);
-        char *id = repro_cell_id(p, t, c);
+        char *id = repro_need(tc_repro_cell_id(p, t, c));
         tc_json_kstr(j, "id", id);
         free(id);
         tc_json_key(j, "keys");
@@ -138,7 +139,7 @@ static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t 
         tc_json_kstr(j, "quantity", c->quantity);
         kstr_or_null(j, "paper", c->paper);
         tc_json_kstr(j, "treecast", c->value);
-        tc_json_kstr(j, "verdict", repro_verdict_name(c->verdict));
+        tc_json_kstr(j, "verdict", tc_repro_verdict_name(c->verdict));
         kstr_or_null(j, "correction", c->correction);
         kstr_or_null(j, "qualifier", c->qualifier);
         tc_json_kstr(j, "command", c->command);
@@ -148,7 +149,7 @@ static void table_json(tc_json_t *j, const repro_page_t *p, const repro_table_t 
     tc_json_end_array(j);
 }
 
-static int write_table_files(const char *pdir, const repro_page_t *p, const repro_table_t *t)
+static int write_table_files(const char *pdir, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
     char *path;
     char *name = repro_fmt("%s.csv", t->id);
@@ -268,7 +269,7 @@ static void drop_drawings(const char *pdir, const char *id)
     }
 }
 
-static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t *f, bool png)
+static int gnuplot_files(const char *pdir, const tc_repro_page_t *p, tc_repro_figure_t *f, bool png)
 {
     if (f->data_fp != NULL) {
         fclose(f->data_fp);
@@ -327,7 +328,7 @@ static int gnuplot_files(const char *pdir, const repro_page_t *p, repro_figure_t
     return status;
 }
 
-static int dot_files(const char *pdir, repro_figure_t *f, bool png)
+static int dot_files(const char *pdir, tc_repro_figure_t *f, bool png)
 {
     char *name = repro_fmt("%s.dot", f->id);
     int status = write_text_file(pdir, name, f->dot, strlen(f->dot));
@@ -372,17 +373,17 @@ static void md_text(FILE *fp, const char *s, bool code)
     }
 }
 
-static void md_counts(FILE *fp, const repro_page_t *p)
+static void md_counts(FILE *fp, const tc_repro_page_t *p)
 {
     fprintf(fp, "| verdict | cells |\n|---|---:|\n");
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
-        fprintf(fp, "| %s | %lld |\n", repro_verdict_name((repro_verdict_t)v),
-                (long long)repro_count(p, (repro_verdict_t)v));
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+        fprintf(fp, "| %s | %lld |\n", tc_repro_verdict_name((tc_repro_verdict_t)v),
+                (long long)tc_repro_count(p, (tc_repro_verdict_t)v));
     }
     fputc('\n', fp);
 }
 
-static void md_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
+static void md_table(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
     fprintf(fp, "## %s\n\n%s\n\n", t->title, t->intro);
     fprintf(fp, "Data: [%s.csv](%s/%s.csv), [%s.json](%s/%s.json).\n\n", t->id, p->paper, t->id,
@@ -401,7 +402,7 @@ static void md_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
     }
     fputc('\n', fp);
     for (int64_t i = 0; i < t->ncells; i++) {
-        const repro_cell_t *c = &t->cells[i];
+        const tc_repro_cell_t *c = &t->cells[i];
         char buf[256];
         fputc('|', fp);
         for (int k = 0; k < t->nkeys; k++) {
@@ -409,7 +410,7 @@ static void md_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
             md_text(fp, key_at(c, k, buf, sizeof buf), false);
             fputs(" |", fp);
         }
-        repro_verdict_text(c, buf, sizeof buf);
+        tc_repro_verdict_text(c, buf, sizeof buf);
         const char *f[] = {c->quantity, c->paper != NULL ? c->paper : "—", c->value, buf};
         for (size_t k = 0; k < 4; k++) {
             fputc(' ', fp);
@@ -428,7 +429,7 @@ static void md_table(FILE *fp, const repro_page_t *p, const repro_table_t *t)
     fputc('\n', fp);
 }
 
-static void md_figure(FILE *fp, const repro_page_t *p, const repro_figure_t *f)
+static void md_figure(FILE *fp, const tc_repro_page_t *p, const tc_repro_figure_t *f)
 {
     fprintf(fp, "### %s\n\n", f->title);
     if (f->rendered) {
@@ -437,7 +438,7 @@ static void md_figure(FILE *fp, const repro_page_t *p, const repro_figure_t *f)
         fprintf(fp, "*Not drawn: %s.*\n\n", f->render_error != NULL ? f->render_error : "?");
     }
     fprintf(fp, "%s\n\n", f->caption);
-    if (f->kind == REPRO_FIG_GNUPLOT) {
+    if (f->kind == TC_REPRO_FIG_GNUPLOT) {
         fprintf(fp, "Data [%s.csv](%s/%s.csv), gnuplot script [%s.gp](%s/%s.gp)", f->id, p->paper,
                 f->id, f->id, p->paper, f->id);
     } else {
@@ -450,7 +451,7 @@ static void md_figure(FILE *fp, const repro_page_t *p, const repro_figure_t *f)
     fputs(".\n\n", fp);
 }
 
-static int write_page_md(const char *dir, const repro_page_t *p, const repro_opts_t *o)
+static int write_page_md(const char *dir, const tc_repro_page_t *p, const repro_opts_t *o)
 {
     char *path;
     char *name = repro_fmt("%s.md", p->paper);
@@ -488,7 +489,8 @@ static int write_page_md(const char *dir, const repro_page_t *p, const repro_opt
     return close_checked(fp, path);
 }
 
-static int write_index_md(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *o)
+static int write_index_md(const char *dir, tc_repro_page_t **pages, int npages,
+                          const repro_opts_t *o)
 {
     char *path;
     FILE *fp = open_in(dir, "index.md", &path);
@@ -511,16 +513,16 @@ static int write_index_md(const char *dir, repro_page_t **pages, int npages, con
           "|---|---:|---:|---:|---:|---:|---:|\n",
           fp);
     for (int i = 0; i < npages; i++) {
-        const repro_page_t *p = pages[i];
+        const tc_repro_page_t *p = pages[i];
         int64_t n = 0;
-        for (int v = 0; v < REPRO_VERDICTS_; v++) {
-            n += repro_count(p, (repro_verdict_t)v);
+        for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+            n += tc_repro_count(p, (tc_repro_verdict_t)v);
         }
         fprintf(fp, "| [%s](%s.md) | %lld | %lld | %lld | %lld | %lld | %d |\n", p->title, p->paper,
-                (long long)n, (long long)repro_count(p, REPRO_MATCHES),
-                (long long)repro_count(p, REPRO_CORRECTED),
-                (long long)repro_count(p, REPRO_DIFFERS),
-                (long long)repro_count(p, REPRO_NOT_PRINTED), p->nfigures);
+                (long long)n, (long long)tc_repro_count(p, TC_REPRO_MATCHES),
+                (long long)tc_repro_count(p, TC_REPRO_CORRECTED),
+                (long long)tc_repro_count(p, TC_REPRO_DIFFERS),
+                (long long)tc_repro_count(p, TC_REPRO_NOT_PRINTED), p->nfigures);
     }
     fputc('\n', fp);
     for (int i = 0; i < npages; i++) {
@@ -535,18 +537,18 @@ static int write_index_md(const char *dir, repro_page_t **pages, int npages, con
 }
 
 /* One line per cell: id, verdict (with its correction), treecast's value. */
-static void verdict_line(FILE *fp, const repro_page_t *p, const repro_table_t *t,
-                         const repro_cell_t *c)
+static void verdict_line(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t,
+                         const tc_repro_cell_t *c)
 {
-    char *id = repro_cell_id(p, t, c);
+    char *id = repro_need(tc_repro_cell_id(p, t, c));
     for (char *s = id; *s; s++) {
         if (*s == '\t' || *s == '\n') {
             *s = ' ';
         }
     }
-    bool corrected = c->verdict == REPRO_CORRECTED && c->correction != NULL;
-    bool qualified = c->verdict == REPRO_MATCHES && c->qualifier != NULL;
-    fprintf(fp, "%s\t%s%s%s%s\t", id, repro_verdict_name(c->verdict),
+    bool corrected = c->verdict == TC_REPRO_CORRECTED && c->correction != NULL;
+    bool qualified = c->verdict == TC_REPRO_MATCHES && c->qualifier != NULL;
+    fprintf(fp, "%s\t%s%s%s%s\t", id, tc_repro_verdict_name(c->verdict),
             corrected   ? " "
             : qualified ? " ("
                         : "",
@@ -561,7 +563,8 @@ static void verdict_line(FILE *fp, const repro_page_t *p, const repro_table_t *t
     free(id);
 }
 
-static int write_verdicts(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *o)
+static int write_verdicts(const char *dir, tc_repro_page_t **pages, int npages,
+                          const repro_opts_t *o)
 {
     char *path;
     FILE *fp = open_in(dir, "verdicts.tsv", &path);
@@ -574,7 +577,7 @@ static int write_verdicts(const char *dir, repro_page_t **pages, int npages, con
             o->quick ? " --quick" : "", (unsigned long long)o->seed);
     for (int i = 0; i < npages; i++) {
         for (int k = 0; k < pages[i]->ntables; k++) {
-            const repro_table_t *t = pages[i]->tables[k];
+            const tc_repro_table_t *t = pages[i]->tables[k];
             for (int64_t c = 0; c < t->ncells; c++) {
                 verdict_line(fp, pages[i], t, &t->cells[c]);
             }
@@ -583,13 +586,13 @@ static int write_verdicts(const char *dir, repro_page_t **pages, int npages, con
     return close_checked(fp, path);
 }
 
-static void figure_json(tc_json_t *j, const repro_page_t *p, const repro_figure_t *f)
+static void figure_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_figure_t *f)
 {
     tc_json_newline(j);
     tc_json_object(j);
     tc_json_kstr(j, "id", f->id);
     tc_json_kstr(j, "title", f->title);
-    tc_json_kstr(j, "kind", f->kind == REPRO_FIG_GNUPLOT ? "gnuplot" : "graphviz");
+    tc_json_kstr(j, "kind", f->kind == TC_REPRO_FIG_GNUPLOT ? "gnuplot" : "graphviz");
     tc_json_kint(j, "series", f->series);
     tc_json_kbool(j, "rendered", f->rendered);
     char *s = repro_fmt("%s/%s.svg", p->paper, f->id);
@@ -600,7 +603,7 @@ static void figure_json(tc_json_t *j, const repro_page_t *p, const repro_figure_
         tc_json_kstr(j, "png", s);
         free(s);
     }
-    s = repro_fmt("%s/%s.%s", p->paper, f->id, f->kind == REPRO_FIG_GNUPLOT ? "gp" : "dot");
+    s = repro_fmt("%s/%s.%s", p->paper, f->id, f->kind == TC_REPRO_FIG_GNUPLOT ? "gp" : "dot");
     tc_json_kstr(j, "source", s);
     free(s);
     if (f->render_error != NULL) {
@@ -610,7 +613,7 @@ static void figure_json(tc_json_t *j, const repro_page_t *p, const repro_figure_
     tc_json_end_object(j);
 }
 
-static int write_index_json(const char *dir, repro_page_t **pages, int npages,
+static int write_index_json(const char *dir, tc_repro_page_t **pages, int npages,
                             const repro_opts_t *o)
 {
     char *path;
@@ -627,7 +630,7 @@ static int write_index_json(const char *dir, repro_page_t **pages, int npages,
     tc_json_key(&j, "pages");
     tc_json_array(&j);
     for (int i = 0; i < npages; i++) {
-        const repro_page_t *p = pages[i];
+        const tc_repro_page_t *p = pages[i];
         tc_json_newline(&j);
         tc_json_object(&j);
         tc_json_kstr(&j, "paper", p->paper);
@@ -635,9 +638,9 @@ static int write_index_json(const char *dir, repro_page_t **pages, int npages,
         kstr_or_null(&j, "summary", p->summary);
         tc_json_key(&j, "counts");
         tc_json_object(&j);
-        for (int v = 0; v < REPRO_VERDICTS_; v++) {
-            tc_json_kint(&j, repro_verdict_name((repro_verdict_t)v),
-                         repro_count(p, (repro_verdict_t)v));
+        for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+            tc_json_kint(&j, tc_repro_verdict_name((tc_repro_verdict_t)v),
+                         tc_repro_count(p, (tc_repro_verdict_t)v));
         }
         tc_json_end_object(&j);
         tc_json_key(&j, "missing");
@@ -671,10 +674,10 @@ static int write_index_json(const char *dir, repro_page_t **pages, int npages,
     return close_checked(fp, path);
 }
 
-int repro_write(const char *dir, repro_page_t **pages, int npages, const repro_opts_t *opts)
+int repro_write(const char *dir, tc_repro_page_t **pages, int npages, const repro_opts_t *opts)
 {
     for (int i = 0; i < npages; i++) {
-        repro_page_t *p = pages[i];
+        tc_repro_page_t *p = pages[i];
         char *pdir = repro_fmt("%s/%s", dir, p->paper);
         if (mkdir(pdir, 0755) != 0 && errno != EEXIST) {
             int s = write_fail(pdir);
@@ -686,7 +689,7 @@ int repro_write(const char *dir, repro_page_t **pages, int npages, const repro_o
             status = write_table_files(pdir, p, p->tables[k]);
         }
         for (int k = 0; k < p->nfigures && status == 0; k++) {
-            status = p->figures[k]->kind == REPRO_FIG_GNUPLOT
+            status = p->figures[k]->kind == TC_REPRO_FIG_GNUPLOT
                          ? gnuplot_files(pdir, p, p->figures[k], opts->png)
                          : dot_files(pdir, p->figures[k], opts->png);
         }
@@ -739,8 +742,8 @@ static void lines_free(lines_t *l)
 /* Whether text is a verdict as verdict_line writes it: a name, or "corrected 000.6". */
 static bool verdict_known(const char *text)
 {
-    for (int v = 0; v < REPRO_VERDICTS_; v++) {
-        const char *name = repro_verdict_name((repro_verdict_t)v);
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+        const char *name = tc_repro_verdict_name((tc_repro_verdict_t)v);
         size_t len = strlen(name);
         if (strncmp(text, name, len) == 0 && (text[len] == '\0' || text[len] == ' ')) {
             return true;
@@ -753,7 +756,7 @@ static bool verdict_known(const char *text)
  * and blank lines aside. A line of another shape, a line or a file too long to be one (reading
  * /dev/zero stops after EXPECT_LINE_MAX bytes), a read error or a list without a single line is
  * bad data: false after one line on stderr. */
-static bool read_lines(const char *path, repro_page_t **pages, int npages, lines_t *out)
+static bool read_lines(const char *path, tc_repro_page_t **pages, int npages, lines_t *out)
 {
     FILE *fp = fopen(path, "r");
     if (fp == NULL) {
@@ -871,7 +874,8 @@ static void report_change(int64_t *changes, const char *id, const char *what)
     }
 }
 
-int64_t repro_expect(const char *verdicts, const char *expected, repro_page_t **pages, int npages)
+int64_t repro_expect(const char *verdicts, const char *expected, tc_repro_page_t **pages,
+                     int npages)
 {
     lines_t now = {0}, exp = {0};
     if (!read_lines(verdicts, pages, npages, &now) || !read_lines(expected, pages, npages, &exp)) {

@@ -1,0 +1,202 @@
+/* treecast — the papers' reproduction: pages of tables (cells with the paper's value, treecast's,
+ * a verdict) and figures, and their writers.
+ *
+ * A page holds one paper's tables and figures. A table is in long form: one row per cell, the
+ * cell's keys (n, M, x, ...), the quantity, the paper's value as printed, treecast's value, a
+ * verdict and the treecast command that recomputes it. Producers fill pages with the builders
+ * below; the writers put a table's CSV and JSON, the verdict list and the Markdown body of a page
+ * on a caller's stream. Verdicts:
+ *   matches      the paper's value and treecast's agree (at the printed precision, or in the
+ *                stated relation: a lower bound at or below the measured value, a claim "at
+ *                most" at or above it)
+ *   corrected    they disagree, and the paper's value as corrected in docs/corrections.md
+ *                (entry `correction`) agrees
+ *   differs      they disagree and no correction explains it
+ *   not printed  the paper has no value for this cell (treecast's extension of the table)
+ *
+ * Allocation failures are sticky: the first one is recorded in the page (tc_repro_page_error
+ * returns TC_ENOMEM from then on), and every later builder call on that page, or on a NULL
+ * table or figure, does nothing. The library never prints, spawns or exits here.
+ */
+#ifndef TREECAST_REPRO_H
+#define TREECAST_REPRO_H
+
+#include "treecast/error.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#pragma GCC visibility push(default)
+
+typedef enum {
+    TC_REPRO_MATCHES,
+    TC_REPRO_CORRECTED,
+    TC_REPRO_DIFFERS,
+    TC_REPRO_NOT_PRINTED,
+    TC_REPRO_VERDICTS_
+} tc_repro_verdict_t;
+
+/* How treecast's value v is judged against the paper's p. */
+typedef enum {
+    TC_REPRO_EQ, /* v == p at the printed precision */
+    TC_REPRO_GE, /* v >= p: p is a lower bound (or a claimed least value) */
+    TC_REPRO_LE, /* v <= p: p is an upper bound ("at most") */
+} tc_repro_rel_t;
+
+typedef struct {
+    char *keys; /* the key values, '\t'-separated, one per key column of the table */
+    char *quantity;
+    char *paper; /* as printed; NULL: not printed */
+    char *value;
+    tc_repro_verdict_t verdict;
+    char *correction; /* "000.6" when corrected (may also annotate other verdicts) */
+    char *qualifier;  /* matches with a reason the values differ although the paper is right:
+                       * "within the paper's O-term", "better than the printed bound" */
+    char *command;    /* the treecast command that recomputes the value */
+    char *note;       /* NULL or a short remark */
+} tc_repro_cell_t;
+
+struct tc_repro_page;
+
+typedef struct {
+    char *id;    /* "table1": file names and cell ids */
+    char *title; /* "Table 1: lower bounds on the star network" */
+    char *intro; /* a paragraph: what is compared and how (Markdown) */
+    int nkeys;
+    char **keynames;
+    tc_repro_cell_t *cells;
+    int64_t ncells, cap;
+    /* the row under construction */
+    char *cur_keys, *cur_command;
+    struct tc_repro_page *page; /* the page it belongs to (its sticky error) */
+} tc_repro_table_t;
+
+typedef enum {
+    TC_REPRO_FIG_GNUPLOT, /* data CSV + a gnuplot script */
+    TC_REPRO_FIG_DOT,     /* a Graphviz document */
+} tc_repro_fig_kind_t;
+
+typedef struct {
+    char *id; /* "fig-eti-100": file names */
+    char *title;
+    char *caption; /* Markdown: what is drawn, and the paper's reading beside it */
+    tc_repro_fig_kind_t kind;
+    int series; /* plotted series (gnuplot) or trees (dot): what the SVG must show */
+    char *data; /* CSV text (gnuplot) */
+    size_t data_len;
+    char *script; /* the gnuplot commands (using the variables data, the CSV file name) */
+    char *dot;    /* the DOT text (dot) */
+    char *layout; /* the Graphviz layout program: "dot", "neato", "circo" */
+    FILE *data_fp;
+    bool rendered; /* the SVG was written (set by whoever renders it) */
+    bool png;      /* the PNG was written too */
+    char *render_error;
+    struct tc_repro_page *page;
+} tc_repro_figure_t;
+
+typedef struct tc_repro_page {
+    char *paper; /* "000" */
+    char *title; /* "Fragopoulou & Akl, Edge-disjoint spanning trees on the star network" */
+    char *summary;
+    char **missing; /* what the page cannot reproduce yet, one sentence each */
+    int nmissing;
+    tc_repro_table_t **tables;
+    int ntables;
+    tc_repro_figure_t **figures;
+    int nfigures;
+    double seconds;        /* the time its producer took (set by the caller) */
+    void (*on_item)(void); /* called as each table or figure is begun (progress), or NULL */
+    tc_err_t error;        /* TC_OK, or the first failure (TC_ENOMEM): see tc_repro_page_error */
+} tc_repro_page_t;
+
+/* ---- building pages (producers) ---------------------------------------------------------- */
+
+/* A new empty page for paper ("000") with its title; NULL when out of memory. Free it with
+ * tc_repro_page_free (which accepts NULL). */
+tc_repro_page_t *tc_repro_page_new(const char *paper, const char *title);
+void tc_repro_page_free(tc_repro_page_t *p);
+/* TC_OK, or TC_ENOMEM once a builder call on the page failed to allocate (sticky). */
+tc_err_t tc_repro_page_error(const tc_repro_page_t *p);
+/* Record err as the page's failure, if it has none yet (for tests and callers that fail). */
+void tc_repro_page_fail(tc_repro_page_t *p, tc_err_t err);
+
+/* The sentence saying what treecast confirmed and what it corrected (printf-like). */
+void tc_repro_summary(tc_repro_page_t *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void tc_repro_missing(tc_repro_page_t *p, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A table; keys: the key columns' names, comma-separated ("n,M,x"), "" for none. NULL when the
+ * page has failed (or fails now). */
+tc_repro_table_t *tc_repro_table(tc_repro_page_t *p, const char *id, const char *title,
+                                 const char *keys, const char *intro_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The key values of the cells that follow, '\t'-separated (printf-like). */
+void tc_repro_row(tc_repro_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The command of the cells that follow (printf-like; "treecast " is prepended). */
+void tc_repro_command(tc_repro_table_t *t, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* A cell with texts and a verdict decided by the caller (correction: NULL or "000.6"); paper
+ * NULL makes it "not printed" unless the verdict is "differs"; value NULL reads "-". */
+void tc_repro_cell(tc_repro_table_t *t, const char *quantity, const char *paper, const char *value,
+                   tc_repro_verdict_t verdict, const char *correction);
+/* A numeric cell: paper NAN when not printed; both shown with `decimals` decimals; judged by
+ * rel (TC_REPRO_EQ: equal once rounded to `decimals`). When the relation fails and correction is
+ * given, the corrected paper value is judged the same way: "corrected" when it holds. */
+void tc_repro_num(tc_repro_table_t *t, const char *quantity, double paper, double value,
+                  int decimals, tc_repro_rel_t rel, const char *correction, double corrected);
+/* The same, with the paper's value as printed text (e.g. "5.3e-04", "0.61") and its number. */
+void tc_repro_num_text(tc_repro_table_t *t, const char *quantity, const char *paper_text,
+                       double paper, double value, int decimals, tc_repro_rel_t rel,
+                       const char *correction, double corrected);
+/* The last cell matches, for a reason its values alone do not show (the paper's value is an
+ * asymptotic bound, a continuous optimum, a bound the measured value beats): the verdict reads
+ * "matches — why", and no correction is named, since the paper is not wrong. */
+void tc_repro_qualify(tc_repro_table_t *t, const char *why);
+/* A note on the last cell added (printf-like). */
+void tc_repro_note(tc_repro_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The verdict rule: whether v stands in relation rel to p once both are rounded to `decimals`
+ * decimals (as printed), within 1e-9 relative. O(1). */
+bool tc_repro_holds(double p, double v, int decimals, tc_repro_rel_t rel);
+
+/* A figure drawn by gnuplot from CSV data: write the CSV (a header line first) to the stream
+ * returned by tc_repro_figure_data, then give the plot commands; the writer puts
+ * `data = 'ID.csv'` and the terminal and output lines around them, so the script reads
+ * `plot data using 1:2 ...`. series: the number of plotted series the SVG must show. NULL when
+ * the page has failed (or fails now). */
+tc_repro_figure_t *tc_repro_figure(tc_repro_page_t *p, const char *id, const char *title,
+                                   int series, const char *caption_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* The stream of a figure's CSV data (owned by the figure; the text is in f->data once
+ * tc_repro_figure_close_data closed it); NULL when out of memory (the page has failed). */
+FILE *tc_repro_figure_data(tc_repro_figure_t *f);
+/* Close the data stream, if open: f->data and f->data_len hold the CSV. TC_ENOMEM or TC_EIO. */
+tc_err_t tc_repro_figure_close_data(tc_repro_figure_t *f);
+void tc_repro_figure_script(tc_repro_figure_t *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A picture drawn by Graphviz (layout "dot", "neato", ...) from DOT text; series: its trees. */
+tc_repro_figure_t *tc_repro_picture(tc_repro_page_t *p, const char *id, const char *title,
+                                    int series, const char *layout, const char *dot,
+                                    const char *caption_fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+
+/* ---- reading pages ------------------------------------------------------------------------ */
+
+/* The cells of a page with verdict v (TC_REPRO_VERDICTS_: every cell). O(cells). */
+int64_t tc_repro_count(const tc_repro_page_t *p, tc_repro_verdict_t v);
+const char *tc_repro_verdict_name(tc_repro_verdict_t v); /* "matches", ..., "not printed" */
+/* "corrected — corrections 000.6" / "matches — why" / "differs": the verdict as a page shows
+ * it, into buf (truncated to size). */
+void tc_repro_verdict_text(const tc_repro_cell_t *c, char *buf, size_t size);
+/* The cell's id in the verdict list, PAPER/TABLE/key=value,.../QUANTITY: a new string (the
+ * caller frees it), NULL when out of memory. */
+char *tc_repro_cell_id(const tc_repro_page_t *p, const tc_repro_table_t *t,
+                       const tc_repro_cell_t *c);
+
+#pragma GCC visibility pop
+
+#endif
