@@ -95,7 +95,7 @@ int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t prote
 
 int listed_faults(const run_t *r, tc_faults_t *f)
 {
-    return read_listed_faults(r->net, &r->topo, r->protect, &r->a->listed, r->a->faults_file, f);
+    return read_listed_faults(r->net, r->run.topo, r->protect, &r->a->listed, r->a->faults_file, f);
 }
 
 /* ---- setting a run up ----------------------------------------------------------------------- */
@@ -140,26 +140,27 @@ static int choose(run_t *r, const char *name)
     return 0;
 }
 
-/* The trees: built (kind at the root, or at node 0 for the all-sources plans) or read. */
-static int make_trees(run_t *r)
+/* The trees of --input, read into r->input (the root is theirs); 0 or a status. */
+static int read_input_trees(run_t *r)
 {
-    const args_t *a = r->a;
-    int st = resolve_root(r->net, a->root_text, a->seed, &r->root);
-    if (st != 0) {
-        return st;
+    const char *path = r->a->input;
+    int64_t nonedges = 0;
+    int st = read_forest(path, r->net, &r->input, &nonedges);
+    if (st == 0 && nonedges > 0) {
+        st = fail(EXIT_DATA, "%s: %lld parents are not neighbours", path, (long long)nonedges);
     }
-    if (a->input != NULL) {
-        int64_t nonedges = 0;
-        st = read_forest(a->input, r->net, &r->forest, &nonedges);
-        if (st == 0 && nonedges > 0) {
-            st = fail(EXIT_DATA, "%s: %lld parents are not neighbours", a->input,
-                      (long long)nonedges);
-        }
-        r->root = st == 0 ? tc_forest_root(r->forest) : r->root;
-        return st;
-    }
-    tc_err_t err = tc_trees_build(r->net, r->kind, r->s->all_sources ? 0 : r->root, 0, &r->forest);
-    return err != TC_OK ? lib_fail(err, r->s->name) : 0;
+    r->root = st == 0 ? tc_forest_root(r->input) : r->root;
+    return st;
+}
+
+/* A refusal of the collective, reported after the paper's bound was computed: its detail was
+ * saved before. */
+static int coll_fail(tc_err_t err, const char *detail)
+{
+    const char *msg = detail[0] ? detail : tc_strerror(err);
+    int status = status_of(err);
+    return status == EXIT_MISUSE ? misuse("preparing the simulation: %s", msg)
+                                 : fail(status, "preparing the simulation: %s", msg);
 }
 
 int sim_setup(run_t *r, const char *name)
@@ -173,29 +174,50 @@ int sim_setup(run_t *r, const char *name)
     if (r->s == NULL && (st = choose(r, name)) != 0) {
         return st;
     }
-    tc_err_t err = tc_topo_init(&r->topo, r->net);
-    if (err != TC_OK) {
-        return lib_fail(err, "preparing the simulation");
-    }
-    if ((st = make_trees(r)) != 0) {
+    if ((st = resolve_root(r->net, a->root_text, a->seed, &r->root)) != 0) {
         return st;
     }
-    int T = tc_forest_trees(r->forest);
+    if (a->input != NULL && (st = read_input_trees(r)) != 0) {
+        return st;
+    }
+    /* The trees: read, or built (kind at the root, or at node 0 for the all-sources plans). */
+    tc_assembly_opts_t ao = {.net = r->net,
+                             .forest = r->input,
+                             .kind = r->kind,
+                             .root = r->s->all_sources ? 0 : r->root,
+                             .order = (tc_child_order_t)a->order};
+    if (!r->s->in_cycles) {
+        ao.coll = (tc_coll_opts_t){.what = r->s->coll,
+                                   .M = a->M,
+                                   .x = a->x_given ? (int)a->x : 0,
+                                   .acks = (tc_acks_t)a->acks,
+                                   .one_source = r->symmetry};
+    }
+    tc_err_t err = tc_assembly_init(&ao, &r->run);
+    tc_assembly_step_t failed = r->run.failed;
+    if (failed == TC_ASSEMBLY_TOPO) {
+        return lib_fail(err, "preparing the simulation");
+    }
+    if (failed == TC_ASSEMBLY_FOREST) {
+        return lib_fail(err, r->s->name);
+    }
+    int T = tc_forest_trees(r->run.forest);
     if (a->x_given && a->x > T) {
         return misuse("--x %lld exceeds the %d trees of %s for %s", (long long)a->x, T, r->netlab,
                       name);
     }
-    err = tc_plan_trees_init(&r->trees, r->forest, &r->topo, (tc_child_order_t)a->order);
-    if (err != TC_OK && a->input != NULL && err == TC_EINVAL) { /* the document's trees */
-        return fail(EXIT_DATA, "%s: %s", a->input, tc_err_detail());
+    if (failed == TC_ASSEMBLY_TREES && a->input != NULL && err == TC_EINVAL) {
+        return fail(EXIT_DATA, "%s: %s", a->input, tc_err_detail()); /* the document's trees */
     }
-    if (err != TC_OK) {
+    if (failed == TC_ASSEMBLY_TREES) {
         return lib_fail(err, "preparing the simulation");
     }
+    char detail[512];
+    snprintf(detail, sizeof detail, "%s", failed == TC_ASSEMBLY_COLL ? tc_err_detail() : "");
     int x = a->x_given ? (int)a->x : r->s->coll == TC_COLL_BCAST ? 1 : T;
-    err = tc_schedule_reference(r->s, r->net, r->root, a->M, x, &r->ref);
-    if (err != TC_OK) {
-        return lib_fail(err, "the paper's bound");
+    tc_err_t ref_err = tc_schedule_reference(r->s, r->net, r->root, a->M, x, &r->ref);
+    if (ref_err != TC_OK) {
+        return lib_fail(ref_err, "the paper's bound");
     }
     tc_net_label(r->net, r->root, false, r->rootlab, TC_LABEL_MAX);
     if (a->root_text != NULL && strcmp(a->root_text, "random") == 0) {
@@ -207,24 +229,13 @@ int sim_setup(run_t *r, const char *name)
              a->faults && a->trials == 0 ? " (seeded)" : "");
     snprintf(r->method, sizeof r->method, "full simulation of every source and packet");
     r->protect = r->s->all_sources ? -1 : r->root;
-    if (r->s->in_cycles) {
-        return 0;
-    }
-    tc_coll_opts_t co = {.what = r->s->coll,
-                         .M = a->M,
-                         .x = x,
-                         .acks = (tc_acks_t)a->acks,
-                         .one_source = r->symmetry};
-    err = tc_coll_new(&r->trees, &r->topo, &co, &r->coll);
-    return err != TC_OK ? lib_fail(err, "preparing the simulation") : 0;
+    return failed == TC_ASSEMBLY_COLL ? coll_fail(err, detail) : 0;
 }
 
 void sim_teardown(run_t *r)
 {
-    tc_coll_free(r->coll);
-    tc_plan_trees_destroy(&r->trees);
-    tc_forest_free(r->forest);
-    tc_topo_destroy(&r->topo);
+    tc_assembly_destroy(&r->run);
+    tc_forest_free(r->input);
     tc_net_free(r->net);
 }
 
@@ -304,9 +315,9 @@ int run_cycles(const run_t *r, FILE *fp)
     tc_cycles_t c;
     tc_err_t err =
         r->s->cycles == TC_CYCLES_SCATTER
-            ? tc_cycles_scatter(&r->trees, &r->topo, tree, a->M, a->ts, a->tm, one, &c, NULL)
-            : tc_cycles_alltoall(&r->trees, &r->topo, tree, r->s->cycles == TC_CYCLES_ALLTOALL,
-                                 a->M, a->ts, a->tm, one, &c);
+            ? tc_cycles_scatter(&r->run.trees, r->run.topo, tree, a->M, a->ts, a->tm, one, &c, NULL)
+            : tc_cycles_alltoall(&r->run.trees, r->run.topo, tree,
+                                 r->s->cycles == TC_CYCLES_ALLTOALL, a->M, a->ts, a->tm, one, &c);
     if (err != TC_OK) {
         return lib_fail(err, "the routing cycles");
     }

@@ -28,10 +28,8 @@ typedef struct {
     tc_kind_t kind;
     bool symmetry;
     tc_net_t *net;
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-    tc_coll_t *coll;
+    tc_forest_t *input; /* the trees of --input, or NULL */
+    tc_assembly_t run;  /* its neighbour table, forest, plan trees and collective */
     int64_t root, protect;
     char netlab[TC_LABEL_MAX], rootlab[TC_LABEL_MAX + 32], fault_text[64], method[200];
     tc_sched_ref_t ref;

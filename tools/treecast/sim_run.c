@@ -43,7 +43,7 @@ static void print_json(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
     tc_json_kstr(&j, "plan", r->s->name);
     tc_json_kstr(&j, "network", r->netlab);
     tc_json_kint(&j, "M", a->M);
-    tc_json_kint(&j, "x", tc_coll_options(r->coll)->x);
+    tc_json_kint(&j, "x", tc_coll_options(r->run.coll)->x);
     tc_json_kstr(&j, "root", r->rootlab);
     tc_json_key(&j, "seed");
     tc_json_uint(&j, a->seed);
@@ -131,7 +131,7 @@ static void print_csv(FILE *fp, const run_t *r, const tc_sim_result_t *res)
     fprintf(fp,
             "%s,%s,%lld,%d,%s,%s,%lld,%lld,%.15g,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,"
             "%.6f,",
-            r->s->name, r->netlab, (long long)r->a->M, tc_coll_options(r->coll)->x, r->rootlab,
+            r->s->name, r->netlab, (long long)r->a->M, tc_coll_options(r->run.coll)->x, r->rootlab,
             r->fault_text, (long long)res->rounds, (long long)res->complete_round, res->time,
             (long long)res->transmissions, (long long)res->control, (long long)res->dropped,
             (long long)res->max_link_load, (long long)res->max_queue,
@@ -152,7 +152,7 @@ static void print_text(FILE *fp, const run_t *r, const tc_sim_result_t *res, int
     const tc_bound_t *b = &r->ref.bound;
     bool multinode = r->s->coll == TC_COLL_MULTINODE;
     fprintf(fp, "%s on %s, M = %lld, x = %d, %s; %s, %s duplex%s; faults: %s\n", r->s->name,
-            r->netlab, (long long)a->M, tc_coll_options(r->coll)->x,
+            r->netlab, (long long)a->M, tc_coll_options(r->run.coll)->x,
             r->s->all_sources ? "every node a source" : r->rootlab,
             a->port_limit == 0   ? "all-port"
             : a->port_limit == 1 ? "one-port"
@@ -258,7 +258,7 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
 {
     tc_sim_symmetry_t sym;
     double t0 = now();
-    tc_err_t err = tc_sim_symmetry(r->coll, &r->topo, cfg, &sym);
+    tc_err_t err = tc_sim_symmetry(r->run.coll, r->run.topo, cfg, &sym);
     r->seconds = now() - t0;
     r->hops = sym.transmissions;
     if (err != TC_OK) {
@@ -281,7 +281,7 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
              ok ? "held" : "FAILED", (long long)(sym.steps_checked - (ok ? 0 : 1)),
              (long long)sym.steps_checked, plural(sym.steps_checked, "round", "rounds"),
              ok ? "; translated to every source" : "; the full run is not predicted");
-    print_single(fp, r, &res, -1, tc_coll_data_transmissions(r->coll) * N, NULL, NULL);
+    print_single(fp, r, &res, -1, tc_coll_data_transmissions(r->run.coll) * N, NULL, NULL);
     if (!ok) {
         fprintf(stderr, "treecast sim: the first round with two packets on one dimension is %lld\n",
                 (long long)sym.first_violation);
@@ -320,13 +320,13 @@ static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t 
         return st;
     }
     char why[512], title[TC_LABEL_MAX + 256], subtitle[256];
-    bool neato = trace_layout(r->net, &r->topo, xy, why, sizeof why);
+    bool neato = trace_layout(r->net, r->run.topo, xy, why, sizeof why);
     if (!neato) {
         progress_end();
         fprintf(stderr, "treecast sim: warning: %s; --trace draws the network on a circle\n", why);
     }
     snprintf(title, sizeof title, "%s on %s, M = %lld, x = %d, %s", r->s->name, r->netlab,
-             (long long)a->M, tc_coll_options(r->coll)->x,
+             (long long)a->M, tc_coll_options(r->run.coll)->x,
              r->s->all_sources ? "every node a source" : r->rootlab);
     snprintf(subtitle, sizeof subtitle, "%s, %s duplex; faults: %s; %lld %s",
              a->port_limit == 0   ? "all-port"
@@ -337,9 +337,9 @@ static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t 
     trace_page_t pg = {.title = title,
                        .subtitle = subtitle,
                        .net = r->net,
-                       .trees = &r->trees,
-                       .forest = r->forest,
-                       .plan = tc_coll_plan(r->coll),
+                       .trees = &r->run.trees,
+                       .forest = r->run.forest,
+                       .plan = tc_coll_plan(r->run.coll),
                        .ref = &r->ref,
                        .bound_label = r->s->family != NULL ? "paper's bound" : "lower bound",
                        .source = r->s->all_sources ? -1 : r->root,
@@ -373,8 +373,8 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
                  (long long)faults.faulty_links, plural(faults.faulty_links, "link", "links"));
     } else if (a->faults != NULL) {
         int64_t target; /* one run is trial 0 of the campaign with this seed */
-        tc_err_t err =
-            tc_sim_campaign_faults(&faults, &r->topo, &r->trees, r->protect, camp, 0, &target);
+        tc_err_t err = tc_sim_campaign_faults(&faults, r->run.topo, &r->run.trees, r->protect, camp,
+                                              0, &target);
         st = err != TC_OK ? lib_fail(err, "--faults") : 0;
         have = true;
     }
@@ -383,15 +383,15 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
     tc_sim_config_t one = *cfg;
     trace_t tr = {0};
     if (st == 0 && a->trace != NULL) { /* every crossing, queueing and delivery recorded */
-        tc_err_t err = trace_init(&tr, &r->topo, have ? &faults : NULL);
+        tc_err_t err = trace_init(&tr, r->run.topo, have ? &faults : NULL);
         st = err != TC_OK ? fail(EXIT_RESOURCE, "out of memory recording the trace") : 0;
         trace_attach(&tr, &one);
     }
     tc_sim_result_t res;
     if (st == 0) {
         double t0 = now();
-        tc_err_t err = tc_sim_run(&r->topo, &one, have ? &faults : NULL, tc_coll_plan(r->coll),
-                                  &res, complete);
+        tc_err_t err = tc_sim_run(r->run.topo, &one, have ? &faults : NULL,
+                                  tc_coll_plan(r->run.coll), &res, complete);
         r->seconds = now() - t0;
         r->hops = res.transmissions;
         st = err != TC_OK ? lib_fail(err, "simulating") : 0;
@@ -404,9 +404,9 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
         bool papers_model = a->port_limit == 0 && !a->half;
         int64_t predicted = have || !papers_model
                                 ? -1
-                                : tc_plan_trees_predicted_rounds(&r->trees, r->s->coll, a->M,
-                                                                 tc_coll_options(r->coll)->x);
-        print_single(fp, r, &res, predicted, tc_coll_data_transmissions(r->coll), complete,
+                                : tc_plan_trees_predicted_rounds(&r->run.trees, r->s->coll, a->M,
+                                                                 tc_coll_options(r->run.coll)->x);
+        print_single(fp, r, &res, predicted, tc_coll_data_transmissions(r->run.coll), complete,
                      have ? &faults : NULL);
     }
     free(complete);
@@ -419,7 +419,7 @@ static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trial
 {
     const args_t *a = r->a;
     int64_t T = a->trials;
-    int x = tc_coll_options(r->coll)->x;
+    int x = tc_coll_options(r->run.coll)->x;
     double bound = r->ref.have_bound ? r->ref.bound.time : -1;
     if (a->format == 1) {
         tc_json_t j;
@@ -496,8 +496,8 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
     int st = trials && rounds && deliv ? 0 : fail(EXIT_RESOURCE, "out of memory for the trials");
     if (st == 0) {
         double t0 = now();
-        tc_err_t err = tc_sim_campaign_run(&r->topo, cfg, tc_coll_plan(r->coll), &r->trees,
-                                           r->protect, camp, trials);
+        tc_err_t err = tc_sim_campaign_run(r->run.topo, cfg, tc_coll_plan(r->run.coll),
+                                           &r->run.trees, r->protect, camp, trials);
         r->seconds = now() - t0;
         st = err != TC_OK ? lib_fail(err, "the fault campaign") : 0;
     }
@@ -634,11 +634,11 @@ int sim_main(const args_t *a, const char *name)
                     r.s->name);
     }
     if (st == 0 && !cycles && a->faults != NULL) {
-        st = check_fault_room(a->faults, &camp, &r.topo, r.protect);
+        st = check_fault_room(a->faults, &camp, r.run.topo, r.protect);
     }
     if (st == 0 && !cycles) { /* refuse a run that cannot fit before it starts */
         int64_t runs = a->trials > 0 ? (a->threads > 0 ? a->threads : tc_online_cpus()) : 1;
-        int64_t one = tc_sim_memory(&r.topo, tc_coll_plan(r.coll));
+        int64_t one = tc_sim_memory(r.run.topo, tc_coll_plan(r.run.coll));
         st = require_memory(one > INT64_MAX / runs ? INT64_MAX : one * runs, "this simulation");
     }
     st = st != 0 ? st : output_open(&out, a->output);

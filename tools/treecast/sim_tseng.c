@@ -283,7 +283,7 @@ int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result
         cfg.tm = a->tm;
         cfg.B = 1;
         tc_sim_symmetry_t sym;
-        tc_err_t err = tc_sim_symmetry(r.coll, &r.topo, &cfg, &sym);
+        tc_err_t err = tc_sim_symmetry(r.run.coll, r.run.topo, &cfg, &sym);
         st = err != TC_OK ? lib_fail(err, name) : 0;
         *res = (tc_sim_result_t){.rounds = sym.rounds,
                                  .elements = sym.rounds,
@@ -297,7 +297,7 @@ int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result
         cfg.ts = a->ts;
         cfg.tm = a->tm;
         cfg.B = 1;
-        tc_err_t err = tc_sim_run(&r.topo, &cfg, NULL, tc_coll_plan(r.coll), res, NULL);
+        tc_err_t err = tc_sim_run(r.run.topo, &cfg, NULL, tc_coll_plan(r.run.coll), res, NULL);
         st = err != TC_OK ? lib_fail(err, name) : 0;
     }
     sim_teardown(&r);
