@@ -197,6 +197,26 @@ void tc_repro_verdict_text(const tc_repro_cell_t *c, char *buf, size_t size);
 char *tc_repro_cell_id(const tc_repro_page_t *p, const tc_repro_table_t *t,
                        const tc_repro_cell_t *c);
 
+/* ---- writing pages ------------------------------------------------------------------------ */
+
+/* Each writes to the caller's stream fp (which it neither opens nor closes) and returns TC_OK,
+ * TC_EIO when the stream failed (ferror: the output is incomplete) or TC_ENOMEM. O(cells). */
+
+/* A table as CSV: the key columns, then quantity, paper, treecast, verdict, correction,
+ * qualifier, command and note; one line per cell, fields quoted when they hold , " or newline. */
+tc_err_t tc_repro_write_csv(FILE *fp, const tc_repro_table_t *t);
+/* A table as a JSON document (command "reproduce"): paper, id, title, intro, keys and cells
+ * (id, keys, quantity, paper, treecast, verdict, correction, qualifier, command, note). */
+tc_err_t tc_repro_write_json(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t);
+/* The verdict list's lines of a page (verdicts.tsv without its header): per cell, its id, its
+ * verdict ("corrected 000.6", "matches (why)") and treecast's value, tab-separated. */
+tc_err_t tc_repro_write_verdicts(FILE *fp, const tc_repro_page_t *p);
+/* A page in Markdown: title, summary, the count of each verdict, what is not reproduced, each
+ * table (links to its ID.csv and ID.json under the paper's directory) and each figure (its SVG
+ * when f->rendered, else why not; its sources). command: the command that regenerates the page,
+ * quoted in its text. */
+tc_err_t tc_repro_write_md(FILE *fp, const tc_repro_page_t *p, const char *command);
+
 #pragma GCC visibility pop
 
 #endif

@@ -42,62 +42,19 @@ static int close_checked(FILE *fp, char *path)
     return status;
 }
 
+/* Close fp after a library writer's err: out of memory, a failed write of path, or 0. */
+static int written(tc_err_t err, FILE *fp, char *path)
+{
+    if (err == TC_ENOMEM) {
+        fclose(fp);
+        free(path);
+        fputs("treecast reproduce: out of memory\n", stderr);
+        return 4;
+    }
+    return close_checked(fp, path);
+}
+
 /* ---- CSV and JSON of a table ----------------------------------------------------------- */
-
-static void csv_field(FILE *fp, const char *s)
-{
-    if (s == NULL) {
-        return;
-    }
-    if (strpbrk(s, ",\"\n") == NULL) {
-        fputs(s, fp);
-        return;
-    }
-    fputc('"', fp);
-    for (; *s; s++) {
-        if (*s == '"') {
-            fputc('"', fp);
-        }
-        fputc(*s, fp);
-    }
-    fputc('"', fp);
-}
-
-/* The i-th key value of a cell (into buf). */
-static const char *key_at(const tc_repro_cell_t *c, int i, char *buf, size_t size)
-{
-    const char *v = c->keys;
-    for (int k = 0; k < i && *v; k++) {
-        v += strcspn(v, "\t");
-        v += *v == '\t';
-    }
-    snprintf(buf, size, "%.*s", (int)strcspn(v, "\t"), v);
-    return buf;
-}
-
-static void table_csv(FILE *fp, const tc_repro_table_t *t)
-{
-    for (int k = 0; k < t->nkeys; k++) {
-        csv_field(fp, t->keynames[k]);
-        fputc(',', fp);
-    }
-    fputs("quantity,paper,treecast,verdict,correction,qualifier,command,note\n", fp);
-    for (int64_t i = 0; i < t->ncells; i++) {
-        const tc_repro_cell_t *c = &t->cells[i];
-        char buf[256];
-        for (int k = 0; k < t->nkeys; k++) {
-            csv_field(fp, key_at(c, k, buf, sizeof buf));
-            fputc(',', fp);
-        }
-        const char *f[] = {
-            c->quantity,   c->paper,     c->value,   tc_repro_verdict_name(c->verdict),
-            c->correction, c->qualifier, c->command, c->note};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-            csv_field(fp, f[k]);
-            fputc(k + 1 < sizeof f / sizeof f[0] ? ',' : '\n', fp);
-        }
-    }
-}
 
 static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
 {
@@ -109,46 +66,6 @@ static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
     }
 }
 
-static void table_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_table_t *t)
-{
-    tc_json_kstr(j, "id", t->id);
-    tc_json_kstr(j, "title", t->title);
-    tc_json_kstr(j, "intro", t->intro);
-    tc_json_key(j, "keys");
-    tc_json_array(j);
-    for (int k = 0; k < t->nkeys; k++) {
-        tc_json_str(j, t->keynames[k]);
-    }
-    tc_json_end_array(j);
-    tc_json_key(j, "cells");
-    tc_json_array(j);
-    for (int64_t i = 0; i < t->ncells; i++) {
-        const tc_repro_cell_t *c = &t->cells[i];
-        char buf[256];
-        tc_json_newline(j);
-        tc_json_object(j);
-        char *id = repro_need(tc_repro_cell_id(p, t, c));
-        tc_json_kstr(j, "id", id);
-        free(id);
-        tc_json_key(j, "keys");
-        tc_json_object(j);
-        for (int k = 0; k < t->nkeys; k++) {
-            tc_json_kstr(j, t->keynames[k], key_at(c, k, buf, sizeof buf));
-        }
-        tc_json_end_object(j);
-        tc_json_kstr(j, "quantity", c->quantity);
-        kstr_or_null(j, "paper", c->paper);
-        tc_json_kstr(j, "treecast", c->value);
-        tc_json_kstr(j, "verdict", tc_repro_verdict_name(c->verdict));
-        kstr_or_null(j, "correction", c->correction);
-        kstr_or_null(j, "qualifier", c->qualifier);
-        tc_json_kstr(j, "command", c->command);
-        kstr_or_null(j, "note", c->note);
-        tc_json_end_object(j);
-    }
-    tc_json_end_array(j);
-}
-
 static int write_table_files(const char *pdir, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
     char *path;
@@ -158,8 +75,7 @@ static int write_table_files(const char *pdir, const tc_repro_page_t *p, const t
     if (fp == NULL) {
         return 4;
     }
-    table_csv(fp, t);
-    int status = close_checked(fp, path);
+    int status = written(tc_repro_write_csv(fp, t), fp, path);
     if (status != 0) {
         return status;
     }
@@ -169,13 +85,7 @@ static int write_table_files(const char *pdir, const tc_repro_page_t *p, const t
     if (fp == NULL) {
         return 4;
     }
-    tc_json_t j;
-    tc_json_document(&j, fp, "reproduce");
-    tc_json_kstr(&j, "paper", p->paper);
-    table_json(&j, p, t);
-    tc_json_end_object(&j);
-    tc_json_finish(&j);
-    return close_checked(fp, path);
+    return written(tc_repro_write_json(fp, p, t), fp, path);
 }
 
 /* ---- figures ---------------------------------------------------------------------------- */
@@ -357,100 +267,6 @@ static int dot_files(const char *pdir, tc_repro_figure_t *f, bool png)
 
 /* ---- Markdown ------------------------------------------------------------------------------ */
 
-/* A table cell's text: '|' escaped, newlines as spaces; outside code spans, the characters
- * that Markdown would read as emphasis, links or HTML too ("**12" is a substar, not bold). */
-static void md_text(FILE *fp, const char *s, bool code)
-{
-    for (; s != NULL && *s; s++) {
-        if (*s == '|' || (!code && strchr("\\`*_[]<>#", *s) != NULL)) {
-            fputc('\\', fp);
-            fputc(*s, fp);
-        } else if (*s == '\n') {
-            fputc(' ', fp);
-        } else {
-            fputc(*s, fp);
-        }
-    }
-}
-
-static void md_counts(FILE *fp, const tc_repro_page_t *p)
-{
-    fprintf(fp, "| verdict | cells |\n|---|---:|\n");
-    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
-        fprintf(fp, "| %s | %lld |\n", tc_repro_verdict_name((tc_repro_verdict_t)v),
-                (long long)tc_repro_count(p, (tc_repro_verdict_t)v));
-    }
-    fputc('\n', fp);
-}
-
-static void md_table(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t)
-{
-    fprintf(fp, "## %s\n\n%s\n\n", t->title, t->intro);
-    fprintf(fp, "Data: [%s.csv](%s/%s.csv), [%s.json](%s/%s.json).\n\n", t->id, p->paper, t->id,
-            t->id, p->paper, t->id);
-    bool notes = false;
-    for (int64_t i = 0; i < t->ncells; i++) {
-        notes |= t->cells[i].note != NULL;
-    }
-    fputc('|', fp);
-    for (int k = 0; k < t->nkeys; k++) {
-        fprintf(fp, " %s |", t->keynames[k]);
-    }
-    fprintf(fp, " quantity | paper | treecast | verdict |%s command |\n|", notes ? " note |" : "");
-    for (int k = 0; k < t->nkeys + 5 + notes; k++) {
-        fputs("---|", fp);
-    }
-    fputc('\n', fp);
-    for (int64_t i = 0; i < t->ncells; i++) {
-        const tc_repro_cell_t *c = &t->cells[i];
-        char buf[256];
-        fputc('|', fp);
-        for (int k = 0; k < t->nkeys; k++) {
-            fputc(' ', fp);
-            md_text(fp, key_at(c, k, buf, sizeof buf), false);
-            fputs(" |", fp);
-        }
-        tc_repro_verdict_text(c, buf, sizeof buf);
-        const char *f[] = {c->quantity, c->paper != NULL ? c->paper : "—", c->value, buf};
-        for (size_t k = 0; k < 4; k++) {
-            fputc(' ', fp);
-            md_text(fp, f[k], false);
-            fputs(" |", fp);
-        }
-        if (notes) {
-            fputc(' ', fp);
-            md_text(fp, c->note, true); /* light Markdown, as the intros */
-            fputs(" |", fp);
-        }
-        fputs(" `", fp);
-        md_text(fp, c->command, true);
-        fputs("` |\n", fp);
-    }
-    fputc('\n', fp);
-}
-
-static void md_figure(FILE *fp, const tc_repro_page_t *p, const tc_repro_figure_t *f)
-{
-    fprintf(fp, "### %s\n\n", f->title);
-    if (f->rendered) {
-        fprintf(fp, "![%s](%s/%s.svg)\n\n", f->title, p->paper, f->id);
-    } else {
-        fprintf(fp, "*Not drawn: %s.*\n\n", f->render_error != NULL ? f->render_error : "?");
-    }
-    fprintf(fp, "%s\n\n", f->caption);
-    if (f->kind == TC_REPRO_FIG_GNUPLOT) {
-        fprintf(fp, "Data [%s.csv](%s/%s.csv), gnuplot script [%s.gp](%s/%s.gp)", f->id, p->paper,
-                f->id, f->id, p->paper, f->id);
-    } else {
-        fprintf(fp, "Graphviz source [%s.dot](%s/%s.dot) (`%s -Tsvg`)", f->id, p->paper, f->id,
-                f->layout);
-    }
-    if (f->png) {
-        fprintf(fp, ", PNG [%s.png](%s/%s.png)", f->id, p->paper, f->id);
-    }
-    fputs(".\n\n", fp);
-}
-
 static int write_page_md(const char *dir, const tc_repro_page_t *p, const repro_opts_t *o)
 {
     char *path;
@@ -460,33 +276,11 @@ static int write_page_md(const char *dir, const tc_repro_page_t *p, const repro_
     if (fp == NULL) {
         return 4;
     }
-    fprintf(fp, "# %s\n\n", p->title);
-    if (p->summary != NULL) {
-        fprintf(fp, "%s\n\n", p->summary);
-    }
-    md_counts(fp, p);
-    fprintf(fp,
-            "Every cell: the paper's value as printed, treecast's, the verdict (docs/reproduce.md "
-            "in the repository says how each is decided) and the command that recomputes it. "
-            "Regenerate this page with `%s reproduce --paper %s%s`. [All papers](index.md).\n\n",
-            o->me, p->paper, o->quick ? " --quick" : "");
-    if (p->nmissing > 0) {
-        fputs("## Not reproduced\n\n", fp);
-        for (int i = 0; i < p->nmissing; i++) {
-            fprintf(fp, "- %s\n", p->missing[i]);
-        }
-        fputc('\n', fp);
-    }
-    for (int i = 0; i < p->ntables; i++) {
-        md_table(fp, p, p->tables[i]);
-    }
-    if (p->nfigures > 0) {
-        fputs("## Figures\n\n", fp);
-        for (int i = 0; i < p->nfigures; i++) {
-            md_figure(fp, p, p->figures[i]);
-        }
-    }
-    return close_checked(fp, path);
+    char *command =
+        repro_fmt("%s reproduce --paper %s%s", o->me, p->paper, o->quick ? " --quick" : "");
+    tc_err_t err = tc_repro_write_md(fp, p, command);
+    free(command);
+    return written(err, fp, path);
 }
 
 static int write_index_md(const char *dir, tc_repro_page_t **pages, int npages,
@@ -536,33 +330,6 @@ static int write_index_md(const char *dir, tc_repro_page_t **pages, int npages,
     return close_checked(fp, path);
 }
 
-/* One line per cell: id, verdict (with its correction), treecast's value. */
-static void verdict_line(FILE *fp, const tc_repro_page_t *p, const tc_repro_table_t *t,
-                         const tc_repro_cell_t *c)
-{
-    char *id = repro_need(tc_repro_cell_id(p, t, c));
-    for (char *s = id; *s; s++) {
-        if (*s == '\t' || *s == '\n') {
-            *s = ' ';
-        }
-    }
-    bool corrected = c->verdict == TC_REPRO_CORRECTED && c->correction != NULL;
-    bool qualified = c->verdict == TC_REPRO_MATCHES && c->qualifier != NULL;
-    fprintf(fp, "%s\t%s%s%s%s\t", id, tc_repro_verdict_name(c->verdict),
-            corrected   ? " "
-            : qualified ? " ("
-                        : "",
-            corrected   ? c->correction
-            : qualified ? c->qualifier
-                        : "",
-            qualified ? ")" : "");
-    for (const char *s = c->value; *s; s++) {
-        fputc(*s == '\t' || *s == '\n' ? ' ' : *s, fp);
-    }
-    fputc('\n', fp);
-    free(id);
-}
-
 static int write_verdicts(const char *dir, tc_repro_page_t **pages, int npages,
                           const repro_opts_t *o)
 {
@@ -575,15 +342,11 @@ static int write_verdicts(const char *dir, tc_repro_page_t **pages, int npages,
             "# treecast reproduce%s --seed %llu: every cell's id, verdict and treecast value, "
             "tab-separated\n",
             o->quick ? " --quick" : "", (unsigned long long)o->seed);
-    for (int i = 0; i < npages; i++) {
-        for (int k = 0; k < pages[i]->ntables; k++) {
-            const tc_repro_table_t *t = pages[i]->tables[k];
-            for (int64_t c = 0; c < t->ncells; c++) {
-                verdict_line(fp, pages[i], t, &t->cells[c]);
-            }
-        }
+    tc_err_t err = TC_OK;
+    for (int i = 0; i < npages && err == TC_OK; i++) {
+        err = tc_repro_write_verdicts(fp, pages[i]);
     }
-    return close_checked(fp, path);
+    return written(err, fp, path);
 }
 
 static void figure_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_figure_t *f)
