@@ -30,6 +30,12 @@
 
 #pragma GCC visibility push(default)
 
+#if defined(__GNUC__)
+#define TC_REPRO_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define TC_REPRO_PRINTF(a, b)
+#endif
+
 typedef enum {
     TC_REPRO_MATCHES,
     TC_REPRO_CORRECTED,
@@ -123,21 +129,18 @@ tc_err_t tc_repro_page_error(const tc_repro_page_t *p);
 void tc_repro_page_fail(tc_repro_page_t *p, tc_err_t err);
 
 /* The sentence saying what treecast confirmed and what it corrected (printf-like). */
-void tc_repro_summary(tc_repro_page_t *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void tc_repro_missing(tc_repro_page_t *p, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void tc_repro_summary(tc_repro_page_t *p, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
+void tc_repro_missing(tc_repro_page_t *p, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 
 /* A table; keys: the key columns' names, comma-separated ("n,M,x"), "" for none. NULL when the
  * page has failed (or fails now). */
 tc_repro_table_t *tc_repro_table(tc_repro_page_t *p, const char *id, const char *title,
                                  const char *keys, const char *intro_fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+    TC_REPRO_PRINTF(5, 6);
 /* The key values of the cells that follow, '\t'-separated (printf-like). */
-void tc_repro_row(tc_repro_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tc_repro_row(tc_repro_table_t *t, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 /* The command of the cells that follow (printf-like; "treecast " is prepended). */
-void tc_repro_command(tc_repro_table_t *t, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void tc_repro_command(tc_repro_table_t *t, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 
 /* A cell with texts and a verdict decided by the caller (correction: NULL or "000.6"); paper
  * NULL makes it "not printed" unless the verdict is "differs"; value NULL reads "-". */
@@ -157,7 +160,7 @@ void tc_repro_num_text(tc_repro_table_t *t, const char *quantity, const char *pa
  * "matches — why", and no correction is named, since the paper is not wrong. */
 void tc_repro_qualify(tc_repro_table_t *t, const char *why);
 /* A note on the last cell added (printf-like). */
-void tc_repro_note(tc_repro_table_t *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tc_repro_note(tc_repro_table_t *t, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 
 /* The verdict rule: whether v stands in relation rel to p once both are rounded to `decimals`
  * decimals (as printed), within 1e-9 relative. O(1). */
@@ -169,20 +172,17 @@ bool tc_repro_holds(double p, double v, int decimals, tc_repro_rel_t rel);
  * `plot data using 1:2 ...`. series: the number of plotted series the SVG must show. NULL when
  * the page has failed (or fails now). */
 tc_repro_figure_t *tc_repro_figure(tc_repro_page_t *p, const char *id, const char *title,
-                                   int series, const char *caption_fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+                                   int series, const char *caption_fmt, ...) TC_REPRO_PRINTF(5, 6);
 /* The stream of a figure's CSV data (owned by the figure; the text is in f->data once
  * tc_repro_figure_close_data closed it); NULL when out of memory (the page has failed). */
 FILE *tc_repro_figure_data(tc_repro_figure_t *f);
 /* Close the data stream, if open: f->data and f->data_len hold the CSV. TC_ENOMEM or TC_EIO. */
 tc_err_t tc_repro_figure_close_data(tc_repro_figure_t *f);
-void tc_repro_figure_script(tc_repro_figure_t *f, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void tc_repro_figure_script(tc_repro_figure_t *f, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 /* A picture drawn by Graphviz (layout "dot", "neato", ...) from DOT text; series: its trees. */
 tc_repro_figure_t *tc_repro_picture(tc_repro_page_t *p, const char *id, const char *title,
                                     int series, const char *layout, const char *dot,
-                                    const char *caption_fmt, ...)
-    __attribute__((format(printf, 7, 8)));
+                                    const char *caption_fmt, ...) TC_REPRO_PRINTF(7, 8);
 
 /* ---- reading pages ------------------------------------------------------------------------ */
 
