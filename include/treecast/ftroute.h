@@ -33,7 +33,6 @@
 #include "treecast/faults.h"
 #include "treecast/net.h"
 #include "treecast/plan.h"
-#include "treecast/sim.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -129,6 +128,8 @@ tc_err_t tc_ftroute_campaign(const tc_net_t *net, const tc_topo_t *topo,
  *                      graph"); which nodes serve depends only on the faults, not on time.
  *   TC_FTPLAN_UNICAST  the other way the routing gives a broadcast: the source routes each message
  *                      to every node separately (relays keep a copy).
+ *
+ * The comparison of these broadcasts in the round engine (tc_ftbcast_campaign) is in sim.h.
  */
 typedef enum {
     TC_FTPLAN_ROUTE = 1,
@@ -169,57 +170,6 @@ tc_err_t tc_ftplan_new(const tc_net_t *net, const tc_topo_t *topo, const tc_faul
 const tc_plan_t *tc_ftplan_plan(const tc_ftplan_t *plan);
 const tc_ftplan_stats_t *tc_ftplan_stats(const tc_ftplan_t *plan);
 void tc_ftplan_free(tc_ftplan_t *plan);
-
-/* ---- the broadcast comparison: every scheme on the same seeded fault sets --------------------
- *
- * Trial i draws its faults with seed + i (never the source) and runs each scheme on them in the
- * round engine: the routed broadcast (TC_FTPLAN_BCAST, down tree 0 of `tree`), the broadcast by
- * one route per node (TC_FTPLAN_UNICAST), and paper 000's fault-tolerant broadcast over the x
- * EDTs (`edt`, every packet down x subtrees; the star graph's EDTs are independent, paper 000
- * Lemma 6.3, so x = n - 1 is the broadcast over independent spanning trees of paper 004's kind).
- * Each run is beside the oracle: the non-faulty nodes the source reaches. */
-typedef struct {
-    tc_ftplan_kind_t what; /* TC_FTPLAN_BCAST, TC_FTPLAN_UNICAST, or 0: paper 000's ft-bcast */
-    int x;                 /* ft-bcast: copies of every packet, 1 .. the EDTs */
-} tc_ftbcast_scheme_t;
-
-typedef struct {
-    int64_t src, M;
-    int64_t trials;
-    uint64_t seed;
-    tc_fault_kind_t kind; /* random faults of this kind ... */
-    int64_t k;            /* ... this many per trial (0: none) */
-    int nschemes;
-    const tc_ftbcast_scheme_t *schemes;
-    const tc_plan_trees_t *tree; /* the routed broadcast's tree, rooted at src */
-    const tc_plan_trees_t *edt;  /* ft-bcast's trees, rooted at src (may be NULL without it) */
-    tc_sim_config_t config;      /* the engine's model (its threads are ignored) */
-    int threads;                 /* trials at once (0: every core); the records do not depend
-                                    on it */
-} tc_ftbcast_campaign_t;
-
-typedef struct {
-    int64_t trial;
-    int64_t faulty_nodes, faulty_links;
-    int64_t others;    /* non-faulty nodes other than the source */
-    int64_t reachable; /* of which the source reaches over links working both ways (the oracle;
-                          one-way faults may leave paths paper 000's plans can use) */
-    int64_t missed;    /* of those, nodes that did not get every message */
-    tc_sim_result_t sim;
-    tc_ftplan_stats_t routes; /* the routed schemes: the routes of one message */
-} tc_ftbcast_record_t;
-
-/* Run the comparison on S_n: out[trial * nschemes + s] is scheme s in trial `trial`. TC_EINVAL
- * off the star graph or for a scheme without its trees, TC_ERANGE for x, M or faults out of
- * range, TC_ENOMEM. */
-tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
-                             const tc_ftbcast_campaign_t *c, tc_ftbcast_record_t *out);
-
-/* The same on the given faults (NULL: none) instead of drawn ones, once: out[s] is scheme s
- * (c->trials, seed, kind, k and threads are not used). Errors as above, and TC_EINVAL for a faulty
- * source. */
-tc_err_t tc_ftbcast_once(const tc_net_t *net, const tc_topo_t *topo, const tc_ftbcast_campaign_t *c,
-                         const tc_faults_t *faults, tc_ftbcast_record_t *out);
 
 #pragma GCC visibility pop
 

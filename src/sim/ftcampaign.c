@@ -1,7 +1,7 @@
-/* The broadcast comparison on faulty star graphs (include/treecast/ftroute.h): every scheme run
+/* The broadcast comparison on faulty star graphs (include/treecast/sim.h): every scheme run
  * in the round engine on the same seeded fault sets, trials on several threads. */
 #include "core/internal.h"
-#include "treecast/ftroute.h"
+#include "treecast/sim.h"
 
 #include <pthread.h>
 #include <stdbool.h>

@@ -17,8 +17,7 @@ typedef struct {
     tc_topo_t topo;
     int n;
     int64_t src;
-    tc_forest_t *tree_forest, *edt_forest;
-    tc_plan_trees_t tree, edt;
+    tc_assembly_t tree, edt; /* the routed broadcast's tree; paper 000's EDTs */
     char kind[32], faults[96];
     tc_faults_t listed; /* --fault / --faults-file, or none */
     bool has_listed;
@@ -52,12 +51,10 @@ static const char *scheme_name(const tc_ftbcast_scheme_t *s, int n, char *buf, s
 
 /* ---- setting up ----------------------------------------------------------------------------- */
 
-static int build_trees(ft_t *f, tc_kind_t kind, tc_forest_t **forest, tc_plan_trees_t *trees)
+static int build_trees(ft_t *f, tc_kind_t kind, tc_assembly_t *run)
 {
-    tc_err_t err = tc_trees_build(f->net, kind, f->src, 0, forest);
-    if (err == TC_OK) {
-        err = tc_plan_trees_init(trees, *forest, &f->topo, TC_ORDER_PAPER);
-    }
+    tc_assembly_opts_t o = {.net = f->net, .topo = &f->topo, .kind = kind, .root = f->src};
+    tc_err_t err = tc_assembly_init(&o, run);
     return err != TC_OK ? lib_fail(err, "the trees") : 0;
 }
 
@@ -128,10 +125,8 @@ static int ft_open(ft_t *f, const args_t *a, const char *name)
 
 static void ft_close(ft_t *f)
 {
-    tc_plan_trees_destroy(&f->tree);
-    tc_plan_trees_destroy(&f->edt);
-    tc_forest_free(f->tree_forest);
-    tc_forest_free(f->edt_forest);
+    tc_assembly_destroy(&f->tree);
+    tc_assembly_destroy(&f->edt);
     if (f->has_listed) {
         tc_faults_destroy(&f->listed);
     }
@@ -440,11 +435,11 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
         st = misuse("--x %lld: S_%d has %d EDTs", (long long)a->x, f->n, f->n - 1);
     }
     if (st == 0) {
-        st = build_trees(f, kind, &f->tree_forest, &f->tree);
+        st = build_trees(f, kind, &f->tree);
     }
     bool edt = ns > 1;
     if (st == 0 && edt) {
-        st = build_trees(f, TC_KIND_EDT, &f->edt_forest, &f->edt);
+        st = build_trees(f, TC_KIND_EDT, &f->edt);
     }
     int64_t trials = f->has_listed || f->k == 0 ? 1 : a->trials > 0 ? a->trials : 100;
     tc_ftbcast_campaign_t c = {.src = f->src,
@@ -455,8 +450,8 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
                                .k = f->k,
                                .nschemes = ns,
                                .schemes = sc,
-                               .tree = &f->tree,
-                               .edt = edt ? &f->edt : NULL,
+                               .tree = &f->tree.trees,
+                               .edt = edt ? &f->edt.trees : NULL,
                                .config = engine_config(a),
                                .threads = (int)a->threads};
     c.config.threads = 1;
