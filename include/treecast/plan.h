@@ -276,8 +276,9 @@ typedef struct {
  * O(the steps'). */
 tc_err_t tc_assembly_init(const tc_assembly_opts_t *opts, tc_assembly_t *out);
 
-/* Add the collective opts (x 0: as in tc_assembly_opts_t) to an assembly made without one, for
- * callers that choose it from the trees: tc_coll_new's errors (out->failed TC_ASSEMBLY_COLL). */
+/* Make the collective opts (x 0: as in tc_assembly_opts_t) over an assembly's trees, in place of
+ * the one it has (freed first): for callers that choose it from the trees, or run several
+ * collectives on one forest. tc_coll_new's errors (a->failed TC_ASSEMBLY_COLL). */
 tc_err_t tc_assembly_coll(tc_assembly_t *a, const tc_coll_opts_t *opts);
 
 /* Free what an assembly made (the collective, the plan trees, and the forest, neighbour table and

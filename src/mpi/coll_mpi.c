@@ -110,8 +110,8 @@ static tc_collective_t plan_of(const tc_mpi_coll_t *c, int x)
     case API_ALLGATHER:
         return TC_COLL_MULTINODE;
     case API_ALLTOALL:
-        return tc_net_rotation_order(c->net) == c->trees.ntrees ? TC_COLL_TOTAL_EXCHANGE
-                                                                : TC_COLL_ALLTOALL;
+        return tc_net_rotation_order(c->net) == c->run.trees.ntrees ? TC_COLL_TOTAL_EXCHANGE
+                                                                    : TC_COLL_ALLTOALL;
     }
     return TC_COLL_BCAST;
 }
@@ -139,12 +139,13 @@ static int setup(tc_mpi_coll_t *c, const tc_mpi_opts_t *o)
     if (tc_topo_init(&c->topo, c->net) != TC_OK || tc_faults_init(&c->faults, &c->topo) != TC_OK) {
         return tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory for the network's tables.");
     }
-    if (tc_trees_build(c->net, kind, tree_root, 1, &c->forest) != TC_OK) {
-        return tc__mpi_fail(MPI_ERR_ARG, "Trees \"%s\" at rank %d: %s", kind_text, tree_root,
-                            tc_err_detail());
-    }
-    if (tc_plan_trees_init(&c->trees, c->forest, &c->topo, TC_ORDER_PAPER) != TC_OK) {
-        return tc__mpi_fail(MPI_ERR_ARG, "The trees: %s", tc_err_detail());
+    tc_assembly_opts_t ao = {
+        .net = c->net, .topo = &c->topo, .kind = kind, .root = tree_root, .threads = 1};
+    if (tc_assembly_init(&ao, &c->run) != TC_OK) {
+        return c->run.failed == TC_ASSEMBLY_FOREST
+                   ? tc__mpi_fail(MPI_ERR_ARG, "Trees \"%s\" at rank %d: %s", kind_text, tree_root,
+                                  tc_err_detail())
+                   : tc__mpi_fail(MPI_ERR_ARG, "The trees: %s", tc_err_detail());
     }
     for (int f = 0; f < o->nfaulty; f++) {
         if (o->faulty[f] < 0 || o->faulty[f] >= c->size ||
@@ -160,17 +161,17 @@ static int setup(tc_mpi_coll_t *c, const tc_mpi_opts_t *o)
         live_others += v != c->rank && (c->faults.node == NULL || !c->faults.node[v]);
     }
     c->expected = one_source ? (c->rank == c->root ? 0 : c->M) : c->M * live_others;
-    if (x > c->trees.ntrees) {
-        return tc__mpi_fail(MPI_ERR_ARG, "x = %d copies over %d trees.", x, c->trees.ntrees);
+    if (x > c->run.trees.ntrees) {
+        return tc__mpi_fail(MPI_ERR_ARG, "x = %d copies over %d trees.", x, c->run.trees.ntrees);
     }
     if (c->M == 0 || c->faulty_me) {
         return MPI_SUCCESS; /* nothing to move, or no part in it */
     }
     tc_coll_opts_t co = {.what = plan_of(c, x), .M = c->M, .x = x, .acks = TC_ACKS_NONE};
-    if (tc_coll_new(&c->trees, &c->topo, &co, &c->coll) != TC_OK) {
+    if (tc_assembly_coll(&c->run, &co) != TC_OK) {
         return tc__mpi_fail(MPI_ERR_ARG, "The plan: %s", tc_err_detail());
     }
-    c->plan = tc_coll_plan(c->coll);
+    c->plan = tc_coll_plan(c->run.coll);
     st = predict(c);
     if (st == MPI_SUCCESS) {
         st = tc__mpi_exec_alloc(c);
@@ -195,9 +196,7 @@ void tc_mpi_coll_free(tc_mpi_coll_t *c)
     }
     free(c->send_image);
     free(c->expect_in);
-    tc_coll_free(c->coll);
-    tc_plan_trees_destroy(&c->trees);
-    tc_forest_free(c->forest);
+    tc_assembly_destroy(&c->run);
     tc_faults_destroy(&c->faults);
     tc_topo_destroy(&c->topo);
     tc_net_free(c->net);

@@ -45,9 +45,7 @@ struct tc_mpi_coll {
     /* the network, trees, plan and faults; the prediction */
     tc_net_t *net;
     tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-    tc_coll_t *coll;
+    tc_assembly_t run; /* over topo: the forest, its plan trees and the collective */
     const tc_plan_t *plan;
     tc_faults_t faults;
     bool faulty_me;

@@ -11,6 +11,8 @@ tc_err_t tc_assembly_coll(tc_assembly_t *a, const tc_coll_opts_t *opts)
     if (co.x == 0) {
         co.x = co.what == TC_COLL_BCAST ? 1 : a->trees.ntrees;
     }
+    tc_coll_free(a->coll);
+    a->coll = NULL;
     tc_err_t err = tc_coll_new(&a->trees, a->topo, &co, &a->coll);
     a->failed = err != TC_OK ? TC_ASSEMBLY_COLL : 0;
     return err;
