@@ -37,32 +37,27 @@ char *repro_fmt(const char *fmt, ...)
 
 tc_err_t repro_bc_open(repro_bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root)
 {
-    memset(b, 0, sizeof *b);
-    tc_err_t err = tc_topo_init(&b->topo, net);
-    err = err == TC_OK ? tc_trees_build(net, kind, root, 1, &b->forest) : err;
-    return err == TC_OK ? tc_plan_trees_init(&b->trees, b->forest, &b->topo, TC_ORDER_PAPER) : err;
+    tc_assembly_opts_t o = {.net = net, .kind = kind, .root = root, .threads = 1};
+    return tc_assembly_init(&o, &b->run);
 }
 
 void repro_bc_close(repro_bc_t *b)
 {
-    tc_plan_trees_destroy(&b->trees);
-    tc_forest_free(b->forest);
-    tc_topo_destroy(&b->topo);
-    memset(b, 0, sizeof *b);
+    tc_assembly_destroy(&b->run);
 }
 
 tc_err_t repro_bc_rounds(repro_bc_t *b, tc_collective_t what, int64_t M, int x, int64_t *rounds)
 {
     tc_coll_opts_t co = {.what = what, .M = M, .x = x};
-    tc_coll_t *coll = NULL;
     tc_sim_result_t res;
-    tc_err_t err = tc_coll_new(&b->trees, &b->topo, &co, &coll);
+    tc_err_t err = tc_assembly_coll(&b->run, &co);
     if (err == TC_OK) {
         tc_sim_config_t cfg = tc_sim_defaults();
         cfg.threads = 1;
-        err = tc_sim_run(&b->topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
+        err = tc_sim_run(b->run.topo, &cfg, NULL, tc_coll_plan(b->run.coll), &res, NULL);
     }
-    tc_coll_free(coll);
+    tc_coll_free(b->run.coll); /* one collective at a time */
+    b->run.coll = NULL;
     *rounds = err == TC_OK ? res.rounds : -1;
     return err;
 }

@@ -38,9 +38,7 @@ void *repro_need(void *x);
 /* A broadcast run by the round engine over a kind's trees at a root (what `sim bcast-*`,
  * `sim ist-bcast` and `sim ft-bcast` run), for the producers' rounds-against-M figures. */
 typedef struct {
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
+    tc_assembly_t run; /* the neighbour table, the trees and their plan (tc_assembly_init) */
 } repro_bc_t;
 tc_err_t repro_bc_open(repro_bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root);
 void repro_bc_close(repro_bc_t *b);

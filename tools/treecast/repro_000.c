@@ -23,8 +23,7 @@ typedef struct {
     tc_net_t *net;
     tc_topo_t topo;
     bool topo_ok;
-    tc_forest_t *forest[KITS];
-    tc_plan_trees_t trees[KITS];
+    tc_assembly_t kit[KITS]; /* each kind's forest and plan trees over topo */
     bool ready[KITS];
 } prep_t;
 
@@ -46,10 +45,7 @@ static int prep_open(prep_t *p, const char *spec)
 static void prep_close(prep_t *p)
 {
     for (int k = 0; k < KITS; k++) {
-        if (p->ready[k]) {
-            tc_plan_trees_destroy(&p->trees[k]);
-        }
-        tc_forest_free(p->forest[k]);
+        tc_assembly_destroy(&p->kit[k]);
     }
     if (p->topo_ok) {
         tc_topo_destroy(&p->topo);
@@ -63,17 +59,16 @@ static void prep_close(prep_t *p)
 static const tc_plan_trees_t *prep_trees(prep_t *p, int k, int *st)
 {
     if (!p->ready[k]) {
-        tc_err_t err = tc_trees_build(p->net, KIT_KIND[k], 0, 0, &p->forest[k]);
-        if (err == TC_OK) {
-            err = tc_plan_trees_init(&p->trees[k], p->forest[k], &p->topo, TC_ORDER_PAPER);
-        }
+        tc_assembly_opts_t o = {.net = p->net, .topo = &p->topo, .kind = KIT_KIND[k]};
+        tc_err_t err = tc_assembly_init(&o, &p->kit[k]);
         if (err != TC_OK) {
+            tc_assembly_destroy(&p->kit[k]);
             *st = lib_fail(err, "building the trees");
             return NULL;
         }
         p->ready[k] = true;
     }
-    return &p->trees[k];
+    return &p->kit[k].trees;
 }
 
 typedef struct {
@@ -93,11 +88,11 @@ static int measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_
         return st;
     }
     tc_coll_opts_t co = {.what = what, .M = M, .x = x, .acks = acks, .one_source = symmetry};
-    tc_coll_t *coll = NULL;
-    tc_err_t err = tc_coll_new(tr, &p->topo, &co, &coll);
+    tc_err_t err = tc_assembly_coll(&p->kit[k], &co);
     if (err != TC_OK) {
         return lib_fail(err, "preparing the simulation");
     }
+    tc_coll_t *coll = p->kit[k].coll;
     tc_sim_config_t cfg = tc_sim_defaults();
     cfg.threads = 1;
     bool whole = true;
@@ -114,7 +109,8 @@ static int measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_
         out->rounds = res.rounds;
         out->tx = res.transmissions - res.control;
     }
-    tc_coll_free(coll);
+    tc_coll_free(coll); /* one collective at a time */
+    p->kit[k].coll = NULL;
     if (err != TC_OK) {
         return lib_fail(err, "simulating");
     }
