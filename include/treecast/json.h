@@ -53,6 +53,8 @@ void tc_json_raw(tc_json_t *j, const char *text);
 
 /* Key and value in one call. */
 void tc_json_kstr(tc_json_t *j, const char *key, const char *s);
+/* The same, with null for a NULL s (tc_json_kstr writes ""). */
+void tc_json_kstr_or_null(tc_json_t *j, const char *key, const char *s);
 void tc_json_kint(tc_json_t *j, const char *key, int64_t v);
 void tc_json_kdouble(tc_json_t *j, const char *key, double v);
 void tc_json_kbool(tc_json_t *j, const char *key, bool v);

@@ -161,6 +161,16 @@ void tc_json_kstr(tc_json_t *j, const char *key, const char *s)
     tc_json_str(j, s);
 }
 
+void tc_json_kstr_or_null(tc_json_t *j, const char *key, const char *s)
+{
+    tc_json_key(j, key);
+    if (s == NULL) {
+        tc_json_null(j);
+    } else {
+        tc_json_str(j, s);
+    }
+}
+
 void tc_json_kint(tc_json_t *j, const char *key, int64_t v)
 {
     tc_json_key(j, key);

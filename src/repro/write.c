@@ -82,16 +82,6 @@ tc_err_t tc_repro_write_csv(FILE *fp, const tc_repro_table_t *t)
     return stream_status(fp, "CSV of a table");
 }
 
-static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
-{
-    tc_json_key(j, key);
-    if (s == NULL) {
-        tc_json_null(j);
-    } else {
-        tc_json_str(j, s);
-    }
-}
-
 /* The table's members in the open object of j; false when a cell id could not be allocated. */
 static bool table_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
@@ -124,13 +114,13 @@ static bool table_json(tc_json_t *j, const tc_repro_page_t *p, const tc_repro_ta
         }
         tc_json_end_object(j);
         tc_json_kstr(j, "quantity", c->quantity);
-        kstr_or_null(j, "paper", c->paper);
+        tc_json_kstr_or_null(j, "paper", c->paper);
         tc_json_kstr(j, "treecast", c->value);
         tc_json_kstr(j, "verdict", tc_repro_verdict_name(c->verdict));
-        kstr_or_null(j, "correction", c->correction);
-        kstr_or_null(j, "qualifier", c->qualifier);
+        tc_json_kstr_or_null(j, "correction", c->correction);
+        tc_json_kstr_or_null(j, "qualifier", c->qualifier);
         tc_json_kstr(j, "command", c->command);
-        kstr_or_null(j, "note", c->note);
+        tc_json_kstr_or_null(j, "note", c->note);
         tc_json_end_object(j);
     }
     tc_json_end_array(j);

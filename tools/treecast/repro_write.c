@@ -56,16 +56,6 @@ static int written(tc_err_t err, FILE *fp, char *path)
 
 /* ---- CSV and JSON of a table ----------------------------------------------------------- */
 
-static void kstr_or_null(tc_json_t *j, const char *key, const char *s)
-{
-    tc_json_key(j, key);
-    if (s == NULL) {
-        tc_json_null(j);
-    } else {
-        tc_json_str(j, s);
-    }
-}
-
 static int write_table_files(const char *pdir, const tc_repro_page_t *p, const tc_repro_table_t *t)
 {
     char *path;
@@ -398,7 +388,7 @@ static int write_index_json(const char *dir, tc_repro_page_t **pages, int npages
         tc_json_object(&j);
         tc_json_kstr(&j, "paper", p->paper);
         tc_json_kstr(&j, "title", p->title);
-        kstr_or_null(&j, "summary", p->summary);
+        tc_json_kstr_or_null(&j, "summary", p->summary);
         tc_json_key(&j, "counts");
         tc_json_object(&j);
         for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
