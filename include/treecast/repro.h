@@ -184,6 +184,41 @@ tc_repro_figure_t *tc_repro_picture(tc_repro_page_t *p, const char *id, const ch
                                     int series, const char *layout, const char *dot,
                                     const char *caption_fmt, ...) TC_REPRO_PRINTF(7, 8);
 
+/* ---- the papers ---------------------------------------------------------------------------- */
+
+/* What a reproduction computes. */
+typedef struct {
+    bool quick;    /* the small cases only (the regression guard's) */
+    int threads;   /* 0: every core */
+    uint64_t seed; /* every random choice */
+} tc_repro_opts_t;
+
+/* A paper of the registry: its page is filled by its producer (src/repro/NNN/). */
+typedef struct {
+    const char *id;    /* "000": the directory of its files, its entries in docs/corrections.md */
+    const char *title; /* "Fragopoulou & Akl — edge-disjoint spanning trees ... (paper 000)" */
+    int items[2]; /* the tables and figures its page holds (quick, full): a progress estimate */
+    tc_err_t (*produce)(tc_repro_page_t *page, const tc_repro_opts_t *opts);
+} tc_repro_paper_t;
+
+/* The papers, in order: *n of them (five). */
+const tc_repro_paper_t *tc_repro_papers(int *n);
+/* The paper with this id ("001"), or NULL. */
+const tc_repro_paper_t *tc_repro_paper(const char *id);
+
+/* Reproduce a paper: a new page (free it with tc_repro_page_free) holding its tables, figures,
+ * summary and what it cannot reproduce, with p->seconds the time it took. on_item (or NULL) is
+ * called as each table or figure is begun. On failure *page is NULL and the detail sentence
+ * (tc_err_detail) names the table or run that failed. Cost: the paper's runs (about 2 s for
+ * the five with quick, minutes without). */
+tc_err_t tc_repro_run(const tc_repro_paper_t *paper, const tc_repro_opts_t *opts,
+                      void (*on_item)(void), tc_repro_page_t **page);
+
+/* Whether every cell of the pages has its own id (tc_repro_cell_id): TC_OK, or TC_EINVAL naming
+ * the first id two cells share (a producer's bug: the verdict list would be ambiguous), or
+ * TC_ENOMEM. O(cells log cells). */
+tc_err_t tc_repro_check_ids(tc_repro_page_t *const *pages, int npages);
+
 /* ---- reading pages ------------------------------------------------------------------------ */
 
 /* The cells of a page with verdict v (TC_REPRO_VERDICTS_: every cell). O(cells). */

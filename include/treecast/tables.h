@@ -1,6 +1,8 @@
 /* treecast — the papers' tables: their printed values, and treecast's measurement of each row
- * (what `treecast table` and `treecast balance` print side by side).
+ * (what `treecast table` and `treecast balance` print side by side). Each paper's live in its
+ * folder, src/repro/NNN/, beside its page.
  *
+ *   001 Table 1  step (2) of Personalized_Broadcast(2) (tc_tseng_step), and the best k
  *   002 Table 1  the balance of the SBnT (printed rows n = 2..20; measured by tc_cube_balance)
  *   002 Table 2  the complexities of SBnT routing (tc_cycles_table2), beside the modelled time
  *                in routing cycles over the SBnT, the SBG and the binomial tree
@@ -20,6 +22,18 @@
 #include <stdint.h>
 
 #pragma GCC visibility push(default)
+
+/* ---- 001 Table 1 and Section III.2 --------------------------------------------------------- */
+
+/* Row i (0..11) of Table 1 as printed (z = 3241, k = 2: step (2) of Personalized_Broadcast(2)):
+ * X_i, the dimensions d_1..d_j ("none" for none, as the paper writes it), y and Y; NULL for
+ * other i. treecast's rows: tc_tseng_step (tseng.h). */
+const char *const *tc_table_001_1(int64_t i);
+
+/* Section III.2's claim at one n: the best k of Personalized_Broadcast(k) on S_n at t_s/t_m =
+ * ratio (tc_tseng_best_k: the smallest on a tie) into *k, and whether a k of 2..4 ties it within
+ * 1e-12 (at t_s = 0, k = 2 ties k = 1 by Lemma 1), as `table 001:eti` and `reproduce` judge it. */
+tc_err_t tc_table_001_best_k(int n, double ratio, int *k, bool *in_2_4);
 
 /* ---- 002 Table 1 --------------------------------------------------------------------------- */
 

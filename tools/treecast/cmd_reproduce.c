@@ -23,20 +23,9 @@ typedef struct {
     int64_t threads;
 } args_t;
 
-static const char *const PAPERS[] = {"000", "001", "002", "003", "004", NULL};
-static const char *const TITLES[] = {
-    "Fragopoulou & Akl — edge-disjoint spanning trees on the star network (paper 000)",
-    "Tseng, Chang & Sheu — all-to-all broadcast in star graphs (paper 001)",
-    "Ho & Johnsson — spanning balanced trees in Boolean cubes (paper 002)",
-    "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)",
-    "Reliable broadcasting via independent spanning trees (paper 004)",
-};
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static const repro_producer_t PRODUCERS[] = {repro_000, repro_001, repro_002, repro_003, repro_004};
+/* The registry's paper ids, for --paper (filled from tc_repro_papers before the options are
+ * read). */
+static const char *PAPERS[8];
 
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
@@ -122,99 +111,70 @@ static int install(const char *tmp, const char *dir, bool exists)
     return 0;
 }
 
-/* The tables and figures each paper's producer makes (quick, full): the total of the progress
- * line, so that its estimate covers the papers still to come. A producer that makes more or
- * fewer only makes the estimate rougher; `reproduce` says the real counts as it goes. */
-static const int ITEMS[2][5] = {{11, 11, 10, 6, 10}, {12, 11, 10, 7, 10}};
-
 static void item_done(void)
 {
     progress_add(1);
 }
 
-static int produce(const args_t *a, const repro_opts_t *o, tc_repro_page_t **pages, int *npages)
+static void paper_done(const tc_repro_page_t *p, int64_t done, int64_t total, double spent)
 {
-    int64_t total = 0, done = 0, papers = 0, paper = 0;
-    for (int i = 0; PAPERS[i] != NULL; i++) {
+    double left = spent * (double)(total - done) / (double)done;
+    /* the fourth verdict, not printed: the cells that are none of the first three */
+    int64_t others = tc_repro_count(p, TC_REPRO_VERDICTS_) - tc_repro_count(p, TC_REPRO_MATCHES) -
+                     tc_repro_count(p, TC_REPRO_CORRECTED) - tc_repro_count(p, TC_REPRO_DIFFERS);
+    progress_hold();
+    fprintf(stderr,
+            "paper %s: %lld cells (%lld match, %lld corrected, %lld differ, %lld not printed), %d "
+            "figures, %.1f s; %lld of %lld tables and figures done, about %.0f s left\n",
+            p->paper, (long long)tc_repro_count(p, TC_REPRO_VERDICTS_),
+            (long long)tc_repro_count(p, TC_REPRO_MATCHES),
+            (long long)tc_repro_count(p, TC_REPRO_CORRECTED),
+            (long long)tc_repro_count(p, TC_REPRO_DIFFERS),
+            (long long)others,
+            p->nfigures, p->seconds, (long long)done, (long long)total, left);
+    progress_release();
+}
+
+/* Each paper's page (tc_repro_run), with a progress line whose estimate covers the papers still
+ * to come. */
+static int produce(const args_t *a, tc_repro_page_t **pages, int *npages)
+{
+    int n;
+    const tc_repro_paper_t *papers = tc_repro_papers(&n);
+    tc_repro_opts_t o = {.quick = a->quick, .threads = (int)a->threads, .seed = a->seed};
+    int64_t total = 0, done = 0, count = 0, at = 0;
+    for (int i = 0; i < n; i++) {
         if (a->paper < 0 || a->paper == i) {
-            total += ITEMS[!a->quick][i];
-            papers++;
+            total += papers[i].items[!a->quick];
+            count++;
         }
     }
     progress_begin("reproducing", "tables and figures", total);
     double start = now();
     int status = 0;
-    for (int i = 0; PAPERS[i] != NULL && status == 0; i++) {
+    for (int i = 0; i < n && status == 0; i++) {
         if (a->paper >= 0 && a->paper != i) {
             continue;
         }
-        tc_repro_page_t *p = repro_page_new(PAPERS[i], TITLES[i]);
-        p->on_item = item_done;
-        pages[(*npages)++] = p;
         char what[96];
-        snprintf(what, sizeof what, "reproducing paper %s (%lld of %lld)", PAPERS[i],
-                 (long long)++paper, (long long)papers);
+        snprintf(what, sizeof what, "reproducing paper %s (%lld of %lld)", papers[i].id,
+                 (long long)++at, (long long)count);
         progress_rename(what);
-        double t0 = now();
-        status = PRODUCERS[i](p, o);
-        if (status == 0 && tc_repro_page_error(p) != TC_OK) {
-            status = fail(EXIT_RESOURCE, "out of memory");
+        tc_repro_page_t *p = NULL;
+        tc_err_t err = tc_repro_run(&papers[i], &o, item_done, &p);
+        if (err != TC_OK) {
+            status = lib_fail(err, NULL);
+            break;
         }
-        p->seconds = now() - t0;
+        pages[(*npages)++] = p;
         done += p->ntables + p->nfigures;
         total = done > total ? done : total;
         progress_set(done, total);
-        if (status == 0 && !tool_quiet) {
-            double spent = now() - start, left = spent * (double)(total - done) / (double)done;
-            progress_hold();
-            fprintf(stderr,
-                    "paper %s: %lld cells (%lld match, %lld corrected, %lld differ, %lld not "
-                    "printed), %d figures, %.1f s; %lld of %lld tables and figures done, about "
-                    "%.0f s left\n",
-                    p->paper, (long long)tc_repro_count(p, TC_REPRO_VERDICTS_),
-                    (long long)tc_repro_count(p, TC_REPRO_MATCHES),
-                    (long long)tc_repro_count(p, TC_REPRO_CORRECTED),
-                    (long long)tc_repro_count(p, TC_REPRO_DIFFERS),
-                    (long long)tc_repro_count(p, TC_REPRO_NOT_PRINTED), p->nfigures, p->seconds,
-                    (long long)done, (long long)total, left);
-            progress_release();
+        if (!tool_quiet) {
+            paper_done(p, done, total, now() - start);
         }
     }
     progress_end();
-    return status;
-}
-
-/* Two cells with one id would make the verdict list ambiguous: a bug in a producer. */
-static int unique_ids(tc_repro_page_t **pages, int npages)
-{
-    int64_t n = 0;
-    for (int i = 0; i < npages; i++) {
-        n += tc_repro_count(pages[i], TC_REPRO_VERDICTS_);
-    }
-    char **ids = malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
-    if (ids == NULL) {
-        return fail(EXIT_RESOURCE, "out of memory");
-    }
-    int64_t k = 0;
-    for (int i = 0; i < npages; i++) {
-        for (int t = 0; t < pages[i]->ntables; t++) {
-            const tc_repro_table_t *tb = pages[i]->tables[t];
-            for (int64_t c = 0; c < tb->ncells; c++) {
-                ids[k++] = repro_need(tc_repro_cell_id(pages[i], tb, &tb->cells[c]));
-            }
-        }
-    }
-    qsort(ids, (size_t)n, sizeof *ids, cmp_str);
-    int status = 0;
-    for (int64_t i = 1; i < n && status == 0; i++) {
-        if (strcmp(ids[i - 1], ids[i]) == 0) {
-            status = fail(EXIT_CLAIM, "internal error: two cells have the id %s", ids[i]);
-        }
-    }
-    for (int64_t i = 0; i < n; i++) {
-        free(ids[i]);
-    }
-    free(ids);
     return status;
 }
 
@@ -242,11 +202,12 @@ static int reproduce(const call_t *call)
         return fail(EXIT_RESOURCE, "cannot create a directory beside %s: %s", a->out,
                     strerror(errno));
     }
-    tc_repro_page_t *pages[5] = {0};
+    tc_repro_page_t *pages[8] = {0};
     int npages = 0;
-    status = produce(a, &o, pages, &npages);
-    if (status == 0) {
-        status = unique_ids(pages, npages);
+    status = produce(a, pages, &npages);
+    tc_err_t err = status == 0 ? tc_repro_check_ids(pages, npages) : TC_OK;
+    if (err != TC_OK) {
+        status = err == TC_EINVAL ? fail(EXIT_CLAIM, "%s", tc_err_detail()) : lib_fail(err, NULL);
     }
     if (status == 0) {
         status = repro_write(tmp, pages, npages, &o);
@@ -338,6 +299,11 @@ static const command_doc_t DOC = {
 
 int cmd_reproduce(int argc, char **argv)
 {
+    int n;
+    const tc_repro_paper_t *papers = tc_repro_papers(&n);
+    for (int i = 0; i < n && i + 1 < (int)(sizeof PAPERS / sizeof PAPERS[0]); i++) {
+        PAPERS[i] = papers[i].id;
+    }
     args_t a = {.paper = -1, .out = "reproduce", .seed = 1};
     return run_command(argc, argv, &DOC, 0, reproduce, &a);
 }

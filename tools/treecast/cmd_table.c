@@ -347,15 +347,16 @@ static int table_001_3(const args_t *a, FILE *fp)
     return table_001_cells(a, fp, false);
 }
 
-/* The claim of Section III.2: the best k lies in 2..4 for every n <= 12 (table_001_best_k). */
+/* The claim of Section III.2: the best k lies in 2..4 for every n <= 12 (tc_table_001_best_k). */
 static int claim_001(double ratio, int *bad_n, int *bad_k)
 {
     *bad_n = *bad_k = 0;
     for (int n = 3; n <= 12 && *bad_n == 0; n++) {
-        int k, st;
+        int k;
         bool in;
-        if ((st = table_001_best_k(n, ratio, &k, &in)) != 0) {
-            return st;
+        tc_err_t err = tc_table_001_best_k(n, ratio, &k, &in);
+        if (err != TC_OK) {
+            return lib_fail(err, "the best k");
         }
         if (!in) {
             *bad_n = n;

@@ -205,10 +205,6 @@ int cmd_platform(int argc, char **argv);
 /* Tables of paper 001 that run the library's routes and plans (table_001.c). */
 int table_001_1(const char *z, int64_t k, int format, FILE *fp);
 int table_001_compare(int64_t from, int64_t to, FILE *fp);
-/* Section III.2's claim at one n: the best k at t_s/t_m = ratio (the smallest on a tie) into *k,
- * and whether a k in 2..4 ties the best within 1e-12 (at t_s = 0, k = 2 ties k = 1 by Lemma 1),
- * as `table 001:eti` and `reproduce` judge it. 0 or a status (printed). */
-int table_001_best_k(int n, double ratio, int *k, bool *in_2_4);
 int cmd_bounds(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_balance(int argc, char **argv);

@@ -1,10 +1,9 @@
 /* treecast reproduce — every table and figure of the papers, regenerated beside the printed
  * values, with a verdict per cell.
  *
- * A run builds, in memory, one page per paper (the library's model, treecast/repro.h). The
- * producers (repro_000.c .. repro_004.c) fill the pages from the library; repro_write.c writes
- * the files (through the library's writers) and draws the figures (gnuplot, Graphviz),
- * repro_html.c the web report.
+ * The library computes the pages (treecast/repro.h: tc_repro_run, one producer per paper under
+ * src/repro/); repro_write.c writes the files (through the library's writers) and draws the
+ * figures (gnuplot, Graphviz), repro_html.c the web report.
  */
 #ifndef TREECAST_TOOL_REPRO_H
 #define TREECAST_TOOL_REPRO_H
@@ -24,39 +23,8 @@ typedef struct {
     const char *me; /* "treecast", as the commands are printed */
 } repro_opts_t;
 
-/* ---- building pages (producers) ---------------------------------------------------------- */
-
-/* The library's builders that return an object return NULL once the page is out of memory; the
- * tool ends there, as for any allocation failure: one line, status 4. */
-void *repro_need(void *x);
-#define repro_page_new(...) ((tc_repro_page_t *)repro_need(tc_repro_page_new(__VA_ARGS__)))
-#define repro_table(...) ((tc_repro_table_t *)repro_need(tc_repro_table(__VA_ARGS__)))
-#define repro_figure(...) ((tc_repro_figure_t *)repro_need(tc_repro_figure(__VA_ARGS__)))
-#define repro_picture(...) ((tc_repro_figure_t *)repro_need(tc_repro_picture(__VA_ARGS__)))
-#define repro_figure_data(f) ((FILE *)repro_need(tc_repro_figure_data(f)))
-
-/* A broadcast run by the round engine over a kind's trees at a root (what `sim bcast-*`,
- * `sim ist-bcast` and `sim ft-bcast` run), for the producers' rounds-against-M figures. */
-typedef struct {
-    tc_assembly_t run; /* the neighbour table, the trees and their plan (tc_assembly_init) */
-} repro_bc_t;
-tc_err_t repro_bc_open(repro_bc_t *b, const tc_net_t *net, tc_kind_t kind, int64_t root);
-void repro_bc_close(repro_bc_t *b);
-/* The rounds of M packets, each down x of the trees (x = 1: split over them). */
-tc_err_t repro_bc_rounds(repro_bc_t *b, tc_collective_t what, int64_t M, int x, int64_t *rounds);
-
-/* printf into a new string (abort-free: NULL on failure, and the writer reports it). */
+/* printf into a new string; the tool ends on an allocation failure (one line, status 4). */
 char *repro_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* ---- the papers ------------------------------------------------------------------------- */
-
-/* Each fills a page; 0, or an exit status after printing one line. */
-typedef int (*repro_producer_t)(tc_repro_page_t *page, const repro_opts_t *opts);
-int repro_000(tc_repro_page_t *page, const repro_opts_t *opts);
-int repro_001(tc_repro_page_t *page, const repro_opts_t *opts);
-int repro_002(tc_repro_page_t *page, const repro_opts_t *opts);
-int repro_003(tc_repro_page_t *page, const repro_opts_t *opts);
-int repro_004(tc_repro_page_t *page, const repro_opts_t *opts);
 
 /* ---- writing ------------------------------------------------------------------------------ */
 

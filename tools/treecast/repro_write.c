@@ -1,17 +1,32 @@
 /* treecast reproduce — writing the pages: Markdown, CSV and JSON per table, figures drawn by
  * gnuplot and Graphviz from files kept beside them, the verdict list and the JSON index; and
  * comparing the verdict list against an expectation file. */
+#define _GNU_SOURCE /* vasprintf */
 #include "repro.h"
 #include "treecast/json.h"
 #include "treecast/treecast.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+char *repro_fmt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    if (vasprintf(&s, fmt, ap) < 0) { /* a path or a line: the tool ends, one line, status 4 */
+        fputs("treecast reproduce: out of memory\n", stderr);
+        exit(4);
+    }
+    va_end(ap);
+    return s;
+}
 
 static int write_fail(const char *path)
 {

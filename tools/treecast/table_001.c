@@ -8,16 +8,6 @@
 
 /* ---- 001:1 ----------------------------------------------------------------------------------- */
 
-/* Table 1 as printed (z = 3241, k = 2): X_i, d_1..d_j ("" for none), y, Y. */
-static const char *const PRINTED[12][4] = {
-    {"**12", "3,2,4", "1432", "**32"}, {"**13", "3,4", "1234", "**34"},
-    {"**14", "3", "4231", "**31"},     {"**21", "4,2,3", "4123", "**23"},
-    {"**23", "2,3,4", "1324", "**24"}, {"**24", "2,3", "4321", "**21"},
-    {"**31", "4", "1243", "**43"},     {"**32", "2,4", "1342", "**42"},
-    {"**34", "", "3241", "**41"},      {"**41", "4,3", "4213", "**13"},
-    {"**42", "2,4,3", "4312", "**12"}, {"**43", "3,4,3", "3214", "**14"},
-};
-
 static void dims_text(const tc_route_t *r, char *buf, size_t cap)
 {
     size_t len = 0;
@@ -25,18 +15,6 @@ static void dims_text(const tc_route_t *r, char *buf, size_t cap)
     for (int h = 0; h < r->len && len < cap; h++) {
         len += (size_t)snprintf(buf + len, cap - len, "%s%d", h ? "," : "", r->dim[h]);
     }
-}
-
-int table_001_best_k(int n, double ratio, int *k, bool *in_2_4)
-{
-    double best, e;
-    tc_err_t err = tc_tseng_best_k(n, ratio, k, &best);
-    *in_2_4 = false;
-    for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
-        err = tc_tseng_eti(n, j, ratio, &e);
-        *in_2_4 = *in_2_4 || e >= best - 1e-12;
-    }
-    return err != TC_OK ? lib_fail(err, "the best k") : 0;
 }
 
 int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
@@ -87,8 +65,9 @@ int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
         tc_substar_format(&st.Y, false, Y, sizeof Y);
         tc_star_format(n, st.y, false, y, sizeof y);
         dims_text(&st.route, d, sizeof d);
-        bool same = paper && strcmp(X, PRINTED[i][0]) == 0 && strcmp(d, PRINTED[i][1]) == 0 &&
-                    strcmp(y, PRINTED[i][2]) == 0 && strcmp(Y, PRINTED[i][3]) == 0;
+        const char *const *pr = paper ? tc_table_001_1(i) : NULL; /* the paper's row */
+        bool same = pr != NULL && strcmp(X, pr[0]) == 0 && strcmp(d[0] ? d : "none", pr[1]) == 0 &&
+                    strcmp(y, pr[2]) == 0 && strcmp(Y, pr[3]) == 0;
         match += same;
         if (format == 1) {
             tc_json_object(&j);
@@ -109,8 +88,7 @@ int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
                 n + 2, Y);
         if (paper) {
             char pd[64];
-            snprintf(pd, sizeof pd, "%s; %s; %s", PRINTED[i][1][0] ? PRINTED[i][1] : "none",
-                     PRINTED[i][2], PRINTED[i][3]);
+            snprintf(pd, sizeof pd, "%s; %s; %s", pr[1], pr[2], pr[3]);
             fprintf(fp, "  %-26s %s", pd, same ? "matches" : "DIFFERS");
         }
         fputc('\n', fp);

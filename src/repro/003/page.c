@@ -1,11 +1,10 @@
-/* treecast reproduce, paper 003 (Tien, Ho & Yang, broadcasting on incomplete hypercubes):
+/* The reproduction of paper 003 (Tien, Ho & Yang, broadcasting on incomplete hypercubes):
  * Tables I and II (the k+1 EDSTs and Theorem 4's Hamiltonian paths simulated by the round engine
  * beside the tables' formulas, every root of the EDSTs tried), Lemma 3 per root class with the
  * least height the SAT search proves, and the figures. Every measured number comes from the
  * library (tables.h, check.h, search.h, plan.h, sim.h); the paper's values are its formulas,
  * transcribed in paper_* below. */
-#include "common.h"
-#include "repro.h"
+#include "repro/paper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -77,17 +76,17 @@ static double paper_int_opt(int par, double lat, int64_t M)
 /* ---- broadcasts run by the round engine ----------------------------------------------------- */
 
 /* The simulated time of M elements in packets of B: rounds(ceil(M/B)) x (B tc + ts). */
-static tc_err_t bc_time(repro_bc_t *b, int64_t M, int64_t B, double *T)
+static tc_err_t bc_time(tc__repro_bc_t *b, int64_t M, int64_t B, double *T)
 {
     int64_t r;
-    tc_err_t err = repro_bc_rounds(b, TC_COLL_BCAST, ceil_div(M, B), 1, &r);
+    tc_err_t err = tc__repro_bc_rounds(b, TC_COLL_BCAST, ceil_div(M, B), 1, &r);
     *T = (double)r * ((double)B * TC + TS);
     return err;
 }
 
 /* Whether a packet size next to bopt (its floor or ceiling in 1..M) attains the least simulated
  * time `least`; *Tnext receives the better of the two. */
-static tc_err_t bopt_attains(repro_bc_t *b, int64_t M, double bopt, double least, double *Tnext,
+static tc_err_t bopt_attains(tc__repro_bc_t *b, int64_t M, double bopt, double least, double *Tnext,
                              bool *attains)
 {
     int64_t lo = (int64_t)floor(bopt), hi = (int64_t)ceil(bopt);
@@ -147,7 +146,7 @@ static void table1_row(tc_repro_table_t *t, const tc_net_t *net, const tc_table_
  * minimizer of the printed T, and when it attains the least time the paper's B_opt is right
  * about what it is, the optimum of T without its ceiling (corrections 003.11 shows the
  * numbers): the cell matches, and says so. */
-static tc_err_t bopt_cell(tc_repro_table_t *t, const char *q, repro_bc_t *b, double bopt,
+static tc_err_t bopt_cell(tc_repro_table_t *t, const char *q, tc__repro_bc_t *b, double bopt,
                           double bopt_c, const char *correction, int64_t B, double least)
 {
     double Tn, Tc = NAN;
@@ -191,12 +190,12 @@ static tc_err_t table2_edst(tc_repro_table_t *t, const tc_net_t *net, const tc_t
     int n = r->n, k = r->k;
     char root[TC_LABEL_MAX];
     label_of(net, r->edst_T_root, root, sizeof root);
-    repro_bc_t b;
-    tc_err_t err = repro_bc_open(&b, net, TC_KIND_EDST, r->edst_T_root);
+    tc__repro_bc_t b;
+    tc_err_t err = tc__repro_bc_open(&b, net, TC_KIND_EDST, r->edst_T_root);
     err = err == TC_OK ? bopt_cell(t, "EDST B_opt", &b, paper_bopt(k + 1, n + 1, M_TABLE),
                                    paper_int_opt(k + 1, n + 1, M_TABLE), NULL, r->edst_B, r->edst_T)
                        : err;
-    repro_bc_close(&b);
+    tc__repro_bc_close(&b);
     if (err != TC_OK) {
         return err;
     }
@@ -232,12 +231,12 @@ static tc_err_t table2_hp(tc_repro_table_t *t, const tc_net_t *net, const tc_tab
     }
     double lat = (double)(((int64_t)1 << n) + ((int64_t)1 << k) - 2);
     const char *corr = p != k ? C_HP : NULL;
-    repro_bc_t b;
-    tc_err_t err = repro_bc_open(&b, net, TC_KIND_EDHP, 0);
+    tc__repro_bc_t b;
+    tc_err_t err = tc__repro_bc_open(&b, net, TC_KIND_EDHP, 0);
     err = err == TC_OK ? bopt_cell(t, "HP B_opt", &b, paper_bopt(k, lat, M_TABLE),
                                    paper_bopt(p, lat, M_TABLE), corr, r->hp_B, r->hp_T)
                        : err;
-    repro_bc_close(&b);
+    tc__repro_bc_close(&b);
     if (err != TC_OK) {
         return err;
     }
@@ -253,7 +252,7 @@ static tc_err_t table2_hp(tc_repro_table_t *t, const tc_net_t *net, const tc_tab
 
 static tc_repro_table_t *table1_new(tc_repro_page_t *page)
 {
-    return repro_table(
+    return tc_repro_table(
         page, "table1", "Table I: broadcasting rounds on I_k^n (tau = 0, t_c = 1)", "n,k",
         "Table I prints three formulas for broadcasting M elements on I_k^n (N = 2^n, K = 2^k): "
         "over Hamiltonian paths ceil(M/k) + N + K - 2, over the k+1 EDSTs ceil(M/(k+1)) + n + "
@@ -272,7 +271,7 @@ static tc_repro_table_t *table1_new(tc_repro_page_t *page)
 
 static tc_repro_table_t *table2_new(tc_repro_page_t *page)
 {
-    return repro_table(
+    return tc_repro_table(
         page, "table2", "Table II: packet size and time on I_k^n (tau = t_c = 1)", "n,k",
         "Table II prints, for packets of B elements costing B t_c + tau per step, the time T = "
         "(ceil(M/(B p)) + L)(B t_c + tau), the optimal packet size B_opt = sqrt(M tau / (p L "
@@ -288,7 +287,7 @@ static tc_repro_table_t *table2_new(tc_repro_page_t *page)
         M_TABLE, C_TMIN, C_HP);
 }
 
-static int tables_003(tc_repro_page_t *page, const repro_opts_t *o, int *cells_hp)
+static tc_err_t tables_003(tc_repro_page_t *page, const tc_repro_opts_t *o, int *cells_hp)
 {
     tc_repro_table_t *t1 = table1_new(page), *t2 = table2_new(page);
     int to = o->quick ? 4 : 7;
@@ -309,7 +308,7 @@ static int tables_003(tc_repro_page_t *page, const repro_opts_t *o, int *cells_h
             }
             tc_net_free(net);
             if (err != TC_OK) {
-                return lib_fail(err, "paper 003, Tables I-II");
+                return tc__repro_fail(err, "paper 003, Tables I-II");
             }
         }
     }
@@ -415,7 +414,7 @@ static tc_err_t lemma3_net(int n, int k, bool search, class_t **out, int *nout)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_icube_new(n, k, &net);
-    int nclass = err == TC_OK ? tc_claims_root_classes(net, TC_KIND_EDST) : 0;
+    int nclass = err == TC_OK ? tc_claims_root_classes(net, TC_KIND_EDST) : TC_OK;
     class_t *cls = calloc((size_t)(nclass > 0 ? nclass : 1), sizeof *cls);
     err = err == TC_OK && cls == NULL ? TC_ENOMEM : err;
     err = err == TC_OK ? class_heights(net, cls, nclass) : err;
@@ -451,7 +450,7 @@ static void fig_least(tc_repro_page_t *page, int n, int k, const class_t *cls, i
     snprintf(id, sizeof id, "fig-height-i%d-%d", k, n);
     char title[96];
     snprintf(title, sizeof title, "Height of the %d EDSTs of I_%d^%d by root class", k + 1, k, n);
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, id, title, 3,
         "The height of the k+1 edge-disjoint spanning trees of I_%d^%d by the respective subcube "
         "of the root: treecast's construction (`check --net icube:%d,%d --kind edst "
@@ -459,7 +458,10 @@ static void fig_least(tc_repro_page_t *page, int n, int k, const class_t *cls, i
         "proves (`search`, not printed in the paper; corrections %s) and Lemma 3's claim. The "
         "construction exceeds Lemma 3 at S_%d (corrections %s), where height %d is possible.",
         k, n, n, k, C_LEAST, (1 << (n - k)) - 2, C_LEMMA3, n + 1);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "index,class,construction,least,lemma3\n");
     for (int c = 0; c < nclass; c++) {
         const char *nm = cls[c].name + 2; /* after "S_" */
@@ -481,9 +483,9 @@ static void fig_least(tc_repro_page_t *page, int n, int k, const class_t *cls, i
         k + 1, k, n, n - 1, n + 3);
 }
 
-static int lemma3_003(tc_repro_page_t *page, const repro_opts_t *o)
+static tc_err_t lemma3_003(tc_repro_page_t *page, const tc_repro_opts_t *o)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "lemma3", "Lemma 3: the height of the k+1 EDSTs by root class", "n,k,class",
         "Lemma 3 claims the height of the k+1 EDSTs of I_k^n by the respective subcube of the "
         "root: n+2 in S_{2^(n-k)-1} and the back cube S_b, n+1 elsewhere. treecast builds the "
@@ -506,7 +508,7 @@ static int lemma3_003(tc_repro_page_t *page, const repro_opts_t *o)
             err = err == TC_OK ? tc_net_icube_new(n, k, &net) : err;
             if (err != TC_OK) {
                 free(cls);
-                return lib_fail(err, "paper 003, Lemma 3");
+                return tc__repro_fail(err, "paper 003, Lemma 3");
             }
             lemma3_rows(t, net, n, k, cls, nclass);
             bool fig = (n == 4 && k == 2 && o->quick) || (!o->quick && n == 5 && k == 2) ||
@@ -525,25 +527,25 @@ static int lemma3_003(tc_repro_page_t *page, const repro_opts_t *o)
 
 /* The rounds against M on I_k^n: binomial, EDSTs at node 0 and at a root of S_b, Hamiltonian
  * paths, and Theorem 3's bound. */
-static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n, int k)
+static tc_err_t fig_rounds(tc_repro_page_t *page, const tc_repro_opts_t *o, int n, int k)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_icube_new(n, k, &net);
     if (err != TC_OK) {
-        return lib_fail(err, "paper 003, the rounds figure");
+        return tc__repro_fail(err, "paper 003, the rounds figure");
     }
     int64_t sb = (int64_t)1 << n; /* the first node of the back cube */
     char sbl[TC_LABEL_MAX];
     label_of(net, sb, sbl, sizeof sbl);
     static const tc_kind_t kinds[4] = {TC_KIND_BINOMIAL, TC_KIND_EDST, TC_KIND_EDST, TC_KIND_EDHP};
-    repro_bc_t b[4];
+    tc__repro_bc_t b[4];
     memset(b, 0, sizeof b);
     for (int s = 0; s < 4 && err == TC_OK; s++) {
-        err = repro_bc_open(&b[s], net, kinds[s], s == 2 ? sb : 0);
+        err = tc__repro_bc_open(&b[s], net, kinds[s], s == 2 ? sb : 0);
     }
     char title[64];
     snprintf(title, sizeof title, "Broadcast rounds against M on I_%d^%d", k, n);
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, "fig-rounds-icube", title, 5,
         "Rounds of the broadcast of M packets on I_%d^%d in the round engine: `sim "
         "bcast-binomial`, `sim bcast-edst` from node 0 (S_0) and from %s (S_b), `sim bcast-hp` "
@@ -551,13 +553,16 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n, int k
         "Theorem 3's lower bound ceil(M/(k+1)) + n. The EDSTs take the bound from S_0 and one "
         "round more from S_b, Table I's ceil(M/(k+1)) + n + 1 (corrections %s and %s).",
         k, n, sbl, tc_icube_edhc_directed_count(n, k), n, k, C_BEST, C_WORST);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return tc__repro_page_status(page);
+    }
     fprintf(fp, "M,binomial,edst_s0,edst_sb,hp,theorem3\n");
     int64_t Mmax = 128;
     for (int64_t M = 1; M <= Mmax && err == TC_OK; M = o->quick ? M * 2 : M + 1) {
         int64_t r[4];
         for (int s = 0; s < 4 && err == TC_OK; s++) {
-            err = repro_bc_rounds(&b[s], TC_COLL_BCAST, M, 1, &r[s]);
+            err = tc__repro_bc_rounds(&b[s], TC_COLL_BCAST, M, 1, &r[s]);
         }
         tc_sched_ref_t ref;
         const tc_schedule_t *sch = tc_schedule_find("bcast-edst", net);
@@ -569,11 +574,11 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n, int k
         }
     }
     for (int s = 0; s < 4; s++) {
-        repro_bc_close(&b[s]);
+        tc__repro_bc_close(&b[s]);
     }
     tc_net_free(net);
     if (err != TC_OK) {
-        return lib_fail(err, "paper 003, the rounds figure");
+        return tc__repro_fail(err, "paper 003, the rounds figure");
     }
     tc_repro_figure_script(
         f,
@@ -592,7 +597,7 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n, int k
 }
 
 /* The k+1 EDSTs of a small I_k^n, one colour per tree. */
-static int picture_edst(tc_repro_page_t *page, int n, int k)
+static tc_err_t picture_edst(tc_repro_page_t *page, int n, int k)
 {
     tc_net_t *net = NULL;
     tc_forest_t *f = NULL;
@@ -605,16 +610,16 @@ static int picture_edst(tc_repro_page_t *page, int n, int k)
     if (fp != NULL) {
         fclose(fp);
     }
-    int trees = f != NULL ? tc_forest_trees(f) : 0;
+    int trees = f != NULL ? tc_forest_trees(f) : TC_OK;
     tc_forest_free(f);
     tc_net_free(net);
     if (err != TC_OK) {
         free(dot);
-        return lib_fail(err, "paper 003, the EDST picture");
+        return tc__repro_fail(err, "paper 003, the EDST picture");
     }
     char id[32];
     snprintf(id, sizeof id, "edst-i%d-%d", k, n);
-    repro_picture(page, id, "The k+1 EDSTs of a small incomplete hypercube", trees, "dot", dot,
+    tc_repro_picture(page, id, "The k+1 EDSTs of a small incomplete hypercube", trees, "dot", dot,
                   "The %d edge-disjoint spanning trees of I_%d^%d rooted at node 0 (`trees --net "
                   "icube:%d,%d --kind edst --format dot`), one colour per tree; an edge label "
                   "such as T1:3 is tree 1's link of dimension 3 (dimension %d joins the front and "
@@ -624,9 +629,10 @@ static int picture_edst(tc_repro_page_t *page, int n, int k)
     return 0;
 }
 
-int repro_003(tc_repro_page_t *page, const repro_opts_t *opts)
+tc_err_t tc__repro_003(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
-    int hp_more = 0, st = tables_003(page, opts, &hp_more);
+    int hp_more = 0;
+    tc_err_t st = tables_003(page, opts, &hp_more);
     st = st == 0 ? lemma3_003(page, opts) : st;
     st = st == 0 ? fig_rounds(page, opts, 5, 2) : st;
     st = st == 0 ? picture_edst(page, 4, 2) : st;

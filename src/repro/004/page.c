@@ -1,10 +1,9 @@
-/* treecast reproduce, paper 004 (reliable broadcasting via independent spanning trees, a thesis
+/* The reproduction of paper 004 (reliable broadcasting via independent spanning trees, a thesis
  * chapter): Tables 5.1-5.5 (Algorithm 5's parents, transcribed below, beside `trees --kind ist
  * --format table`), Table 5.6 (each PE's computation steps, trees.h) with Figure 5.3, Table
  * 5.7 (the tree-link faults the n-IST broadcast survives, as a distribution: tables.h), and the
  * figures. Every measured number comes from the library. */
-#include "common.h"
-#include "repro.h"
+#include "repro/paper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -213,16 +212,16 @@ static tc_err_t ist_out_build(int n, int64_t root, int t, ist_out_t *o)
 }
 
 /* One of Tables 5.1-5.5: every printed cell beside treecast's. counts[verdict] accumulates. */
-static int ist_table(tc_repro_page_t *page, int table, int64_t counts[TC_REPRO_VERDICTS_])
+static tc_err_t ist_table(tc_repro_page_t *page, int table, int64_t counts[TC_REPRO_VERDICTS_])
 {
     int n = table == 5 ? 5 : 4, t = table == 5 ? 4 : table - 1;
-    int64_t root = table == 5 ? 8 : 0;
+    int64_t root = table == 5 ? 8 : TC_OK;
     char id[32], rootarg[32] = "";
     snprintf(id, sizeof id, "table5_%d", table);
     if (root != 0) {
         snprintf(rootarg, sizeof rootarg, " --root 01000");
     }
-    tc_repro_table_t *tb = repro_table(
+    tc_repro_table_t *tb = tc_repro_table(
         page, id, table == 5 ? "Table 5.5: parents in T_4 of H_5 rooted at r = 8" : "", "x",
         "Table 5.%d prints, for every node x of H_%d, the positions H(r,x) where x differs from "
         "the root r = %lld, succ(%d), 2^succ(%d) (a dash for the leaves, x_%d = r_%d) and the "
@@ -233,13 +232,13 @@ static int ist_table(tc_repro_page_t *page, int table, int64_t counts[TC_REPRO_V
         table, n, (long long)root, t, t, t, t, t, C_ALG5, C_TYPOS);
     if (table != 5) {
         free(tb->title);
-        tb->title = repro_fmt("Table 5.%d: parents in T_%d of H_4 rooted at r = 0", table, t);
+        tb->title = tc__repro_fmt(page, "Table 5.%d: parents in T_%d of H_4 rooted at r = 0", table, t);
     }
     ist_out_t o;
     tc_err_t err = ist_out_build(n, root, t, &o);
     if (err != TC_OK) {
         free(o.text);
-        return lib_fail(err, "paper 004, Tables 5.1-5.5");
+        return tc__repro_fail(err, "paper 004, Tables 5.1-5.5");
     }
     for (size_t k = 0; k < sizeof IST_ROWS / sizeof IST_ROWS[0]; k++) {
         const ist_row_t *r = &IST_ROWS[k];
@@ -276,10 +275,10 @@ typedef struct {
 
 /* Table 5.6: the steps of each PE's program (tc_ist_steps, the step model of trees.h) beside
  * the printed columns and the text's 3n. counts[verdict] accumulates. */
-static int table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
+static tc_err_t table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
                    int64_t counts[TC_REPRO_VERDICTS_])
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table5_6", "Table 5.6: computation steps of the parallel IST constructions", "N,n",
         "Table 5.6 prints, for N = 16..256, the computation steps of the parallel construction of "
         "the n ISTs by the HDLS-based Algorithm 4 and by Algorithm 5 (15..31, that is 4n - 1); "
@@ -299,7 +298,7 @@ static int table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
         tc_err_t err = tc_ist_steps(n, TC_IST_ALGO_HDLS, &r->h);
         err = err == TC_OK ? tc_ist_steps(n, TC_IST_ALGO_5, &r->o) : err;
         if (err != TC_OK) {
-            return lib_fail(err, "paper 004, Table 5.6");
+            return tc__repro_fail(err, "paper 004, Table 5.6");
         }
         tc_repro_row(t, "%lld\t%d", (long long)1 << n, n);
         tc_repro_command(t, "table 004:5.6 --from %d --to %d", n, n);
@@ -351,7 +350,7 @@ static int table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
  * means and the printed columns. */
 static void fig_steps(tc_repro_page_t *page, const row56_t *rows, int nrows)
 {
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, "fig-steps", "Response time of the parallel IST constructions (Figure 5.3)", 6,
         "The computation steps of the parallel construction of the n ISTs of Q_n, per N (`table "
         "004:5.6`): the largest count over the PEs (the response time) and the mean, for the "
@@ -359,7 +358,10 @@ static void fig_steps(tc_repro_page_t *page, const row56_t *rows, int nrows)
         "iteration; the paper's Table 5.6 as points. treecast's Algorithm 5 takes exactly the "
         "text's 3n, the printed column is 4n - 1 (corrections %s).",
         C_STEPS);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "n,N,hdls_paper,hdls_max,hdls_mean,ours_paper,ours_max,ours_mean\n");
     for (int i = 0; i < nrows; i++) {
         const row56_t *r = &rows[i];
@@ -403,14 +405,14 @@ static void dist_cells(tc_repro_table_t *t, const char *who, const tc_table_dist
 {
     const char *names[5] = {"median", "p10", "p90", "min", "max"};
     int64_t v[5] = {d->median, d->p10, d->p90, d->min, d->max};
-    for (int q = all ? 1 : 0; q < 5; q++) {
-        char *quantity = repro_fmt("%s faulty links (%s)", who, names[q]);
+    for (int q = all ? 1 : TC_OK; q < 5; q++) {
+        char *quantity = tc__repro_fmt(t->page, "%s faulty links (%s)", who, names[q]);
         tc_repro_num(t, quantity, NAN, (double)v[q], 0, TC_REPRO_EQ, NULL, NAN);
         free(quantity);
     }
 }
 
-static void row57_cells(tc_repro_table_t *t, const repro_opts_t *o, const row57_t *r)
+static void row57_cells(tc_repro_table_t *t, const tc_repro_opts_t *o, const row57_t *r)
 {
     const tc_table_dist_t *d = &r->d[0];
     int64_t N = (int64_t)1 << r->n, links, faulty;
@@ -456,10 +458,10 @@ static void row57_cells(tc_repro_table_t *t, const repro_opts_t *o, const row57_
     tc_repro_note(t, "one spanning tree survives no fault");
 }
 
-static int table57(tc_repro_page_t *page, const repro_opts_t *o, row57_t *rows, int *nrows,
+static tc_err_t table57(tc_repro_page_t *page, const tc_repro_opts_t *o, row57_t *rows, int *nrows,
                    int *inside)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table5_7", "Table 5.7: reliable broadcasting under faulty links", "N,n",
         "Table 5.7 prints, for N = 16..256, the links of the n ISTs, the number of faulty links "
         "under which the broadcast still reached every node, and that number over the links in "
@@ -483,7 +485,7 @@ static int table57(tc_repro_page_t *page, const repro_opts_t *o, row57_t *rows, 
             tc_err_t err = tc_table_threshold(n, KINDS_57[k], TRIALS, o->seed, o->threads,
                                               k == 0 ? r->paper : -1, &r->d[k]);
             if (err != TC_OK) {
-                return lib_fail(err, "paper 004, Table 5.7");
+                return tc__repro_fail(err, "paper 004, Table 5.7");
             }
         }
         *inside += r->paper >= r->d[0].p10 && r->paper <= r->d[0].p90;
@@ -494,10 +496,10 @@ static int table57(tc_repro_page_t *page, const repro_opts_t *o, row57_t *rows, 
 
 /* Box plots of the faults survived per N (percent: of the links, Figure 5.4's ratio): the
  * ISTs, the nEDSTs, the binomial tree (percent only: it survives none) and the paper's values. */
-static void fig_faults(tc_repro_page_t *page, const repro_opts_t *o, const row57_t *rows, int nrows,
+static void fig_faults(tc_repro_page_t *page, const tc_repro_opts_t *o, const row57_t *rows, int nrows,
                        bool percent)
 {
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, percent ? "fig-faults-percent" : "fig-faults",
         percent ? "Fault tolerance in percent of the links per N (Table 5.7, Figure 5.4)"
                 : "Faulty links survived per N (Table 5.7)",
@@ -510,7 +512,10 @@ static void fig_faults(tc_repro_page_t *page, const repro_opts_t *o, const row57
         (unsigned long long)o->seed, C_FAULTS,
         percent ? " and one binomial tree (which survives none)" : " (log scale)",
         percent ? "percentages" : "counts");
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "n,N");
     const char *who[3] = {"ist", "nedst", "binomial"};
     for (int k = 0; k < 3; k++) {
@@ -568,19 +573,19 @@ static void fig_faults(tc_repro_page_t *page, const repro_opts_t *o, const row57
 
 /* The rounds against M on Q_n: binomial, nEDSTs, the ISTs (every packet down all n, and split
  * over them), and the lower bound `sim` prints beside bcast-nedst. */
-static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n)
+static tc_err_t fig_rounds(tc_repro_page_t *page, const tc_repro_opts_t *o, int n)
 {
     tc_net_t *net = NULL;
     tc_err_t err = tc_net_cube_new(n, &net);
-    repro_bc_t b[3];
+    tc__repro_bc_t b[3];
     memset(b, 0, sizeof b);
     static const tc_kind_t kinds[3] = {TC_KIND_BINOMIAL, TC_KIND_NEDST, TC_KIND_IST};
     for (int s = 0; s < 3 && err == TC_OK; s++) {
-        err = repro_bc_open(&b[s], net, kinds[s], 0);
+        err = tc__repro_bc_open(&b[s], net, kinds[s], 0);
     }
     char title[48];
     snprintf(title, sizeof title, "Broadcast rounds against M on Q_%d", n);
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, "fig-rounds-cube", title, 5,
         "Rounds of the broadcast of M packets from node 0 of Q_%d in the round engine: `sim "
         "bcast-binomial`, `sim bcast-nedst`, `sim ist-bcast` (every packet down all %d ISTs, "
@@ -590,16 +595,19 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n)
         "convention of corrections 000.6, i.e. ceil(M/n) + n - 1 (paper 003, Section II-C). The "
         "ISTs with the packets split take the nEDSTs' ceil(M/n) + n: both have height n+1.",
         n, n, n);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return tc__repro_page_status(page);
+    }
     fprintf(fp, "M,binomial,nedst,ist_all,ist_split,bound\n");
     const tc_schedule_t *sch = err == TC_OK ? tc_schedule_find("bcast-nedst", net) : NULL;
     err = err == TC_OK && sch == NULL ? TC_EINVAL : err;
     for (int64_t M = 1; M <= 128 && err == TC_OK; M = o->quick ? M * 2 : M + 1) {
         int64_t r[4];
-        err = repro_bc_rounds(&b[0], TC_COLL_BCAST, M, 1, &r[0]);
-        err = err == TC_OK ? repro_bc_rounds(&b[1], TC_COLL_BCAST, M, 1, &r[1]) : err;
-        err = err == TC_OK ? repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, n, &r[2]) : err;
-        err = err == TC_OK ? repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, 1, &r[3]) : err;
+        err = tc__repro_bc_rounds(&b[0], TC_COLL_BCAST, M, 1, &r[0]);
+        err = err == TC_OK ? tc__repro_bc_rounds(&b[1], TC_COLL_BCAST, M, 1, &r[1]) : err;
+        err = err == TC_OK ? tc__repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, n, &r[2]) : err;
+        err = err == TC_OK ? tc__repro_bc_rounds(&b[2], TC_COLL_FT_BCAST, M, 1, &r[3]) : err;
         tc_sched_ref_t ref;
         err = err == TC_OK ? tc_schedule_reference(sch, net, 0, M, 1, &ref) : err;
         if (err == TC_OK) {
@@ -608,11 +616,11 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n)
         }
     }
     for (int s = 0; s < 3; s++) {
-        repro_bc_close(&b[s]);
+        tc__repro_bc_close(&b[s]);
     }
     tc_net_free(net);
     if (err != TC_OK) {
-        return lib_fail(err, "paper 004, the rounds figure");
+        return tc__repro_fail(err, "paper 004, the rounds figure");
     }
     tc_repro_figure_script(
         f,
@@ -633,7 +641,7 @@ static int fig_rounds(tc_repro_page_t *page, const repro_opts_t *o, int n)
 }
 
 /* The n ISTs of Q_4 rooted at node 0 (Figure 5.2), one colour per tree. */
-static int picture_ist(tc_repro_page_t *page)
+static tc_err_t picture_ist(tc_repro_page_t *page)
 {
     tc_net_t *net = NULL;
     tc_forest_t *f = NULL;
@@ -646,14 +654,14 @@ static int picture_ist(tc_repro_page_t *page)
     if (fp != NULL) {
         fclose(fp);
     }
-    int trees = f != NULL ? tc_forest_trees(f) : 0;
+    int trees = f != NULL ? tc_forest_trees(f) : TC_OK;
     tc_forest_free(f);
     tc_net_free(net);
     if (err != TC_OK) {
         free(dot);
-        return lib_fail(err, "paper 004, the IST picture");
+        return tc__repro_fail(err, "paper 004, the IST picture");
     }
-    repro_picture(page, "ist-q4", "The four ISTs of Q_4 (Figure 5.2)", trees, "dot", dot,
+    tc_repro_picture(page, "ist-q4", "The four ISTs of Q_4 (Figure 5.2)", trees, "dot", dot,
                   "The %d independent spanning trees of Q_4 rooted at node 0 by Algorithm 5 "
                   "(`trees --net cube:4 --kind ist --format dot`), one colour per tree, as "
                   "Figure 5.2 draws them; an edge label such as T2:3 is tree 2's link of "
@@ -663,10 +671,11 @@ static int picture_ist(tc_repro_page_t *page)
     return 0;
 }
 
-int repro_004(tc_repro_page_t *page, const repro_opts_t *opts)
+tc_err_t tc__repro_004(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
     int64_t counts[TC_REPRO_VERDICTS_] = {0};
-    int st = 0, nrows = 0, inside = 0;
+    tc_err_t st = TC_OK;
+    int nrows = 0, inside = 0;
     for (int table = 1; table <= 5 && st == 0; table++) {
         st = ist_table(page, table, counts);
     }

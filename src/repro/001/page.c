@@ -1,11 +1,10 @@
-/* treecast reproduce, paper 001 (Tseng, Chang & Sheu): Table 1 (step (2) of
+/* The reproduction of paper 001 (Tseng, Chang & Sheu): Table 1 (step (2) of
  * Personalized_Broadcast), Tables 2 and 3 (the t_s/t_m thresholds), the ETI of Figures 2-4 and
  * 6 with the paper's readings of them, and Personalized_Broadcast(k) run by the round engine
  * beside Eq. (1). Every value comes from the cost model (treecast/tseng.h), the substar routes
  * (treecast/substar.h) and the round engine, as `treecast table 001:*` and `treecast sim
  * alltoall-tseng` compute them. */
-#include "common.h"
-#include "repro.h"
+#include "repro/paper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,16 +17,6 @@ static const char *const RATIO_TEXT[3] = {"100", "1", "0.1"};
 static const char *const FIGURE[3] = {"Fig. 2", "Fig. 3", "Fig. 4"};
 
 /* ---- Table 1 --------------------------------------------------------------------------------- */
-
-/* Table 1 as printed (z = 3241, k = 2): X_i, d_1..d_j ("none" for none), y, Y. */
-static const char *const PRINTED_T1[12][4] = {
-    {"**12", "3,2,4", "1432", "**32"}, {"**13", "3,4", "1234", "**34"},
-    {"**14", "3", "4231", "**31"},     {"**21", "4,2,3", "4123", "**23"},
-    {"**23", "2,3,4", "1324", "**24"}, {"**24", "2,3", "4321", "**21"},
-    {"**31", "4", "1243", "**43"},     {"**32", "2,4", "1342", "**42"},
-    {"**34", "none", "3241", "**41"},  {"**41", "4,3", "4213", "**13"},
-    {"**42", "2,4,3", "4312", "**12"}, {"**43", "3,4,3", "3214", "**14"},
-};
 
 static void route_text(const tc_route_t *r, char *buf, size_t cap)
 {
@@ -45,9 +34,9 @@ static void text_cell(tc_repro_table_t *t, const char *quantity, const char *pap
                   strcmp(paper, value) == 0 ? TC_REPRO_MATCHES : TC_REPRO_DIFFERS, NULL);
 }
 
-static int table1(tc_repro_page_t *page, int *match)
+static tc_err_t table1(tc_repro_page_t *page, int *match)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table1", "Table 1: step (2) of Personalized_Broadcast(2) run by z = 3241 on S_4",
         "i",
         "The paper prints, for node z = 3241 of S_4 and k = 2, each of the 12 iterations of step "
@@ -71,8 +60,9 @@ static int table1(tc_repro_page_t *page, int *match)
         static const char *const names[4] = {"X_i", "d_1..d_j", "y", "Y"};
         tc_repro_row(t, "%d", i + 1);
         for (int q = 0; q < 4; q++) {
-            text_cell(t, names[q], PRINTED_T1[i][q], values[q]);
-            *match += strcmp(PRINTED_T1[i][q], values[q]) == 0;
+            const char *const *printed = tc_table_001_1(i);
+            text_cell(t, names[q], printed[q], values[q]);
+            *match += strcmp(printed[q], values[q]) == 0;
         }
     }
     return 0;
@@ -133,9 +123,9 @@ static void threshold_cell(tc_repro_table_t *t, const tc_tseng_cell_t *c, const 
                   rounding_differs ? "; rounding would print one more in the last digit" : "");
 }
 
-static int table2(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
+static tc_err_t table2(tc_repro_page_t *page, const tc_repro_opts_t *opts, int *cells, int *ok)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table2", "Table 2: the least t_s/t_m at which k-substars beat k = 1", "n,k",
         "The paper prints the threshold of Eq. (2), the least t_s/t_m at which "
         "Personalized_Broadcast(k) is faster than k = 1, for n = 4..12 and k = 3..n-1%s. "
@@ -154,7 +144,7 @@ static int table2(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, i
             tc_tseng_cell_t c;
             tc_err_t err = tc_tseng_table2(n, k, &c);
             if (err != TC_OK) {
-                return lib_fail(err, "Table 2 of paper 001");
+                return tc__repro_fail(err, "Table 2 of paper 001");
             }
             char value[32];
             trunc_decimals(c.exact, 3, value, sizeof value);
@@ -181,9 +171,9 @@ static int table2(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, i
     return 0;
 }
 
-static int table3(tc_repro_page_t *page, int *cells, int *ok)
+static tc_err_t table3(tc_repro_page_t *page, int *cells, int *ok)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table3", "Table 3: the least t_s/t_m at which the mesh broadcast beats the ring",
         "n",
         "The paper prints the threshold of Eq. (5), 5/((n-1)! - 6), above which "
@@ -197,7 +187,7 @@ static int table3(tc_repro_page_t *page, int *cells, int *ok)
         tc_tseng_cell_t c;
         tc_err_t err = tc_tseng_table3(NS[i], &c);
         if (err != TC_OK) {
-            return lib_fail(err, "Table 3 of paper 001");
+            return tc__repro_fail(err, "Table 3 of paper 001");
         }
         char value[32];
         trunc_two_digits(c.exact, value, sizeof value);
@@ -214,16 +204,17 @@ static int table3(tc_repro_page_t *page, int *cells, int *ok)
 
 /* The best k at ratio over n = 3..12 in 2..4 (a k of 2..4 tying the best within 1e-12 counts,
  * as `table 001:eti` judges it): the list of best k into buf; whether every n has one. */
-static int best_k_claim(double ratio, char *buf, size_t cap, bool *holds)
+static tc_err_t best_k_claim(double ratio, char *buf, size_t cap, bool *holds)
 {
     size_t len = 0;
     *holds = true;
     buf[0] = '\0';
     for (int n = 3; n <= 12; n++) {
-        int k, st;
+        int k;
         bool in;
-        if ((st = table_001_best_k(n, ratio, &k, &in)) != 0) {
-            return st;
+        tc_err_t err = tc_table_001_best_k(n, ratio, &k, &in);
+        if (err != TC_OK) {
+            return tc__repro_fail(err, "the best k");
         }
         *holds = *holds && in;
         len += (size_t)snprintf(buf + len, len < cap ? cap - len : 0, "%s%d", n > 3 ? " " : "", k);
@@ -231,9 +222,9 @@ static int best_k_claim(double ratio, char *buf, size_t cap, bool *holds)
     return 0;
 }
 
-static int eti_table(tc_repro_page_t *page, const repro_opts_t *opts)
+static tc_err_t eti_table(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "eti", "Figures 2-4: ETI of Personalized_Broadcast(k)", "ts_tm,n,k",
         "Figures 2, 3 and 4 plot ETI = (T(n,1) - T(n,k)) / T(n,1) (Eq. (3)) at t_s/t_m = 100, 1 "
         "and 0.1 for n up to 12; the paper prints no number, so every cell is treecast's value "
@@ -250,7 +241,7 @@ static int eti_table(tc_repro_page_t *page, const repro_opts_t *opts)
                 double e;
                 tc_err_t err = tc_tseng_eti(n, k, RATIOS[r], &e);
                 if (err != TC_OK) {
-                    return lib_fail(err, "ETI");
+                    return tc__repro_fail(err, "ETI");
                 }
                 tc_repro_row(t, "%s\t%d\t%d", RATIO_TEXT[r], n, k);
                 tc_repro_num(t, "ETI", NAN, e, 4, TC_REPRO_EQ, NULL, NAN);
@@ -259,7 +250,7 @@ static int eti_table(tc_repro_page_t *page, const repro_opts_t *opts)
             double best;
             tc_err_t err = tc_tseng_best_k(n, RATIOS[r], &k, &best);
             if (err != TC_OK) {
-                return lib_fail(err, "the best k");
+                return tc__repro_fail(err, "the best k");
             }
             tc_repro_row(t, "%s\t%d\tbest", RATIO_TEXT[r], n);
             tc_repro_num(t, "k", NAN, k, 0, TC_REPRO_EQ, NULL, NAN);
@@ -269,9 +260,9 @@ static int eti_table(tc_repro_page_t *page, const repro_opts_t *opts)
     return 0;
 }
 
-static int eti6_table(tc_repro_page_t *page, const repro_opts_t *opts)
+static tc_err_t eti6_table(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "eti6", "Figure 6: ETI' of Nonpersonalized_Broadcast", "ts_tm,n",
         "Figure 6 plots ETI' = (T' - T) / T' of the mesh algorithm (T = ((n-1)! + 6n - 7) t_s + "
         "(n! + 5n - 6) t_m) against the Hamiltonian cycle (T' = (n! - 1)(t_s + t_m)) at t_s/t_m "
@@ -284,7 +275,7 @@ static int eti6_table(tc_repro_page_t *page, const repro_opts_t *opts)
             double e;
             tc_err_t err = tc_tseng_mesh_eti(n, RATIOS[r], &e);
             if (err != TC_OK) {
-                return lib_fail(err, "ETI'");
+                return tc__repro_fail(err, "ETI'");
             }
             tc_repro_row(t, "%s\t%d", RATIO_TEXT[r], n);
             tc_repro_command(t, "table 001:eti --ts-tm %s --from %d --to %d", RATIO_TEXT[r], n, n);
@@ -295,12 +286,12 @@ static int eti6_table(tc_repro_page_t *page, const repro_opts_t *opts)
 }
 
 /* The paper's readings of Figures 2-4 (Section III.2) and 6 (Section IV.2), judged. */
-static int readings_personalized(tc_repro_table_t *t)
+static tc_err_t readings_personalized(tc_repro_table_t *t)
 {
     for (int r = 0; r < 3; r++) {
         char list[64], value[160];
         bool holds;
-        int st = best_k_claim(RATIOS[r], list, sizeof list, &holds);
+        tc_err_t st = best_k_claim(RATIOS[r], list, sizeof list, &holds);
         if (st != 0) {
             return st;
         }
@@ -313,7 +304,7 @@ static int readings_personalized(tc_repro_table_t *t)
         double best;
         tc_err_t err = tc_tseng_best_k(12, RATIOS[r], &k, &best);
         if (err != TC_OK) {
-            return lib_fail(err, "the best k");
+            return tc__repro_fail(err, "the best k");
         }
         bool in = best >= 0.2 && best <= 0.8;
         snprintf(value, sizeof value, "%.3f (n = 12, k = %d)", best, k);
@@ -329,7 +320,7 @@ static int readings_personalized(tc_repro_table_t *t)
     return 0;
 }
 
-static int readings_mesh(tc_repro_table_t *t)
+static tc_err_t readings_mesh(tc_repro_table_t *t)
 {
     static const double APPROX[3] = {0.8, 0.4, 0.1};
     for (int r = 0; r < 3; r++) {
@@ -338,7 +329,7 @@ static int readings_mesh(tc_repro_table_t *t)
         for (int n = 3; n <= 12; n++) {
             tc_err_t err = tc_tseng_mesh_eti(n, RATIOS[r], &e);
             if (err != TC_OK) {
-                return lib_fail(err, "ETI'");
+                return tc__repro_fail(err, "ETI'");
             }
             last_bad = e <= 0 ? n : last_bad;
         }
@@ -368,9 +359,9 @@ static int readings_mesh(tc_repro_table_t *t)
     return 0;
 }
 
-static int readings_table(tc_repro_page_t *page, int *cells, int *differ)
+static tc_err_t readings_table(tc_repro_page_t *page, int *cells, int *differ)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "readings", "The paper's readings of Figures 2-4 and 6", "figure,ts_tm",
         "The paper reads its figures in words: Section III.2 says the best k lies in 2..4 for "
         "every n <= 12 and that \"the range of improvement is between 0.2 to 0.8, depending on "
@@ -379,7 +370,7 @@ static int readings_table(tc_repro_page_t *page, int *cells, int *differ)
         "treecast evaluates each statement with Eq. (3) (Eq. (1) corrected, corrections 001.2) "
         "and ETI' over n = 3..12; each cell states the rule it is judged by (corrections 001.5 "
         "records the measurements).");
-    int st = readings_personalized(t);
+    tc_err_t st = readings_personalized(t);
     st = st != 0 ? st : readings_mesh(t);
     *cells = (int)t->ncells;
     *differ = 0;
@@ -389,20 +380,21 @@ static int readings_table(tc_repro_page_t *page, int *cells, int *differ)
     return st;
 }
 
-static int eti_figure(tc_repro_page_t *page, int r)
+static tc_err_t eti_figure(tc_repro_page_t *page, int r)
 {
     static const char *const IDS[3] = {"fig2-eti-100", "fig3-eti-1", "fig4-eti-0.1"};
     char list[64], title[96];
     bool holds;
-    int k12, st = best_k_claim(RATIOS[r], list, sizeof list, &holds);
+    int k12;
+    tc_err_t st = best_k_claim(RATIOS[r], list, sizeof list, &holds);
     double best12;
     tc_err_t err = tc_tseng_best_k(12, RATIOS[r], &k12, &best12);
     if (st != 0 || err != TC_OK) {
-        return st != 0 ? st : lib_fail(err, "the best k");
+        return st != 0 ? st : tc__repro_fail(err, "the best k");
     }
     snprintf(title, sizeof title, "%s: ETI of Personalized_Broadcast(k) at t_s/t_m = %s", FIGURE[r],
              RATIO_TEXT[r]);
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, IDS[r], title, 12,
         "ETI of Personalized_Broadcast(k) against n at t_s/t_m = %s, one line per k (treecast's "
         "Eq. (3) with Eq. (1) corrected, corrections 001.2), as the paper's %s plots it; the "
@@ -411,7 +403,10 @@ static int eti_figure(tc_repro_page_t *page, int r)
         "with the ratio (here the best ETI at n = 12 is %.3f%s).",
         RATIO_TEXT[r], FIGURE[r], list, best12,
         best12 < 0.2 ? ", below 0.2: corrections 001.5" : "");
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return tc__repro_page_status(page);
+    }
     fprintf(fp, "n");
     for (int k = 1; k <= 11; k++) {
         fprintf(fp, ",k=%d", k);
@@ -449,14 +444,17 @@ static int eti_figure(tc_repro_page_t *page, int r)
 
 static void eti6_figure(tc_repro_page_t *page)
 {
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, "fig6-eti-mesh", "Fig. 6: ETI' of Nonpersonalized_Broadcast", 6,
         "ETI' = (T' - T) / T' of the mesh algorithm against the Hamiltonian cycle, against n, "
         "at t_s/t_m = 100, 1 and 0.1 (treecast's `tc_tseng_mesh_eti`), as the paper's Fig. 6 "
         "plots it. The dashed lines are the paper's reading, \"approximately 0.8, 0.4 and "
         "0.1\"; the paper says only very small n give no improvement (here ETI' <= 0 for n <= 4, "
         "and n = 5 at 0.1).");
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "n,ts/tm=100,ts/tm=1,ts/tm=0.1,paper 0.8,paper 0.4,paper 0.1\n");
     for (int n = 4; n <= 12; n++) {
         fprintf(fp, "%d", n);
@@ -490,7 +488,7 @@ typedef struct {
     int64_t rounds, elements, queued;
 } sim_t;
 
-static int simulate(int n, int k, bool one_source, sim_t *out)
+static tc_err_t simulate(int n, int k, bool one_source, sim_t *out)
 {
     tc_net_t *net = NULL;
     tc_topo_t topo = {0};
@@ -515,17 +513,17 @@ static int simulate(int n, int k, bool one_source, sim_t *out)
     tc_tseng_free(plan);
     tc_topo_destroy(&topo);
     tc_net_free(net);
-    return err != TC_OK ? lib_fail(err, "alltoall-tseng") : 0;
+    return err != TC_OK ? tc__repro_fail(err, "alltoall-tseng") : TC_OK;
 }
 
-static int sim_row(tc_repro_table_t *t, int n, int k)
+static tc_err_t sim_row(tc_repro_table_t *t, int n, int k)
 {
     tc_frac_t lnk, lk1, ln1;
     tc_err_t err = tc_tseng_lnk(n, k, &lnk);
     err = err != TC_OK ? err : tc_tseng_lk1(k, &lk1);
     err = err != TC_OK ? err : tc_tseng_lnk(n, 1, &ln1);
     if (err != TC_OK) {
-        return lib_fail(err, "l_{n,k}");
+        return tc__repro_fail(err, "l_{n,k}");
     }
     int64_t nf = tc_star_factorial(n), kf = tc_star_factorial(k), N = nf / kf;
     int64_t sum_nk = frac_times(lnk, N), sum_k1 = frac_times(lk1, nf), sum_n1 = frac_times(ln1, nf);
@@ -533,7 +531,7 @@ static int sim_row(tc_repro_table_t *t, int n, int k)
     int64_t tm_printed = kf * sum_nk + sum_n1, tm_corrected = kf * sum_nk + sum_k1;
     bool symmetry = n > 6;
     sim_t s = {0, 0, 0};
-    int st = simulate(n, k, symmetry, &s);
+    tc_err_t st = simulate(n, k, symmetry, &s);
     if (st != 0) {
         return st;
     }
@@ -558,9 +556,9 @@ static int sim_row(tc_repro_table_t *t, int n, int k)
     return 0;
 }
 
-static int sim_table(tc_repro_page_t *page, const repro_opts_t *opts)
+static tc_err_t sim_table(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "sim", "Personalized_Broadcast(k) in the round engine beside Eq. (1)", "n,k",
         "The paper prints no simulated times; this table is treecast's extension. The round "
         "engine runs Personalized_Broadcast(k) one-port (a round costs t_s plus t_m times its "
@@ -576,7 +574,7 @@ static int sim_table(tc_repro_page_t *page, const repro_opts_t *opts)
     int to = opts->quick ? 5 : 9;
     for (int n = 4; n <= to; n++) {
         for (int k = 1; k < n; k++) {
-            int st = sim_row(t, n, k);
+            tc_err_t st = sim_row(t, n, k);
             if (st != 0) {
                 return st;
             }
@@ -587,10 +585,10 @@ static int sim_table(tc_repro_page_t *page, const repro_opts_t *opts)
 
 /* ---- the page -------------------------------------------------------------------------------- */
 
-int repro_001(tc_repro_page_t *page, const repro_opts_t *opts)
+tc_err_t tc__repro_001(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
     int t1 = 0, c2, ok2, c3, ok3, readings = 0, differ = 0;
-    int st = table1(page, &t1);
+    tc_err_t st = table1(page, &t1);
     st = st != 0 ? st : table2(page, opts, &c2, &ok2);
     st = st != 0 ? st : table3(page, &c3, &ok3);
     st = st != 0 ? st : eti_table(page, opts);
@@ -611,7 +609,7 @@ int repro_001(tc_repro_page_t *page, const repro_opts_t *opts)
     double best01;
     tc_err_t err = tc_tseng_best_k(12, 0.1, &k01, &best01);
     if (err != TC_OK) {
-        return lib_fail(err, "the best k");
+        return tc__repro_fail(err, "the best k");
     }
     char exception[200] = "";
     if (best01 < 0.2) {

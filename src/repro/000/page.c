@@ -1,5 +1,5 @@
-/* treecast reproduce, paper 000 (Fragopoulou & Akl), Tables 1-3 and the page (Table 4, Sections
- * 2-4.1 and the pictures: repro_000_sections.c): the lower bounds of Tables 1-3 beside the rounds
+/* The reproduction of paper 000 (Fragopoulou & Akl), Tables 1-3 and the page (Table 4, Sections
+ * 2-4.1 and the pictures: sections.c): the lower bounds of Tables 1-3 beside the rounds
  * and transmissions the round engine measures for the plans that implement them, the comparison of
  * Table 4 made quantitative, the necklaces of Section 2, the facts of Section 3 that `treecast
  * check` verifies, the rounds of the star broadcasts against M, and the pictures of SPT_{I_4},
@@ -7,9 +7,8 @@
  * tc_bounds_star / tc_bounds_cube (as `treecast bounds`), the runs from tc_coll_new + tc_sim_run /
  * tc_sim_symmetry / tc_cycles_alltoall (as `treecast sim`), the facts from tc_check_forest +
  * tc_claims_evaluate (as `treecast check`). */
-#include "repro_000.h"
-#include "common.h"
-#include "repro.h"
+#include "repro/000/p000.h"
+#include "repro/paper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,16 +28,16 @@ typedef struct {
     bool ready[KITS];
 } prep_t;
 
-static int prep_open(prep_t *p, const char *spec)
+static tc_err_t prep_open(prep_t *p, const char *spec)
 {
     memset(p, 0, sizeof *p);
-    int st = open_net(spec, &p->net);
+    tc_err_t st = tc_net_parse(spec, &p->net);
     if (st != 0) {
         return st;
     }
     tc_err_t err = tc_topo_init(&p->topo, p->net);
     if (err != TC_OK) {
-        return lib_fail(err, "preparing the simulation");
+        return tc__repro_fail(err, "preparing the simulation");
     }
     p->topo_ok = true;
     return 0;
@@ -58,14 +57,14 @@ static void prep_close(prep_t *p)
 
 /* The trees of kit k rooted at node 0 (the identity; the all-sources plans translate them), as
  * `treecast sim` builds them; NULL after printing why (*st the status). */
-static const tc_plan_trees_t *prep_trees(prep_t *p, int k, int *st)
+static const tc_plan_trees_t *prep_trees(prep_t *p, int k, tc_err_t *st)
 {
     if (!p->ready[k]) {
         tc_assembly_opts_t o = {.net = p->net, .topo = &p->topo, .kind = KIT_KIND[k]};
         tc_err_t err = tc_assembly_init(&o, &p->kit[k]);
         if (err != TC_OK) {
             tc_assembly_destroy(&p->kit[k]);
-            *st = lib_fail(err, "building the trees");
+            *st = tc__repro_fail(err, "building the trees");
             return NULL;
         }
         p->ready[k] = true;
@@ -80,11 +79,11 @@ typedef struct {
 
 /* Run collective `what` over kit k: every source and packet simulated, or (symmetry) one source
  * with Lemma 7's per-round condition checked and the run translated to every source, as
- * `treecast sim ... --method symmetry` does. 0 or a status (printed). */
-static int measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_acks_t acks,
+ * `treecast sim ... --method symmetry` does. TC_OK or the error. */
+static tc_err_t measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_acks_t acks,
                    bool symmetry, meas_t *out)
 {
-    int st = 0;
+    tc_err_t st = 0;
     const tc_plan_trees_t *tr = prep_trees(p, k, &st);
     if (tr == NULL) {
         return st;
@@ -92,7 +91,7 @@ static int measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_
     tc_coll_opts_t co = {.what = what, .M = M, .x = x, .acks = acks, .one_source = symmetry};
     tc_err_t err = tc_assembly_coll(&p->kit[k], &co);
     if (err != TC_OK) {
-        return lib_fail(err, "preparing the simulation");
+        return tc__repro_fail(err, "preparing the simulation");
     }
     tc_coll_t *coll = p->kit[k].coll;
     tc_sim_config_t cfg = tc_sim_defaults();
@@ -114,10 +113,10 @@ static int measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_
     tc_coll_free(coll); /* one collective at a time */
     p->kit[k].coll = NULL;
     if (err != TC_OK) {
-        return lib_fail(err, "simulating");
+        return tc__repro_fail(err, "simulating");
     }
     if (!whole) {
-        return fail(EXIT_DATA,
+        return tc__fail(TC_EPARSE,
                     "paper 000: a %s run with M = %lld, x = %d did not deliver "
                     "everything%s",
                     tc_problem_name((tc_problem_t)what), (long long)M, x,
@@ -161,10 +160,10 @@ static void claim_at_most(tc_repro_table_t *t, const char *quantity, int64_t num
 
 /* ---- Tables 1 and 2: the star graph ---------------------------------------------------------- */
 
-int p000_star_bound(int n, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
+tc_err_t p000_star_bound(int n, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
 {
     tc_err_t err = tc_bounds_star(n, M, x, pr, b);
-    return err != TC_OK ? lib_fail(err, "the paper's bound") : 0;
+    return err != TC_OK ? tc__repro_fail(err, "the paper's bound") : TC_OK;
 }
 
 /* A printed time bound beside measured rounds; corrections 000.6 where the library lowers it. */
@@ -194,11 +193,11 @@ static void tx_cell(tc_repro_table_t *t, const char *quantity, const tc_bound_t 
 
 /* Single node broadcasting (Table 1's first row; Table 2 prints the same row): the EDT plan of
  * Section 4.2 and, for the bound, one BFS tree. */
-static int star_bcast(tc_repro_table_t *t, prep_t *p, int n, int64_t M)
+static tc_err_t star_bcast(tc_repro_table_t *t, prep_t *p, int n, int64_t M)
 {
     tc_bound_t b;
     meas_t edt, bfs;
-    int st = p000_star_bound(n, M, n - 1, TC_PROBLEM_BCAST, &b);
+    tc_err_t st = p000_star_bound(n, M, n - 1, TC_PROBLEM_BCAST, &b);
     st = st ? st : measure(p, KIT_EDT, TC_COLL_BCAST, M, 1, TC_ACKS_FREE, false, &edt);
     st = st ? st : measure(p, KIT_BFS, TC_COLL_BCAST, M, 1, TC_ACKS_FREE, false, &bfs);
     if (st != 0) {
@@ -218,11 +217,11 @@ static int star_bcast(tc_repro_table_t *t, prep_t *p, int n, int64_t M)
 }
 
 /* Fault-tolerant single node broadcasting with x parallel paths (Section 4.3). */
-static int star_ft(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static tc_err_t star_ft(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t edt, bfs = {0};
-    int st = p000_star_bound(n, M, x, TC_PROBLEM_FT_BCAST, &b);
+    tc_err_t st = p000_star_bound(n, M, x, TC_PROBLEM_FT_BCAST, &b);
     st = st ? st : measure(p, KIT_EDT, TC_COLL_FT_BCAST, M, x, TC_ACKS_FREE, false, &edt);
     if (st == 0 && x == 1) {
         st = measure(p, KIT_BFS, TC_COLL_BCAST, M, 1, TC_ACKS_FREE, false, &bfs);
@@ -248,11 +247,11 @@ static int star_ft(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 }
 
 /* Fault-tolerant multinode broadcasting (Section 4.4), every node a source. */
-static int star_multinode(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static tc_err_t star_multinode(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m, acks = {0};
-    int st = p000_star_bound(n, M, x, TC_PROBLEM_MULTINODE, &b);
+    tc_err_t st = p000_star_bound(n, M, x, TC_PROBLEM_MULTINODE, &b);
     st = st ? st : measure(p, KIT_EDT, TC_COLL_MULTINODE, M, x, TC_ACKS_FREE, true, &m);
     if (st == 0 && x == n - 1) {
         st = measure(p, KIT_EDT, TC_COLL_MULTINODE, M, x, TC_ACKS_ROUND, true, &acks);
@@ -286,18 +285,18 @@ static int star_multinode(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int 
 }
 
 /* Fault-tolerant single node scattering (Section 4.5); at x = 1 also over one BFS tree. */
-static int star_scatter(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static tc_err_t star_scatter(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m, bfs = {0};
     double tn = 0;
-    int st = p000_star_bound(n, M, x, TC_PROBLEM_SCATTER, &b);
+    tc_err_t st = p000_star_bound(n, M, x, TC_PROBLEM_SCATTER, &b);
     st = st ? st : measure(p, KIT_EDT, TC_COLL_SCATTER, M, x, TC_ACKS_FREE, false, &m);
     if (st == 0 && x == 1) {
         st = measure(p, KIT_BFS, TC_COLL_SCATTER, M, 1, TC_ACKS_FREE, false, &bfs);
     }
     if (st == 0 && tc_bounds_star_tn(n, &tn) != TC_OK) {
-        st = lib_fail(TC_ERANGE, "t_n");
+        st = tc__repro_fail(TC_ERANGE, "t_n");
     }
     if (st != 0) {
         return st;
@@ -321,15 +320,15 @@ static int star_scatter(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 }
 
 /* Fault-tolerant total exchange (Section 4.6), every node a source, the necklace schedule. */
-static int star_te(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
+static tc_err_t star_te(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m;
     double tn = 0;
-    int st = p000_star_bound(n, M, x, TC_PROBLEM_TOTAL_EXCHANGE, &b);
+    tc_err_t st = p000_star_bound(n, M, x, TC_PROBLEM_TOTAL_EXCHANGE, &b);
     st = st ? st : measure(p, KIT_EDT, TC_COLL_TOTAL_EXCHANGE, M, x, TC_ACKS_FREE, true, &m);
     if (st == 0 && tc_bounds_star_tn(n, &tn) != TC_OK) {
-        st = lib_fail(TC_ERANGE, "t_n");
+        st = tc__repro_fail(TC_ERANGE, "t_n");
     }
     if (st != 0) {
         return st;
@@ -347,23 +346,23 @@ static int star_te(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x)
     return 0;
 }
 
-typedef int (*star_row_fn)(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x);
+typedef tc_err_t (*star_row_fn)(tc_repro_table_t *t, prep_t *p, int n, int64_t M, int x);
 
 /* The grid as text: "n = 4..7, M in {1, 4, 16, 64}". */
-static char *grid_text(const ctx_t *c, const char *var, int lo, int hi)
+static char *grid_text(tc_repro_page_t *page, const ctx_t *c, const char *var, int lo, int hi)
 {
     char ms[96] = "";
     for (int i = 0; i < c->nM; i++) {
         size_t l = strlen(ms);
         snprintf(ms + l, sizeof ms - l, "%s%lld", i ? ", " : "", (long long)c->Ms[i]);
     }
-    return repro_fmt("%s = %d..%d, M in {%s}", var, lo, hi, ms);
+    return tc__repro_fmt(page, "%s = %d..%d, M in {%s}", var, lo, hi, ms);
 }
 
-static int star_tables(ctx_t *c, tc_repro_page_t *page)
+static tc_err_t star_tables(ctx_t *c, tc_repro_page_t *page)
 {
-    char *grid = grid_text(c, "n", c->nlo, c->nhi);
-    tc_repro_table_t *t1 = repro_table(
+    char *grid = grid_text(page, c, "n", c->nlo, c->nhi);
+    tc_repro_table_t *t1 = tc_repro_table(
         page, "table1", "Table 1: lower bounds on the star network (fault tolerance n-2)",
         "problem,n,M,x",
         "Table 1 prints lower bounds on the time (steps) and the message transmissions of five "
@@ -386,7 +385,7 @@ static int star_tables(ctx_t *c, tc_repro_page_t *page)
         "the same runs: a time is an upper bound (matches at or below it), a transmission count "
         "an equality. The paper's O(...) claims of Sections 4.5-4.6 are not judged. Grid: %s.",
         grid);
-    tc_repro_table_t *t2 = repro_table(
+    tc_repro_table_t *t2 = tc_repro_table(
         page, "table2", "Table 2: lower bounds on the star network with x parallel paths",
         "problem,n,M,x",
         "Table 2 prints the same bounds for fault-tolerance degree x-1 (x parallel paths). At "
@@ -407,7 +406,7 @@ static int star_tables(ctx_t *c, tc_repro_page_t *page)
         prep_t p;
         char spec[24];
         snprintf(spec, sizeof spec, "star:%d", n);
-        int st = prep_open(&p, spec);
+        tc_err_t st = prep_open(&p, spec);
         for (int i = 0; st == 0 && i < c->nM; i++) {
             st = star_bcast(t1, &p, n, c->Ms[i]);
             for (int r = 0; st == 0 && r < 4; r++) {
@@ -429,19 +428,19 @@ static int star_tables(ctx_t *c, tc_repro_page_t *page)
 
 /* ---- Table 3: the hypercube ------------------------------------------------------------------ */
 
-int p000_cube_bound(int k, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
+tc_err_t p000_cube_bound(int k, int64_t M, int x, tc_problem_t pr, tc_bound_t *b)
 {
     tc_err_t err = tc_bounds_cube(k, M, x, pr, b);
-    return err != TC_OK ? lib_fail(err, "the paper's bound") : 0;
+    return err != TC_OK ? tc__repro_fail(err, "the paper's bound") : TC_OK;
 }
 
 /* Broadcasting: the n edge-disjoint trees (bcast-nedst), the ISTs with x copies (ist-bcast),
  * and one binomial tree (the breadth-first plan, for corrections 000.6). */
-static int cube_bcasts(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
+static tc_err_t cube_bcasts(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
 {
     tc_bound_t b;
     meas_t m, bin;
-    int st = p000_cube_bound(k, M, k, TC_PROBLEM_BCAST, &b);
+    tc_err_t st = p000_cube_bound(k, M, k, TC_PROBLEM_BCAST, &b);
     st = st ? st : measure(p, KIT_NEDST, TC_COLL_BCAST, M, 1, TC_ACKS_FREE, false, &m);
     st = st ? st : measure(p, KIT_BINOMIAL, TC_COLL_BCAST, M, 1, TC_ACKS_FREE, false, &bin);
     if (st != 0) {
@@ -472,11 +471,11 @@ static int cube_bcasts(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
 }
 
 /* Multinode broadcasting and scattering over the n edge-disjoint trees, x copies. */
-static int cube_personal(tc_repro_table_t *t, prep_t *p, int k, int64_t M, int x)
+static tc_err_t cube_personal(tc_repro_table_t *t, prep_t *p, int k, int64_t M, int x)
 {
     tc_bound_t b;
     meas_t m;
-    int st = p000_cube_bound(k, M, x, TC_PROBLEM_MULTINODE, &b);
+    tc_err_t st = p000_cube_bound(k, M, x, TC_PROBLEM_MULTINODE, &b);
     st = st ? st : measure(p, KIT_NEDST, TC_COLL_MULTINODE, M, x, TC_ACKS_FREE, false, &m);
     if (st != 0) {
         return st;
@@ -522,10 +521,10 @@ static int cube_personal(tc_repro_table_t *t, prep_t *p, int k, int64_t M, int x
  * modelled in routing cycles; with ts = 0 and tc = 1 its time is the sum over cycles of the
  * largest message, in elements: the steps of that schedule when an element crosses a link per
  * step. One path per message (x = 1). */
-static int cube_te(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
+static tc_err_t cube_te(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
 {
     tc_bound_t b;
-    int st = p000_cube_bound(k, M, 1, TC_PROBLEM_TOTAL_EXCHANGE, &b);
+    tc_err_t st = p000_cube_bound(k, M, 1, TC_PROBLEM_TOTAL_EXCHANGE, &b);
     const tc_plan_trees_t *tr = st ? NULL : prep_trees(p, KIT_SBNT, &st);
     if (tr == NULL) {
         return st;
@@ -533,7 +532,7 @@ static int cube_te(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
     tc_cycles_t cy;
     tc_err_t err = tc_cycles_alltoall(tr, &p->topo, 0, true, M, 0.0, 1.0, false, &cy);
     if (err != TC_OK) {
-        return lib_fail(err, "the routing cycles");
+        return tc__repro_fail(err, "the routing cycles");
     }
     int64_t P = (int64_t)1 << k;
     tc_repro_row(t, "total-exchange\t%d\t%lld\t1", k, (long long)M);
@@ -550,10 +549,10 @@ static int cube_te(tc_repro_table_t *t, prep_t *p, int k, int64_t M)
     return 0;
 }
 
-static int cube_table(ctx_t *c, tc_repro_page_t *page)
+static tc_err_t cube_table(ctx_t *c, tc_repro_page_t *page)
 {
-    char *grid = grid_text(c, "k", c->klo, c->khi);
-    tc_repro_table_t *t = repro_table(
+    char *grid = grid_text(page, c, "k", c->klo, c->khi);
+    tc_repro_table_t *t = tc_repro_table(
         page, "table3", "Table 3: lower bounds on the hypercube C_k", "problem,k,M,x",
         "Table 3 prints the same lower bounds for the hypercube C_k (2^k nodes, degree and "
         "diameter k) with x parallel paths. treecast evaluates them as `treecast bounds --net "
@@ -577,7 +576,7 @@ static int cube_table(ctx_t *c, tc_repro_page_t *page)
         prep_t p;
         char spec[24];
         snprintf(spec, sizeof spec, "cube:%d", k);
-        int st = prep_open(&p, spec);
+        tc_err_t st = prep_open(&p, spec);
         for (int i = 0; st == 0 && i < c->nM; i++) {
             st = cube_bcasts(t, &p, k, c->Ms[i]);
             for (int x = 1; st == 0 && x <= k; x++) {
@@ -597,7 +596,7 @@ static int cube_table(ctx_t *c, tc_repro_page_t *page)
 
 /* Rounds of bcast-bfs, bcast and ft-bcast (x = n-1) on S_n against M, with the corrected lower
  * bounds of Table 1 as lines. */
-static int rounds_figure(tc_repro_page_t *page, int n, int64_t Mmax)
+static tc_err_t rounds_figure(tc_repro_page_t *page, int n, int64_t Mmax)
 {
     char id[32], title[96];
     snprintf(id, sizeof id, "fig-rounds-s%d", n);
@@ -607,7 +606,7 @@ static int rounds_figure(tc_repro_page_t *page, int n, int64_t Mmax)
     while (ceil_div(over, n - 1) + depth >= over + D) {
         over++;
     }
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, id, title, 5,
         "The rounds the round engine measures on S_%d for M = 1..%lld messages: one BFS tree "
         "(`treecast sim bcast-bfs --net star:%d --M M`, M + D - 1), the broadcast split over the "
@@ -620,12 +619,15 @@ static int rounds_figure(tc_repro_page_t *page, int n, int64_t Mmax)
         "M = %lld on. One BFS tree takes exactly the ft-bcast bound M + D - 1, which the EDT "
         "broadcast down all n-1 trees misses by depth - D.",
         n, (long long)Mmax, n, n - 1, depth, D, depth - D, (long long)over);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return tc__repro_page_status(page);
+    }
     fprintf(fp, "M,bcast_bfs,bcast_edt,ft_bcast,bound_bcast,bound_ft_bcast\n");
     prep_t p;
     char spec[16];
     snprintf(spec, sizeof spec, "star:%d", n);
-    int st = prep_open(&p, spec);
+    tc_err_t st = prep_open(&p, spec);
     for (int64_t M = 1; st == 0 && M <= Mmax; M++) {
         meas_t bfs, edt, ft;
         tc_bound_t b1, b2;
@@ -716,7 +718,7 @@ static void summarize(tc_repro_page_t *page, const ctx_t *c)
         (long long)d3, (long long)(m3 + d4), (long long)d4, d4 == 1 ? "s" : "");
 }
 
-int repro_000(tc_repro_page_t *page, const repro_opts_t *opts)
+tc_err_t tc__repro_000(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
     static const int64_t FULL_M[] = {1, 4, 16, 64}, QUICK_M[] = {1, 4};
     ctx_t c = {.o = opts,
@@ -726,7 +728,7 @@ int repro_000(tc_repro_page_t *page, const repro_opts_t *opts)
                .nhi = opts->quick ? 5 : 7,
                .klo = 3,
                .khi = opts->quick ? 4 : 6};
-    int st = star_tables(&c, page);
+    tc_err_t st = star_tables(&c, page);
     st = st ? st : cube_table(&c, page);
     st = st ? st : p000_cmp_table(page);
     st = st ? st : p000_necklace_table(&c, page);

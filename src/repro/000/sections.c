@@ -1,9 +1,8 @@
-/* treecast reproduce, paper 000: Table 4 (star against hypercube, made quantitative), the
+/* The reproduction of paper 000: Table 4 (star against hypercube, made quantitative), the
  * necklaces of Section 2, the facts of Section 3 that `treecast check` verifies, t_n of Section
  * 4.1 and the pictures of SPT_{I_4}, SPG_{I_4} and EDT_{I_4} (Figures 2b, 3 and 4). The rest of
- * the page is repro_000.c. */
-#include "common.h"
-#include "repro_000.h"
+ * the page is page.c. */
+#include "repro/000/p000.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -50,13 +49,13 @@ static int cmp_k(int n)
 }
 
 /* The ratio star/hypercube of entry e at S_n and C_k (k = ceil(log2 n!)), x = 1, taken at the
- * same node count: times (2^k/n!)^power. *raw: the plain ratio. 0 or a status. */
-static int cmp_ratio(const cmp_entry_t *e, int n, double *adj, double *raw)
+ * same node count: times (2^k/n!)^power. *raw: the plain ratio. TC_OK or the error. */
+static tc_err_t cmp_ratio(const cmp_entry_t *e, int n, double *adj, double *raw)
 {
     int k = cmp_k(n);
     int64_t M = e->q == Q_TIME_LARGE ? CMP_LARGE_M : 1;
     tc_bound_t s, h;
-    int st = p000_star_bound(n, M, 1, e->problem, &s);
+    tc_err_t st = p000_star_bound(n, M, 1, e->problem, &s);
     st = st ? st : p000_cube_bound(k, M, 1, e->problem, &h);
     if (st != 0) {
         return st;
@@ -107,9 +106,9 @@ static void cmp_exponent(tc_repro_table_t *t, const cmp_entry_t *e, const double
     }
 }
 
-int p000_cmp_table(tc_repro_page_t *page)
+tc_err_t p000_cmp_table(tc_repro_page_t *page)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table4", "Table 4: star against hypercube, quantitatively", "problem,n,k",
         "Table 4 compares S_n with a hypercube of about as many nodes in O(...) terms, and "
         "Section 5 reads it: where the degree governs (the times of multinode broadcasting, "
@@ -132,20 +131,20 @@ int p000_cmp_table(tc_repro_page_t *page)
         "Where Section 5's text and Table 4 disagree the text gets its own cell. ft-bcast at "
         "x = 1 is bcast in both tables.",
         CMP_NLO, CMP_NHI, CMP_NLO, CMP_NHI);
-    char *list = repro_fmt("cube:%d", cmp_k(CMP_NLO));
+    char *list = tc__repro_fmt(page, "cube:%d", cmp_k(CMP_NLO));
     for (int n = CMP_NLO + 1; n <= CMP_NHI; n++) {
-        char *next = repro_fmt("%s star:%d cube:%d", list, n, cmp_k(n));
+        char *next = tc__repro_fmt(page, "%s star:%d cube:%d", list, n, cmp_k(n));
         free(list);
         list = next;
     }
-    char *cmd1 = repro_fmt("bounds --net star:%d --x 1 --M 1; for s in %s; do treecast bounds "
+    char *cmd1 = tc__repro_fmt(page, "bounds --net star:%d --x 1 --M 1; for s in %s; do treecast bounds "
                            "--net $s --x 1 --M 1; done",
                            CMP_NLO, list);
-    char *cmdL = repro_fmt("bounds --net star:%d --x 1 --M %d; for s in %s; do treecast bounds "
+    char *cmdL = tc__repro_fmt(page, "bounds --net star:%d --x 1 --M %d; for s in %s; do treecast bounds "
                            "--net $s --x 1 --M %d; done",
                            CMP_NLO, CMP_LARGE_M, list, CMP_LARGE_M);
     free(list);
-    int st = 0;
+    tc_err_t st = 0;
     for (size_t i = 0; st == 0 && i < sizeof CMP / sizeof CMP[0]; i++) {
         const cmp_entry_t *e = &CMP[i];
         int64_t M = e->q == Q_TIME_LARGE ? CMP_LARGE_M : 1;
@@ -211,7 +210,7 @@ static const struct {
     {5, "12435", "(12435, 12354, 15342, 13245)"},
 };
 
-static int necklace_lists(tc_repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net)
+static tc_err_t necklace_lists(tc_repro_table_t *t, const tc_necklaces_t *all, const tc_net_t *net)
 {
     for (int d = 0; d < 5; d++) {
         char text[512] = "";
@@ -245,7 +244,7 @@ static void necklace_sizes(tc_repro_table_t *t, const tc_necklaces_t *all, const
         tc_net_label(net, all->list[i].first, false, lab, sizeof lab);
         int s = all->list[i].size;
         ok = ok && (n - 1) % s == 0 && (lab[0] == '1' || s == n - 1);
-        sizes |= s < 64 ? (uint64_t)1 << s : 0;
+        sizes |= s < 64 ? (uint64_t)1 << s : TC_OK;
     }
     char value[160];
     size_t l =
@@ -263,9 +262,9 @@ static void necklace_sizes(tc_repro_table_t *t, const tc_necklaces_t *all, const
                   NULL);
 }
 
-int p000_necklace_table(ctx_t *c, tc_repro_page_t *page)
+tc_err_t p000_necklace_table(ctx_t *c, tc_repro_page_t *page)
 {
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "sec2", "Section 2: necklaces", "n,item",
         "Section 2 lists the necklaces (the orbits of the rotation R of Definition 3) of S_4 at "
         "each distance from I_4, gives three examples in Lemma 3 and states that a necklace's "
@@ -274,15 +273,15 @@ int p000_necklace_table(ctx_t *c, tc_repro_page_t *page)
         "position 2, or the smallest member inside S^1_{n-1}); an example is walked from the "
         "paper's node by R. Equal text matches; sizes are checked for n = %d..%d.",
         c->nlo, c->nhi + (c->o->quick ? 0 : 1));
-    int st = 0;
+    tc_err_t st = 0;
     for (int n = 4; st == 0 && n <= c->nhi + (c->o->quick ? 0 : 1); n++) {
         tc_net_t *net = NULL;
         char spec[24];
         snprintf(spec, sizeof spec, "star:%d", n);
-        st = open_net(spec, &net);
+        st = tc_net_parse(spec, &net);
         tc_necklaces_t all = {0};
         tc_err_t err = st ? TC_OK : tc_net_necklaces(net, -1, &all);
-        st = st ? st : err != TC_OK ? lib_fail(err, "the necklaces") : 0;
+        st = st ? st : err != TC_OK ? tc__repro_fail(err, "the necklaces") : TC_OK;
         if (st == 0 && n == 4) {
             st = necklace_lists(t, &all, net);
         }
@@ -364,10 +363,10 @@ static void fact_cell(tc_repro_table_t *t, const tc_claim_row_t *r, const tc_che
     }
 }
 
-int p000_fact_table(ctx_t *c, tc_repro_page_t *page)
+tc_err_t p000_fact_table(ctx_t *c, tc_repro_page_t *page)
 {
     int nhi = c->o->quick ? 5 : 8;
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "sec3", "Section 3: the facts of EDT_{I_n} (Lemma 6)", "n",
         "Section 3 and Lemma 6 claim that the n-1 trees of EDT_{I_n} span S_n, are edge-disjoint "
         "(Lemma 6.1), are rotations of each other (Lemma 6.2), give every node n-1 parallel "
@@ -385,7 +384,7 @@ int p000_fact_table(ctx_t *c, tc_repro_page_t *page)
         tc_forest_t *forest = NULL;
         char spec[24];
         snprintf(spec, sizeof spec, "star:%d", n);
-        int st = open_net(spec, &net);
+        tc_err_t st = tc_net_parse(spec, &net);
         tc_err_t err = st ? TC_OK : tc_trees_build(net, TC_KIND_EDT, 0, c->o->threads, &forest);
         tc_check_report_t *rep = calloc(1, sizeof *rep);
         if (st == 0 && err == TC_OK && rep != NULL) {
@@ -404,9 +403,9 @@ int p000_fact_table(ctx_t *c, tc_repro_page_t *page)
             }
         }
         st = st            ? st
-             : rep == NULL ? fail(EXIT_RESOURCE, "out of memory")
-             : err         ? lib_fail(err, "checking")
-                           : 0;
+             : rep == NULL ? tc__fail(TC_ENOMEM, "out of memory")
+             : err         ? tc__repro_fail(err, "checking")
+                           : TC_OK;
         free(rep);
         tc_forest_free(forest);
         tc_net_free(net);
@@ -417,12 +416,12 @@ int p000_fact_table(ctx_t *c, tc_repro_page_t *page)
     return 0;
 }
 
-static int forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id, const char *title,
+static tc_err_t forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id, const char *title,
                           const char *caption)
 {
     tc_net_t *net = NULL;
     tc_forest_t *forest = NULL;
-    int st = open_net("star:4", &net);
+    tc_err_t st = tc_net_parse("star:4", &net);
     tc_err_t err = st ? TC_OK : tc_trees_build(net, kind, 0, 1, &forest);
     char *dot = NULL;
     size_t len = 0;
@@ -433,9 +432,9 @@ static int forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id,
             fclose(fp);
         }
     }
-    st = st ? st : err != TC_OK ? lib_fail(err, "drawing the forest") : 0;
+    st = st ? st : err != TC_OK ? tc__repro_fail(err, "drawing the forest") : TC_OK;
     if (st == 0) {
-        repro_picture(page, id, title, tc_forest_trees(forest), "dot", dot, "%s", caption);
+        tc_repro_picture(page, id, title, tc_forest_trees(forest), "dot", dot, "%s", caption);
     }
     free(dot);
     tc_forest_free(forest);
@@ -485,13 +484,13 @@ static void tree_panel(FILE *fp, const tc_forest_t *forest, int t, const char *c
 /* Figure 4, EDT_{I_4}: the n-1 = 3 trees side by side, one panel per tree, as the paper draws
  * them (tc_report_forest_dot draws a forest in one graph, its trees over the same nodes). The
  * colours leave out red, which the trace viewer keeps for faults. */
-static int edt_picture(tc_repro_page_t *page)
+static tc_err_t edt_picture(tc_repro_page_t *page)
 {
     static const char *const colour[] = {"#0072b2", "#e69f00", "#009e73",
                                          "#7b5ea7", "#56b4e9", "#8c6d1f"};
     tc_net_t *net = NULL;
     tc_forest_t *forest = NULL;
-    int st = open_net("star:4", &net);
+    tc_err_t st = tc_net_parse("star:4", &net);
     tc_err_t err = st ? TC_OK : tc_trees_build(net, TC_KIND_EDT, 0, 1, &forest);
     char *dot = NULL;
     size_t len = 0;
@@ -511,9 +510,9 @@ static int edt_picture(tc_repro_page_t *page)
     } else if (st == 0 && err == TC_OK) {
         err = TC_ENOMEM;
     }
-    st = st ? st : err != TC_OK ? lib_fail(err, "drawing the forest") : 0;
+    st = st ? st : err != TC_OK ? tc__repro_fail(err, "drawing the forest") : TC_OK;
     if (st == 0) {
-        repro_picture(
+        tc_repro_picture(
             page, "fig-edt4", "Figure 4: EDT_{I_4}", tc_forest_trees(forest), "dot", dot,
             "The n-1 = 3 edge-disjoint spanning trees T_2, T_3, T_4 of EDT_{I_4} (Definition 8), "
             "one panel per tree as in the paper's Figure 4, each drawn from the root 1234 "
@@ -529,9 +528,9 @@ static int edt_picture(tc_repro_page_t *page)
     return st;
 }
 
-int p000_pictures(tc_repro_page_t *page)
+tc_err_t p000_pictures(tc_repro_page_t *page)
 {
-    int st = edt_picture(page);
+    tc_err_t st = edt_picture(page);
     st = st ? st
             : forest_picture(page, TC_KIND_SPT, "fig-spt4", "Figure 2(b): SPT_{I_4}",
                              "The shortest path tree SPT_{I_4} of Definition 6 over {I_4} and the "
@@ -549,10 +548,10 @@ int p000_pictures(tc_repro_page_t *page)
 /* ---- Section 4.1: t_n, the sum of the distances -----------------------------------------------
  */
 
-int p000_tn_table(ctx_t *c, tc_repro_page_t *page)
+tc_err_t p000_tn_table(ctx_t *c, tc_repro_page_t *page)
 {
     int nhi = c->o->quick ? 5 : 8;
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "sec41", "Section 4.1: t_n, the sum of the distances from a node", "n",
         "Section 4.1 sums the shortest distances from one node to all others as n!d with "
         "d = n + 2/n + H_n - 4 (after [3]; Table 1 calls it t_n). treecast evaluates the printed "
@@ -565,7 +564,7 @@ int p000_tn_table(ctx_t *c, tc_repro_page_t *page)
         tc_net_t *net = NULL;
         char spec[24];
         snprintf(spec, sizeof spec, "star:%d", n);
-        int st = open_net(spec, &net);
+        tc_err_t st = tc_net_parse(spec, &net);
         int64_t N = st ? 0 : tc_net_nodes(net), sum = 0;
         uint8_t *dist = st ? NULL : malloc((size_t)N);
         double tn = 0;
@@ -574,7 +573,7 @@ int p000_tn_table(ctx_t *c, tc_repro_page_t *page)
         for (int64_t v = 0; err == TC_OK && v < N; v++) {
             sum += dist[v];
         }
-        st = st ? st : err != TC_OK ? lib_fail(err, "the distances") : 0;
+        st = st ? st : err != TC_OK ? tc__repro_fail(err, "the distances") : TC_OK;
         if (st == 0) {
             tc_repro_row(t, "%d", n);
             tc_repro_command(t, "sim scatter --net star:%d --kind bfs --x 1", n);

@@ -1,11 +1,10 @@
-/* treecast reproduce, paper 002 (Ho & Johnsson): Table 1 (the balance of the SBnT), Table 2
+/* The reproduction of paper 002 (Ho & Johnsson): Table 1 (the balance of the SBnT), Table 2
  * (complexities of SBnT routing) beside the modelled routing cycles, the counts of Section 4
  * (shared edges, Lemmas 13 and 15, Theorems 4 and 5) and of Section 3 (Lemmas 3 and 8,
  * Corollaries 1 and 3), the balance factor to n = 32 and the trees of Figures 1-3 and 7. Every
  * value comes from the library as `treecast balance`, `treecast table 002:2` and `treecast
  * check --compare` compute it. */
-#include "common.h"
-#include "repro.h"
+#include "repro/paper.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,10 +19,10 @@ static const char *const PRINTED_AVG[19] = {
     "4095.94", "7710.06", "14563.50", "27594.05", "52428.75",
 };
 
-static int table1(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, int *ok)
+static tc_err_t table1(tc_repro_page_t *page, const tc_repro_opts_t *opts, int *cells, int *ok)
 {
     int to = opts->quick ? 12 : 20;
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table1", "Table 1: subtree sizes of the spanning binomial tree and the SBnT", "n",
         "The paper prints, for n = 2..20, the cyclic nodes A, the degenerate necklaces B, the "
         "largest subtree of the root in the spanning binomial tree (SBT) and in the SBnT, the "
@@ -40,7 +39,7 @@ static int table1(tc_repro_page_t *page, const repro_opts_t *opts, int *cells, i
         tc_balance_t b;
         tc_err_t err = tc_cube_balance(n, TC_SBNT_MINR, opts->threads, &b);
         if (err != TC_OK) {
-            return lib_fail(err, "balance");
+            return tc__repro_fail(err, "balance");
         }
         const int64_t *paper = tc_table_002_1(n);
         const int64_t measured[5] = {b.A, b.B, b.sbt_max, b.sbnt_max, b.sbnt_min};
@@ -100,10 +99,10 @@ static void scatter_cell(tc_repro_table_t *t, int n, const tc_cycles_ref_t *ref,
                   (sbg - lead) / N, c, log2(n) / n);
 }
 
-static int table2(tc_repro_page_t *page, const repro_opts_t *opts)
+static tc_err_t table2(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
     int to = opts->quick ? 8 : 12;
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "table2", "Table 2: complexities of communication based on SBnT routing",
         "n,ports,communication",
         "The paper prints six complexities (one-port and n-port; one-to-all personalized, "
@@ -123,7 +122,7 @@ static int table2(tc_repro_page_t *page, const repro_opts_t *opts)
         for (int k = 0; k < 3; k++) {
             tc_err_t err = tc_table_002_2(n, KINDS[k], 1, 1, 1, times[k]);
             if (err != TC_OK) {
-                return lib_fail(err, "the Table 2 schedules");
+                return tc__repro_fail(err, "the Table 2 schedules");
             }
         }
         tc_repro_command(t, "table 002:2 --from %d --to %d --M 1 --ts 1 --tc 1", n, n);
@@ -202,7 +201,7 @@ static void variants_free(variants_t *v)
     }
 }
 
-static int variants_build(int n, int threads, variants_t *v)
+static tc_err_t variants_build(int n, int threads, variants_t *v)
 {
     static const tc_kind_t KINDS[4] = {TC_KIND_SBNT_MINR, TC_KIND_SBNT_MAXL, TC_KIND_SBNT_MINBL,
                                        TC_KIND_SBNT_MAXBR};
@@ -223,7 +222,7 @@ static int variants_build(int n, int threads, variants_t *v)
     err = err != TC_OK ? err : tc_compare_forests(v->f[0], v->f[2], &v->minr_minbl);
     err = err != TC_OK ? err : tc_compare_forests(v->f[1], v->f[3], &v->maxl_maxbr);
     err = err != TC_OK ? err : tc_compare_forests(v->f[0], v->f[1], &v->minr_maxl);
-    return err != TC_OK ? lib_fail(err, "the SBnT variants") : 0;
+    return err != TC_OK ? tc__repro_fail(err, "the SBnT variants") : TC_OK;
 }
 
 static bool is_prime(int n)
@@ -349,10 +348,10 @@ static void fanout_rows(tc_repro_table_t *t, int n, const variants_t *v)
     }
 }
 
-static int variants_tables(tc_repro_page_t *page, const repro_opts_t *opts, int64_t *shared8)
+static tc_err_t variants_tables(tc_repro_page_t *page, const tc_repro_opts_t *opts, int64_t *shared8)
 {
     int to = opts->quick ? 8 : 12;
-    tc_repro_table_t *t = repro_table(
+    tc_repro_table_t *t = tc_repro_table(
         page, "variants", "Section 4: the four SBnT variants side by side", "n",
         "Section 4 defines SBnT^maxL, SBnT^minBL and SBnT^maxBR beside SBnT^minR and counts "
         "what they share: minR and minBL are edge-disjoint below level 1 up to the 4-cube and "
@@ -366,7 +365,7 @@ static int variants_tables(tc_repro_page_t *page, const repro_opts_t *opts, int6
         "(`tc_compare_forests`), as `check --compare` does; counts must be equal. n = 2..%d%s; "
         "the paper's counts stop at n = 8.",
         to, opts->quick ? " (this quick run)" : "");
-    tc_repro_table_t *f = repro_table(
+    tc_repro_table_t *f = tc_repro_table(
         page, "fanout", "Lemma 3, Section 4 and Theorem 4: the largest fan-out per level",
         "n,level",
         "Lemma 3: the largest fan-out of a node at level l of SBnT^minR is ceil((n-l)/2); Section "
@@ -378,7 +377,7 @@ static int variants_tables(tc_repro_page_t *page, const repro_opts_t *opts, int6
     *shared8 = -1;
     for (int n = 2; n <= to; n++) {
         variants_t v;
-        int st = variants_build(n, opts->threads, &v);
+        tc_err_t st = variants_build(n, opts->threads, &v);
         if (st == 0) {
             variants_row(t, n, &v);
             fanout_rows(f, n, &v);
@@ -414,7 +413,7 @@ static int64_t primitive(int p)
 {
     int64_t s = 0;
     for (int d = 1; d <= p; d++) {
-        s += p % d == 0 ? mobius(d) * ((int64_t)1 << (p / d)) : 0;
+        s += p % d == 0 ? mobius(d) * ((int64_t)1 << (p / d)) : TC_OK;
     }
     return s / p;
 }
@@ -432,8 +431,8 @@ static void balance_count(int n, tc_balance_t *b)
             continue;
         }
         int64_t L = primitive(p);
-        b->A += p < n ? p * L : 0;
-        b->B += p < n ? L : 0;
+        b->A += p < n ? p * L : TC_OK;
+        b->B += p < n ? L : TC_OK;
         for (int j = 0; j < p; j++) {
             b->subtree[j] += L;
         }
@@ -445,7 +444,7 @@ static void balance_count(int n, tc_balance_t *b)
 }
 
 /* Rows n = 2..32: streamed up to `streamed` (and checked against the count), counted beyond. */
-static int balance_rows(int streamed, int threads, tc_balance_t *rows)
+static tc_err_t balance_rows(int streamed, int threads, tc_balance_t *rows)
 {
     for (int n = 2; n <= 32; n++) {
         tc_balance_t c;
@@ -456,12 +455,12 @@ static int balance_rows(int streamed, int threads, tc_balance_t *rows)
         }
         tc_err_t err = tc_cube_balance(n, TC_SBNT_MINR, threads, &rows[n]);
         if (err != TC_OK) {
-            return lib_fail(err, "balance");
+            return tc__repro_fail(err, "balance");
         }
         const tc_balance_t *s = &rows[n];
         if (s->A != c.A || s->B != c.B || s->sbnt_max != c.sbnt_max || s->sbnt_min != c.sbnt_min ||
             s->sbt_max != c.sbt_max) {
-            return fail(EXIT_CLAIM,
+            return tc__fail(TC_EINVAL,
                         "internal error: the necklace count of Q_%d differs from the "
                         "streamed balance",
                         n);
@@ -480,7 +479,7 @@ static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balanc
         }
         settled--;
     }
-    tc_repro_figure_t *f = repro_figure(
+    tc_repro_figure_t *f = tc_repro_figure(
         page, "fig-balance-factor", "The SBnT's balance factor against n, n = 2..32", 3,
         "SBnT(max) / ((N-1)/n) and SBnT(min) / ((N-1)/n) of SBnT^minR for n = 2..32 (treecast: "
         "`tc_cube_balance` streamed over all 2^n addresses for n <= %d; beyond, the same "
@@ -491,7 +490,10 @@ static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balanc
         "approaches 0 rapidly\"; here the factor is 1.00 at two decimals for every n from %d "
         "to 32.",
         streamed, streamed, settled);
-    FILE *fp = repro_figure_data(f);
+    FILE *fp = tc_repro_figure_data(f);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "n,SBnT(max) / ((N-1)/n),SBnT(min) / ((N-1)/n),Table 1 factor,method\n");
     for (int n = 2; n <= 32; n++) {
         double avg = (double)(((int64_t)1 << n) - 1) / n;
@@ -514,14 +516,17 @@ static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balanc
                               "     data using 1:3 with linespoints pt 5 ps 0.5 lw 2, \\\n"
                               "     data using 1:4 with points pt 6 ps 1.6 lc rgb 'black'\n");
 
-    tc_repro_figure_t *g = repro_figure(
+    tc_repro_figure_t *g = tc_repro_figure(
         page, "fig5-subtree-sizes", "Figure 5: subtree sizes of the SBT and the SBnT", 6,
         "The paper's Figure 5 (the same information as Table 1): the largest subtree of the "
         "root in the spanning binomial tree, the largest and the smallest in the SBnT, for n = "
         "2..20, log scale; lines are treecast's (`tc_cube_balance`), points the printed Table "
         "1. The paper reads: \"The curves for the maximum and minimum SBnT become "
         "indistinguishable as the cube dimension increases.\"");
-    fp = repro_figure_data(g);
+    fp = tc_repro_figure_data(g);
+    if (fp == NULL) {
+        return; /* the page's failure, returned by tc_repro_run */
+    }
     fprintf(fp, "n,SBT(max),SBnT(max),SBnT(min),Table 1 SBT(max),Table 1 SBnT(max),"
                 "Table 1 SBnT(min)\n");
     for (int n = 2; n <= 20; n++) {
@@ -545,7 +550,7 @@ static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balanc
 /* ---- the tree pictures ------------------------------------------------------------------------
  */
 
-static int picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id, const char *title,
+static tc_err_t picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id, const char *title,
                    const char *caption)
 {
     tc_net_t *net = NULL;
@@ -565,18 +570,18 @@ static int picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id,
     }
     tc_forest_free(forest);
     if (err == TC_OK) {
-        repro_picture(page, id, title, 1, "dot", dot,
+        tc_repro_picture(page, id, title, 1, "dot", dot,
                       "%s Drawn by treecast (`treecast trees --net cube:%d --kind %s --format "
                       "dot`): edges are labelled T0:d, d the dimension; the root is filled.",
                       caption, n, tc_kind_name(kind));
     }
     free(dot);
-    return err != TC_OK ? lib_fail(err, "the tree picture") : 0;
+    return err != TC_OK ? tc__repro_fail(err, "the tree picture") : TC_OK;
 }
 
-static int pictures(tc_repro_page_t *page)
+static tc_err_t pictures(tc_repro_page_t *page)
 {
-    int st = picture(page, 4, TC_KIND_SBNT_MINR, "fig2-sbnt-q4",
+    tc_err_t st = picture(page, 4, TC_KIND_SBNT_MINR, "fig2-sbnt-q4",
                      "Figure 2: the spanning balanced 4-tree in the 4-cube",
                      "SBnT^minR of Q_4 rooted at 0000, the paper's Figure 2: the root's four "
                      "subtrees (index 0..3) hang from dimensions 0..3 and hold 5, 4, 3 and 3 "
@@ -598,16 +603,16 @@ static int pictures(tc_repro_page_t *page)
 
 /* ---- the page -------------------------------------------------------------------------------- */
 
-int repro_002(tc_repro_page_t *page, const repro_opts_t *opts)
+tc_err_t tc__repro_002(tc_repro_page_t *page, const tc_repro_opts_t *opts)
 {
     int c1, ok1;
     int64_t shared8;
     int streamed = opts->quick ? 20 : 26;
     tc_balance_t *rows = calloc(33, sizeof *rows);
     if (rows == NULL) {
-        return lib_fail(TC_ENOMEM, "the balance rows");
+        return tc__repro_fail(TC_ENOMEM, "the balance rows");
     }
-    int st = table1(page, opts, &c1, &ok1);
+    tc_err_t st = table1(page, opts, &c1, &ok1);
     st = st != 0 ? st : table2(page, opts);
     st = st != 0 ? st : variants_tables(page, opts, &shared8);
     st = st != 0 ? st : balance_rows(streamed, opts->threads, rows);
