@@ -62,6 +62,12 @@ tc_err_t tc_faults_random(tc_faults_t *f, const tc_topo_t *topo, tc_fault_kind_t
 void tc_faults_add_node(tc_faults_t *f, int64_t v);
 void tc_faults_add_link(tc_faults_t *f, const tc_topo_t *topo, int64_t v, int port, bool both);
 
+/* Whether the random faults of spec fit topo and leave a run two working nodes (a source and a
+ * node to reach; protect: the source, kept out of the draw, or -1): TC_ERANGE with a sentence
+ * ("5 faulty links do not fit: the network has 3 links (at most links:3)") otherwise. paths:K
+ * and K = 0 always pass (the trees place paths:K). O(N degree). */
+tc_err_t tc_faults_check_room(const tc_fault_spec_t *spec, const tc_topo_t *topo, int64_t protect);
+
 /* Parse a fault specification, NAME:DIGITS with NAME one of nodes, links, arcs, mixed, paths and
  * a count of at most TC_FAULTS_SPEC_MAX, into *out (written only on success). Whether K faults
  * fit a network is the drawing's business (tc_faults_random). Errors:

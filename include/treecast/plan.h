@@ -486,6 +486,53 @@ const char *tc_schedule_families(const char *name);
 tc_err_t tc_schedule_reference(const tc_schedule_t *s, const tc_net_t *net, int64_t root, int64_t M,
                                int x, tc_sched_ref_t *out);
 
+/* ---- every plan by name, described: what a front end offers (src/plan/catalog.c) ----------
+ *
+ * One descriptor per plan a caller can choose by name: the catalog's collectives above (one
+ * descriptor for all the families' rows of a name), paper 001's plans on S_n (sim.h) and the
+ * routing of S_n (ftroute.h). A front end offers a plan the options its descriptor names,
+ * refuses the others (so no plan ignores an option silently), and builds its help from it.
+ * Options are named as in tc_plan_options; every plan reads TC_PLAN_ALWAYS besides its own. */
+
+/* How a plan is run: which part of the library computes it. */
+typedef enum {
+    TC_PLAN_RUN_SCHEDULE = 1,   /* a schedule of the catalog (tc_schedule_find), in rounds (an
+                                   assembly and the round engine) or in cycles (tc_cycles_*) */
+    TC_PLAN_RUN_TSENG,          /* paper 001 on S_n, without trees: tc_sim_tseng_alltoall,
+                                   tc_sim_allgather_mesh (sim.h) */
+    TC_PLAN_RUN_ROUTE_CAMPAIGN, /* the routing of S_n over fault sets: tc_ftroute_campaign */
+    TC_PLAN_RUN_ROUTED,         /* the routing of S_n in the engine: tc_ftplan_new, tc_ftbcast_* */
+} tc_plan_runner_t;
+
+/* The options every plan reads. */
+#define TC_PLAN_ALWAYS "net format output"
+
+typedef struct {
+    const char *name;           /* "bcast", "alltoall-tseng", ... (unique) */
+    const char *help;           /* one line ('\n' continues it in a list) */
+    const char *nets;           /* where it runs; NULL: the families of its rows in the catalog */
+    const char *section;        /* its heading in a list; NULL: listed by the catalog's rows */
+    const char *options;        /* the options it reads besides TC_PLAN_ALWAYS, blank-separated */
+    const char *required;       /* those it cannot run without (a subset of options) */
+    const char *const *formats; /* what it writes: "text", "json", "csv" (NULL-terminated) */
+    tc_plan_runner_t runner;
+    int port_limit; /* its ports when not given: 0 all-port (the papers'), 1 one-port (001) */
+} tc_plan_desc_t;
+
+/* Descriptor k (0, 1, ...), NULL past the end: for listing them. */
+const tc_plan_desc_t *tc_plan_desc_at(int k);
+
+/* The descriptor of the plan called name, NULL for none. */
+const tc_plan_desc_t *tc_plan_desc_find(const char *name);
+
+/* The names of every option a plan may read, NULL-terminated (static). */
+const char *const *tc_plan_options(void);
+
+/* Whether plan d reads option (TC_PLAN_ALWAYS included), requires it, writes format. */
+bool tc_plan_desc_reads(const tc_plan_desc_t *d, const char *option);
+bool tc_plan_desc_requires(const tc_plan_desc_t *d, const char *option);
+bool tc_plan_desc_writes(const tc_plan_desc_t *d, const char *format);
+
 /* The rounds the fault-free pipelined schedule of bcast (x = 1) or ft-bcast takes over trees:
  * copy j of packet m goes down tree (m x + j) mod T, so tree t carries floor(Mx/T) + (t < Mx mod
  * T) packets and its last packet reaches its deepest node after (packets + depth - 1) rounds.

@@ -25,6 +25,8 @@
 #include "treecast/ftroute.h"
 #include "treecast/net.h"
 #include "treecast/plan.h"
+#include "treecast/star_mesh.h"
+#include "treecast/tseng.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -211,6 +213,67 @@ tc_err_t tc_ftbcast_campaign(const tc_net_t *net, const tc_topo_t *topo,
  * source. */
 tc_err_t tc_ftbcast_once(const tc_net_t *net, const tc_topo_t *topo, const tc_ftbcast_campaign_t *c,
                          const tc_faults_t *faults, tc_ftbcast_record_t *out);
+
+/* ---- whole runs of paper 000's and paper 001's all-to-all plans (src/sim/runs.c) ------------
+ *
+ * What `treecast sim` and `treecast table 001:compare` run, as calls: the plan made, run in the
+ * engine under a caller's model and summed. model gives port_limit, half_duplex, ts and tm (and
+ * max_rounds where said); the runs take one thread and B = 1 (a message per packet). */
+
+/* Paper 000's multinode or total exchange (what) on net, one message per source, over the trees
+ * of the catalog's row for net (tc_schedule_find), free acknowledgements, the paper's children
+ * order: every source simulated (symmetry false, at most 5040 nodes), or (symmetry, all-port,
+ * at most 362,880 nodes) node 0 simulated and Lemma 7's condition checked (tc_sim_symmetry):
+ * then out holds rounds, elements = rounds, time = rounds (ts + tm) and queued_packets = the
+ * packets that broke the condition, the rest zero. TC_EINVAL for another collective or a
+ * network without a row, TC_ERANGE for a network too large; the assembly's and the engine's
+ * errors. */
+tc_err_t tc_sim_paper000(const tc_net_t *net, tc_collective_t what, bool symmetry,
+                         const tc_sim_config_t *model, tc_sim_result_t *out);
+
+/* Paper 001's Personalized_Broadcast(k) on S_n (topo: net's neighbour table), every source or
+ * (symmetry) node 0 alone, its packets' dimensions checked per round. */
+typedef struct {
+    tc_sim_result_t res;      /* the run (symmetry: node 0's) */
+    tc_tseng_predict_t pred;  /* the schedule's own prediction */
+    int64_t collisions;       /* shared representatives (property 3) */
+    int64_t same_dim;         /* symmetry: rounds' packets that reused a dimension (else 0) */
+    int64_t transmissions;    /* over every source (symmetry: translated) */
+    int64_t deliveries, expected;
+} tc_sim_tseng_t;
+
+/* model->max_rounds 0: the schedule's prediction + 1. tc_tseng_alltoall_new's and the engine's
+ * errors. O(the run). */
+tc_err_t tc_sim_tseng_alltoall(const tc_net_t *net, const tc_topo_t *topo, int k, bool symmetry,
+                               const tc_sim_config_t *model, tc_sim_tseng_t *out);
+
+/* Eq. (1) of paper 001 for S_n and k, corrected and as printed, from the cost model (tseng.h;
+ * none of it from the plan): l_{n,k} over the substars and (n <= 10, else num -1) by
+ * breadth-first search, l_{k,1} (corrections 001.1), and the integers N l_{n,k}, n! l_{k,1},
+ * n! l_{n,1}; eq1 = (N l_{n,k} + n! l_{k,1}) ts + n!(l_{n,k} + l_{k,1}) tm (corrections 001.2),
+ * eq1_printed with n! l_{n,1} for n! l_{k,1} in the tm term. tseng.h's errors. */
+typedef struct {
+    tc_frac_t lnk, lnk_bfs, lk1;
+    int64_t sum_nk, sum_k1, sum_n1;
+    double eq1, eq1_printed;
+} tc_sim_tseng_eq1_t;
+
+tc_err_t tc_sim_tseng_eq1(int n, int k, double ts, double tm, tc_sim_tseng_eq1_t *out);
+
+/* Paper 001's Nonpersonalized_Broadcast on the n x (n-1)! mesh of S_n (3 <= n <= 7, every
+ * source), beside the Hamiltonian-cycle baseline and paper 000's multinode (tc_sim_paper000,
+ * every source), all under model. check (may be NULL) receives the mesh's check
+ * (tc_star_mesh_check). T and Tprime: the paper's formulas at model's ts and tm. TC_ERANGE for n
+ * outside 3..7; the constructions' and the engine's errors. */
+typedef struct {
+    tc_sim_result_t mesh, ring, multinode;
+    int64_t predicted; /* the mesh schedule's rounds, 6(n-1) + (n-1)! - 1 */
+    double T, Tprime;
+} tc_sim_mesh_t;
+
+tc_err_t tc_sim_allgather_mesh(const tc_net_t *net, const tc_topo_t *topo,
+                               const tc_sim_config_t *model, tc_star_mesh_report_t *check,
+                               tc_sim_mesh_t *out);
 
 #pragma GCC visibility pop
 

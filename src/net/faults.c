@@ -122,6 +122,36 @@ tc_err_t tc_faults_random(tc_faults_t *out, const tc_topo_t *topo, tc_fault_kind
     return TC_OK;
 }
 
+tc_err_t tc_faults_check_room(const tc_fault_spec_t *spec, const tc_topo_t *topo, int64_t protect)
+{
+    if (spec->on_paths || spec->k == 0) {
+        return TC_OK; /* paths:K are placed by the trees, which say when they do not fit */
+    }
+    int64_t N = topo->nodes, L = topo->nodes * topo->ports, arcs = 0;
+    for (int64_t l = 0; l < L; l++) {
+        arcs += topo->nbr[l] >= 0;
+    }
+    if (spec->kind == TC_FAULTS_NODES && spec->k > N - 2) {
+        bool fit = spec->k <= N - (protect >= 0);
+        return tc__fail(TC_ERANGE,
+                        "%lld faulty nodes %s: the network has %lld nodes and a run needs two "
+                        "that work, %s and a node to reach (at most nodes:%lld)",
+                        (long long)spec->k, fit ? "leave no node to route to" : "do not fit",
+                        (long long)N, protect >= 0 ? "the source" : "a source",
+                        (long long)(N > 2 ? N - 2 : 0));
+    }
+    int64_t most = spec->kind == TC_FAULTS_ARCS ? arcs : arcs / 2;
+    if (spec->kind != TC_FAULTS_NODES && spec->k > most) {
+        bool arc = spec->kind == TC_FAULTS_ARCS, link = spec->kind == TC_FAULTS_LINKS;
+        return tc__fail(TC_ERANGE, "%lld %s do not fit: the network has %lld %s (at most %s:%lld)",
+                        (long long)spec->k,
+                        arc ? "faulty directed links" : link ? "faulty links" : "mixed faults",
+                        (long long)most, arc ? "directed links" : "links",
+                        arc ? "arcs" : link ? "links" : "mixed", (long long)most);
+    }
+    return TC_OK;
+}
+
 /* ---- the languages ------------------------------------------------------------------------ */
 
 tc_err_t tc_faults_parse_spec(const char *spec, tc_fault_spec_t *out)

@@ -186,7 +186,7 @@ static int make_faults(dfs_t *d)
 {
     const args_t *a = d->a;
     if (a->faults != NULL) {
-        tc_sim_campaign_t c = {0};
+        tc_fault_spec_t c = {0};
         int st = parse_faults_spec(a->faults, &c);
         if (st != 0) {
             return st;

@@ -1,6 +1,8 @@
-/* treecast sim — run a collective in the round engine (or in routing cycles), beside the
- * paper's bound. The schedules, their trees, bounds and claims are the library's
- * (tc_schedule_find); this file chooses, runs and prints. */
+/* treecast sim — run a plan in the round engine (or in routing cycles), beside the paper's
+ * bound. The plans are the library's descriptors (tc_plan_desc_t: name, options, help,
+ * formats), their schedules, trees, bounds and claims the library's (tc_schedule_find); this
+ * file parses the options, refuses those a plan does not read, writes the help and hands the run
+ * to the plan's runner (sim_run.c, sim_tseng.c, sim_route.c, sim_ftbcast.c). */
 #include "sim_cmd.h"
 
 #include <assert.h>
@@ -27,313 +29,12 @@ static int ports_cb(void *field, const char *arg)
     return 0;
 }
 
-/* ---- listed faults ---------------------------------------------------------------------- */
-
-int fault_item_cb(void *field, const char *arg)
-{
-    fault_list_t *listed = field;
-    if (listed->count == MAX_FAULT_ITEMS) {
-        return misuse("at most %d --fault options; use --faults-file", MAX_FAULT_ITEMS);
-    }
-    listed->items[listed->count++] = arg;
-    return 0;
-}
-
-/* A refusal of the library's fault parsers as the tool's message and status: prefix (NULL:
- * none) and the detail. */
-static int fault_fail(tc_err_t err, const char *prefix)
-{
-    if (err == TC_ENOMEM) {
-        return fail(EXIT_RESOURCE, "out of memory");
-    }
-    int st = status_of(err);
-    const char *sep = prefix != NULL ? " " : "", *pre = prefix != NULL ? prefix : "";
-    return st == EXIT_MISUSE ? misuse("%s%s%s", pre, sep, tc_err_detail())
-                             : fail(st, "%s%s%s", pre, sep, tc_err_detail());
-}
-
-/* A faults file: lines of at most 64 KiB, 64 MiB in all (a fault a line, and no network treecast
- * simulates has a million links), read line by line: it costs no memory to speak of. Each line
- * goes to tc_faults_parse_text with its number. */
-#define FAULTS_FILE_MAX ((int64_t)64 << 20)
-
-static int faults_from_file(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
-                            tc_faults_t *f, const char *path)
-{
-    lines_t *in = malloc(sizeof *in);
-    if (in == NULL) {
-        return fail(EXIT_RESOURCE, "out of memory");
-    }
-    char *line = NULL;
-    int st = lines_open(in, path, "a faults file", FAULTS_FILE_MAX);
-    while (st == 0 && (st = lines_next(in, &line)) == 0 && line != NULL) {
-        tc_err_t err =
-            tc_faults_parse_text(net, topo, protect, path, in->lineno, line, strlen(line), f);
-        st = err != TC_OK ? fault_fail(err, NULL) : 0;
-    }
-    lines_close(in);
-    free(in);
-    return st;
-}
-
-/* --fault items and --faults-file lines into f. */
-int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
-                       const fault_list_t *listed, const char *file, tc_faults_t *f)
-{
-    tc_err_t err = tc_faults_init(f, topo);
-    if (err != TC_OK) {
-        return lib_fail(err, "faults");
-    }
-    for (int k = 0; k < listed->count; k++) {
-        err = tc_faults_parse_item(net, topo, protect, listed->items[k], f);
-        if (err != TC_OK) {
-            return fault_fail(err, "--fault");
-        }
-    }
-    return file != NULL ? faults_from_file(net, topo, protect, f, file) : 0;
-}
-
-int listed_faults(const run_t *r, tc_faults_t *f)
-{
-    return read_listed_faults(r->net, r->run.topo, r->protect, &r->a->listed, r->a->faults_file, f);
-}
-
-/* ---- setting a run up ----------------------------------------------------------------------- */
-
-/* The schedule, the kind and the method for the plan named on net; 0 or the misuse status. */
-static int choose(run_t *r, const char *name)
-{
-    const args_t *a = r->a;
-    r->s = tc_schedule_find(name, r->net);
-    if (r->s == NULL) {
-        const char *where = tc_schedule_families(name);
-        return where[0] ? misuse("%s runs on %s networks so far, not %s", name, where, r->netlab)
-                        : misuse("unknown plan \"%s\" (treecast sim --help lists them)", name);
-    }
-    r->kind = r->s->kind;
-    if (a->kind_text != NULL) { /* not for the plans in cycles (their table refuses it) */
-        int st = open_kind(r->net, a->kind_text, "--kind", &r->kind);
-        if (st != 0) {
-            return st;
-        }
-    }
-    if (r->kind == TC_KIND_CUSTOM && a->input == NULL) {
-        return misuse("%s on %s needs the trees: --kind (%s) or --input FILE", name, r->netlab,
-                      tc_kind_list(r->net));
-    }
-    if (r->s->kind != r->kind || a->input != NULL) { /* the caller's trees: the generic row */
-        const tc_schedule_t *any = tc_schedule_find(name, NULL);
-        r->s = any != NULL ? any : r->s;
-    }
-    int64_t N = tc_net_nodes(r->net);
-    r->symmetry = r->s->all_sources &&
-                  (a->method == METHOD_SYMMETRY || (a->method == METHOD_AUTO && N > 5040));
-    int64_t limit = r->s->all_sources && !r->symmetry ? 5040 : r->symmetry ? 362880 : 400000;
-    if (N > limit) {
-        return misuse("%s simulates networks of at most %lld nodes %s; %s has %lld", name,
-                      (long long)limit, r->symmetry ? "by symmetry" : "fully", r->netlab,
-                      (long long)N);
-    }
-    if (r->symmetry && (a->faults != NULL || a->listed.count > 0 || a->faults_file != NULL)) {
-        return misuse("the symmetry method assumes no faults; use --method full (N <= 5040)");
-    }
-    return 0;
-}
-
-/* The trees of --input, read into r->input (the root is theirs); 0 or a status. */
-static int read_input_trees(run_t *r)
-{
-    const char *path = r->a->input;
-    int64_t nonedges = 0;
-    int st = read_forest(path, r->net, &r->input, &nonedges);
-    if (st == 0 && nonedges > 0) {
-        st = fail(EXIT_DATA, "%s: %lld parents are not neighbours", path, (long long)nonedges);
-    }
-    r->root = st == 0 ? tc_forest_root(r->input) : r->root;
-    return st;
-}
-
-/* A refusal of the collective, reported after the paper's bound was computed: its detail was
- * saved before. */
-static int coll_fail(tc_err_t err, const char *detail)
-{
-    const char *msg = detail[0] ? detail : tc_strerror(err);
-    int status = status_of(err);
-    return status == EXIT_MISUSE ? misuse("preparing the simulation: %s", msg)
-                                 : fail(status, "preparing the simulation: %s", msg);
-}
-
-int sim_setup(run_t *r, const char *name)
-{
-    const args_t *a = r->a;
-    int st = open_net(a->net_spec, &r->net);
-    if (st != 0) {
-        return st;
-    }
-    tc_net_name(r->net, r->netlab, sizeof r->netlab);
-    if (r->s == NULL && (st = choose(r, name)) != 0) {
-        return st;
-    }
-    if ((st = resolve_root(r->net, a->root_text, a->seed, &r->root)) != 0) {
-        return st;
-    }
-    if (a->input != NULL && (st = read_input_trees(r)) != 0) {
-        return st;
-    }
-    /* The trees: read, or built (kind at the root, or at node 0 for the all-sources plans). */
-    tc_assembly_opts_t ao = {.net = r->net,
-                             .forest = r->input,
-                             .kind = r->kind,
-                             .root = r->s->all_sources ? 0 : r->root,
-                             .order = (tc_child_order_t)a->order};
-    if (!r->s->in_cycles) {
-        ao.coll = (tc_coll_opts_t){.what = r->s->coll,
-                                   .M = a->M,
-                                   .x = a->x_given ? (int)a->x : 0,
-                                   .acks = (tc_acks_t)a->acks,
-                                   .one_source = r->symmetry};
-    }
-    tc_err_t err = tc_assembly_init(&ao, &r->run);
-    tc_assembly_step_t failed = r->run.failed;
-    if (failed == TC_ASSEMBLY_TOPO) {
-        return lib_fail(err, "preparing the simulation");
-    }
-    if (failed == TC_ASSEMBLY_FOREST) {
-        return lib_fail(err, r->s->name);
-    }
-    int T = tc_forest_trees(r->run.forest);
-    if (a->x_given && a->x > T) {
-        return misuse("--x %lld exceeds the %d trees of %s for %s", (long long)a->x, T, r->netlab,
-                      name);
-    }
-    if (failed == TC_ASSEMBLY_TREES && a->input != NULL && err == TC_EINVAL) {
-        return fail(EXIT_DATA, "%s: %s", a->input, tc_err_detail()); /* the document's trees */
-    }
-    if (failed == TC_ASSEMBLY_TREES) {
-        return lib_fail(err, "preparing the simulation");
-    }
-    char detail[512];
-    snprintf(detail, sizeof detail, "%s", failed == TC_ASSEMBLY_COLL ? tc_err_detail() : "");
-    int x = a->x_given ? (int)a->x : r->s->coll == TC_COLL_BCAST ? 1 : T;
-    tc_err_t ref_err = tc_schedule_reference(r->s, r->net, r->root, a->M, x, &r->ref);
-    if (ref_err != TC_OK) {
-        return lib_fail(ref_err, "the paper's bound");
-    }
-    tc_net_label(r->net, r->root, false, r->rootlab, TC_LABEL_MAX);
-    if (a->root_text != NULL && strcmp(a->root_text, "random") == 0) {
-        size_t l = strlen(r->rootlab);
-        snprintf(r->rootlab + l, sizeof r->rootlab - l, " (random, seed %llu)",
-                 (unsigned long long)a->seed);
-    }
-    snprintf(r->fault_text, sizeof r->fault_text, "%s%s", a->faults ? a->faults : "none",
-             a->faults && a->trials == 0 ? " (seeded)" : "");
-    snprintf(r->method, sizeof r->method, "full simulation of every source and packet");
-    r->protect = r->s->all_sources ? -1 : r->root;
-    return failed == TC_ASSEMBLY_COLL ? coll_fail(err, detail) : 0;
-}
-
-void sim_teardown(run_t *r)
-{
-    tc_assembly_destroy(&r->run);
-    tc_forest_free(r->input);
-    tc_net_free(r->net);
-}
-
-/* ---- routing cycles (paper 002 Section 5) --------------------------------------------------- */
-
-static void print_cycles(FILE *fp, const run_t *r, const tc_cycles_t *c, const tc_cycles_ref_t *ref,
-                         bool one)
-{
-    const args_t *a = r->a;
-    const tc_schedule_t *s = r->s;
-    bool all = s->cycles != TC_CYCLES_SCATTER;
-    char lab[TC_LABEL_MAX];
-    tc_net_label(r->net, r->root, false, lab, sizeof lab);
-    if (a->format == F_JSON) {
-        tc_json_t j;
-        tc_json_document(&j, fp, "sim");
-        tc_json_kstr(&j, "plan", s->name);
-        tc_json_kstr(&j, "network", r->netlab);
-        tc_json_kint(&j, "M", a->M);
-        tc_json_key(&j, "root");
-        all ? tc_json_null(&j) : tc_json_str(&j, lab);
-        tc_json_kstr(&j, "ports", one ? "one" : "all");
-        tc_json_kdouble(&j, "ts", a->ts);
-        tc_json_kdouble(&j, "tc", a->tm);
-        tc_json_kint(&j, "cycles", c->cycles);
-        tc_json_kint(&j, "split_cycles", c->split);
-        tc_json_kdouble(&j, "time", c->time);
-        tc_json_kdouble(&j, "critical_elements", c->critical_elements);
-        tc_json_kint(&j, "messages", c->messages);
-        tc_json_kint(&j, "height", c->height);
-        tc_json_kdouble(&j, "table2", ref->table);
-        tc_json_kdouble(&j, "lower_bound", ref->lower);
-        tc_json_end_object(&j);
-        tc_json_finish(&j);
-        return;
-    }
-    if (all) {
-        fprintf(fp,
-                "%s on %s, M = %lld elements per node pair, the tree translated to all %lld "
-                "sources; %s, routing cycles\n",
-                s->name, r->netlab, (long long)a->M, (long long)tc_net_nodes(r->net),
-                one ? "one-port (the tree's one-port schedule; one dimension per cycle)"
-                    : "n-port");
-    } else {
-        fprintf(fp, "%s on %s, M = %lld elements per node, root %s; %s, routing cycles\n", s->name,
-                r->netlab, (long long)a->M, lab,
-                one ? "one-port (subtrees by increasing dimension, Lemma 17's discipline)"
-                    : "n-port (reverse breadth-first)");
-    }
-    if (s->split) {
-        fprintf(fp, "  data split          every node's M elements in n parts, one per "
-                    "rotated SBnT (a cyclic node's n/P_c parents each bring M/abs(J_c))\n");
-    }
-    fprintf(fp, "  routing cycles      %lld%s\n", (long long)c->cycles,
-            one && !all && s->kind == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
-    if (all && one) {
-        fprintf(fp, "  port conflicts      %lld extra %s (a cycle per dimension used)\n",
-                (long long)c->split, plural(c->split, "cycle", "cycles"));
-    }
-    fprintf(fp,
-            "  modelled time       %.15g   (sum over cycles of ts + tc x largest message; "
-            "ts = %g, tc = %g)\n",
-            c->time, a->ts, a->tm);
-    fprintf(fp, "  critical elements   %.15g   (sum of the cycles' largest messages)\n",
-            c->critical_elements);
-    fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2, %s%s]\n", ref->table,
-            ref->table_formula, ref->what, one && !all ? "; Theorem 6" : "");
-    fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", ref->lower, ref->lower_formula);
-    fprintf(fp, "  messages            %lld; tree height %d\n", (long long)c->messages, c->height);
-}
-
-int run_cycles(const run_t *r, FILE *fp)
-{
-    const args_t *a = r->a;
-    bool one = a->port_limit == 1;
-    int tree = r->s->split ? -1 : 0;
-    tc_cycles_t c;
-    tc_err_t err =
-        r->s->cycles == TC_CYCLES_SCATTER
-            ? tc_cycles_scatter(&r->run.trees, r->run.topo, tree, a->M, a->ts, a->tm, one, &c, NULL)
-            : tc_cycles_alltoall(&r->run.trees, r->run.topo, tree,
-                                 r->s->cycles == TC_CYCLES_ALLTOALL, a->M, a->ts, a->tm, one, &c);
-    if (err != TC_OK) {
-        return lib_fail(err, "the routing cycles");
-    }
-    tc_cycles_ref_t ref;
-    tc_cycles_table2(r->s->cycles, one, tc_net_n(r->net), (double)a->M, a->ts, a->tm, &ref);
-    print_cycles(fp, r, &c, &ref, one);
-    return 0;
-}
-
 /* ---- the command ---------------------------------------------------------------------------- */
 
 static const char *const ACKS[] = {"free", "round", "none", NULL};
 static const char *const ORDERS[] = {"paper", "ascending", "descending", NULL};
 static const char *const METHODS[] = {"auto", "full", "symmetry", NULL};
 static const char *const FORMATS[] = {"text", "json", "csv", NULL};
-static const char *const TEXT_JSON[] = {"text", "json", NULL};
 
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
@@ -390,113 +91,14 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
-/* ---- the plans: what each one is and the options it reads ----------------------------------- */
-
-/* A plan of treecast sim. Its options are named as in OPTS (blank-separated); every plan reads
- * --net, --format (one of its formats) and --output besides them. An option a plan does not
- * read is refused (sim_cmd), and its --help lists only its own. */
-typedef struct {
-    const char *name;
-    const char *help; /* one line ('\n' continues it in the lists) */
-    const char *nets; /* where it runs; NULL: the families of its rows in the library's catalog */
-    const char *section;  /* its heading in `treecast sim --help`; NULL: listed by the catalog */
-    const char *options;  /* the options it reads */
-    const char *required; /* those it cannot run without (unbracketed in its usage) */
-    const char *const *formats;
-    int (*run)(const args_t *a, const char *name);
-} sim_plan_t;
-
-#define ALWAYS "net format output"
-/* the library's plans in rounds (sim_main) and in routing cycles (run_cycles) */
-#define ROUNDS                                                                                     \
-    "M kind input faults fault faults-file trials seed ports half-duplex ts tm tc B threads "      \
-    "timing trace"
-#define ONE_BCAST ROUNDS " root order"
-#define CYCLES "M ports ts tm tc"
-/* the routing of S_n in the engine (sim_ftbcast_main) */
-#define ROUTED "root M faults fault faults-file seed ports half-duplex threads"
-#define PAPER_001 "on star, without trees (paper 001; one-port unless --ports says otherwise)"
-#define ROUTING "on star, routing around faults (Bagherzadeh, Nassif and Latifi)"
-
-static const sim_plan_t PLANS[] = {
-    /* paper 000 on S_n, and any network over the trees given */
-    {"bcast-bfs", "M packets pipelined down one breadth-first tree", NULL, NULL, ONE_BCAST, "",
-     FORMATS, sim_main},
-    {"bcast", "the M packets split over the trees", NULL, NULL, ONE_BCAST, "", FORMATS, sim_main},
-    {"ft-bcast", "every packet down X of the trees", NULL, NULL, ROUNDS " root order x", "",
-     FORMATS, sim_main},
-    {"multinode", "every node broadcasts M messages over its translated trees", NULL, NULL,
-     ROUNDS " x order acks method", "", FORMATS, sim_main},
-    {"scatter", "M distinct messages to every node down X of the trees, farthest first", NULL, NULL,
-     ROUNDS " root x", "", FORMATS, sim_main},
-    {"total-exchange", "every node scatters to every other with the necklace schedule", NULL, NULL,
-     ROUNDS " x method", "", FORMATS, sim_main},
-    /* the hypercube (papers 002, 003, 004) and the incomplete hypercube (paper 003) */
-    {"bcast-binomial", "M packets pipelined down the spanning binomial tree", NULL, NULL, ONE_BCAST,
-     "", FORMATS, sim_main},
-    {"bcast-nedst", "the M packets split over the n Johnsson-Ho edge-disjoint trees", NULL, NULL,
-     ONE_BCAST, "", FORMATS, sim_main},
-    {"ist-bcast", "every packet down X of the n independent spanning trees", NULL, NULL,
-     ROUNDS " root order x", "", FORMATS, sim_main},
-    {"bcast-edst", "the M packets over the K+1 edge-disjoint spanning trees", NULL, NULL, ONE_BCAST,
-     "", FORMATS, sim_main},
-    {"bcast-hp", "the M packets over directed edge-disjoint Hamiltonian paths", NULL, NULL,
-     ONE_BCAST, "", FORMATS, sim_main},
-    {"scatter-sbnt", "M elements to every node over the SBnT, in routing cycles", NULL, NULL,
-     CYCLES " root seed", "", TEXT_JSON, sim_main},
-    {"scatter-sbg", "M elements to every node over the SBG, in routing cycles", NULL, NULL,
-     CYCLES " root seed", "", TEXT_JSON, sim_main},
-    {"scatter-binomial", "M elements to every node over the binomial tree, in routing cycles", NULL,
-     NULL, CYCLES " root seed", "", TEXT_JSON, sim_main},
-    {"allgather", "all-to-all broadcast over the translated SBnTs, in routing cycles", NULL, NULL,
-     CYCLES, "", TEXT_JSON, sim_main},
-    {"alltoall", "all-to-all personalized over the translated SBnTs, in routing cycles", NULL, NULL,
-     CYCLES, "", TEXT_JSON, sim_main},
-    {"allgather-sbg", "all-to-all broadcast over translated SBGs, in routing cycles", NULL, NULL,
-     CYCLES, "", TEXT_JSON, sim_main},
-    {"alltoall-sbg", "all-to-all personalized over translated SBGs, in routing cycles", NULL, NULL,
-     CYCLES, "", TEXT_JSON, sim_main},
-    {"allgather-binomial", "all-to-all broadcast over translated binomial trees, in routing cycles",
-     NULL, NULL, CYCLES, "", TEXT_JSON, sim_main},
-    {"alltoall-binomial",
-     "all-to-all personalized over translated binomial trees, in routing cycles", NULL, NULL,
-     CYCLES, "", TEXT_JSON, sim_main},
-    /* paper 001 on S_n, without trees (sim_tseng.c) */
-    {"alltoall-tseng", "all-to-all personalized by k-substars (--k K), Sec. III",
-     "star:N, 3 <= N <= 10; every source simulated up to N = 7", PAPER_001,
-     "k method ports half-duplex ts tm tc timing", "k", TEXT_JSON, sim_tseng_main},
-    {"allgather-mesh", "all-to-all broadcast on the n x (n-1)! mesh, Sec. IV",
-     "star:N, 3 <= N <= 7", PAPER_001, "ports half-duplex ts tm tc timing", "", TEXT_JSON,
-     sim_tseng_main},
-    /* the routing around faults on S_n (sim_route.c, sim_ftbcast.c) */
-    {"route-campaign",
-     "depth-first routing with backtracking, --trials T fault sets (--faults SPEC)\n"
-     "and a random pair each, beside the oracle",
-     "star:N", ROUTING, "faults trials pairs seed threads", "", TEXT_JSON, sim_route_main},
-    {"route", "M packets from --root to --to along the route, in the engine", "star:N, N <= 8",
-     ROUTING, ROUTED " to", "to", TEXT_JSON, sim_ftbcast_main},
-    {"route-bcast",
-     "broadcast down a tree (--kind, default bfs); over a tree link that does\n"
-     "not work, by the routing to the child and its children",
-     "star:N, N <= 8", ROUTING, ROUTED " kind trials", "", TEXT_JSON, sim_ftbcast_main},
-    {"route-unicast", "broadcast by one route from the source to every node", "star:N, N <= 8",
-     ROUTING, ROUTED " trials", "", TEXT_JSON, sim_ftbcast_main},
-    {"bcast-compare",
-     "route-bcast, route-unicast and ft-bcast x = 1, 2, n-1 (the EDTs are\n"
-     "independent: x = n-1 is the IST broadcast) on the same faults",
-     "star:N, N <= 8", ROUTING, ROUTED " kind x trials", "", TEXT_JSON, sim_ftbcast_main},
+/* How the tool runs each kind of plan (tc_plan_desc_t.runner): the runners, which call the
+ * library and print; none of them calls back into this file. */
+static int (*const RUNNERS[])(const args_t *a, const char *name) = {
+    [TC_PLAN_RUN_SCHEDULE] = sim_main,
+    [TC_PLAN_RUN_TSENG] = sim_tseng_main,
+    [TC_PLAN_RUN_ROUTE_CAMPAIGN] = sim_route_main,
+    [TC_PLAN_RUN_ROUTED] = sim_ftbcast_main,
 };
-#define NPLANS (sizeof PLANS / sizeof PLANS[0])
-
-static const sim_plan_t *plan_named(const char *name)
-{
-    for (size_t k = 0; k < NPLANS; k++) {
-        if (strcmp(PLANS[k].name, name) == 0) {
-            return &PLANS[k];
-        }
-    }
-    return NULL;
-}
 
 /* The index in OPTS of the option named by the len bytes at name, or -1. */
 static int opt_index(const char *name, size_t len)
@@ -509,8 +111,8 @@ static int opt_index(const char *name, size_t len)
     return -1;
 }
 
-/* The bits (of OPTS) of the options named in list. Every name is an option: a plan's table
- * names no option that does not exist. */
+/* The bits (of OPTS) of the options named in list. Every name is an option: the library's
+ * descriptors name no option that sim does not have (tc_plan_options; tests/unit/test_catalog.c). */
 static uint64_t option_bits(const char *list)
 {
     uint64_t bits = 0;
@@ -526,9 +128,9 @@ static uint64_t option_bits(const char *list)
     return bits;
 }
 
-static uint64_t plan_bits(const sim_plan_t *p)
+static uint64_t plan_bits(const tc_plan_desc_t *p)
 {
-    return option_bits(ALWAYS) | option_bits(p->options);
+    return option_bits(TC_PLAN_ALWAYS) | option_bits(p->options);
 }
 
 /* "--net, --M, ..." of the options in bits. */
@@ -545,7 +147,7 @@ static const char *option_list(uint64_t bits, char *buf, size_t cap)
 }
 
 /* "text or json" of a plan's formats. */
-static const char *format_list(const sim_plan_t *p, char *buf, size_t cap)
+static const char *format_list(const tc_plan_desc_t *p, char *buf, size_t cap)
 {
     size_t len = 0, n = 0;
     while (p->formats[n] != NULL) {
@@ -564,7 +166,7 @@ static const char *format_list(const sim_plan_t *p, char *buf, size_t cap)
 
 /* The options given that the plan does not read, and a --format it does not write, refused.
  * 0 or the misuse status. */
-static int refuse_foreign(const sim_plan_t *p, uint64_t given, const args_t *a)
+static int refuse_foreign(const tc_plan_desc_t *p, uint64_t given, const args_t *a)
 {
     uint64_t bits = plan_bits(p), foreign = given & ~bits;
     char list[1024];
@@ -574,10 +176,8 @@ static int refuse_foreign(const sim_plan_t *p, uint64_t given, const args_t *a)
                           option_list(bits, list, sizeof list));
         }
     }
-    for (int j = 0; p->formats[j] != NULL; j++) {
-        if (strcmp(p->formats[j], FORMATS[a->format]) == 0) {
-            return 0;
-        }
+    if (tc_plan_desc_writes(p, FORMATS[a->format])) {
+        return 0;
     }
     return misuse("--format %s does not apply to %s (it writes %s)", FORMATS[a->format], p->name,
                   format_list(p, list, sizeof list));
@@ -590,7 +190,7 @@ static int sim_cmd(const call_t *call)
     }
     args_t a = *(const args_t *)call->ctx;
     const char *name = call->argv[0];
-    const sim_plan_t *p = plan_named(name);
+    const tc_plan_desc_t *p = tc_plan_desc_find(name);
     if (p == NULL) {
         return misuse("unknown plan \"%s\" (treecast sim --help lists them)", name);
     }
@@ -601,10 +201,10 @@ static int sim_cmd(const call_t *call)
     if (st != 0) {
         return st;
     }
-    if (a.port_limit < 0) { /* not given: paper 001 is one-port, the others all-port */
-        a.port_limit = p->run == sim_tseng_main ? 1 : 0;
+    if (a.port_limit < 0) { /* not given: the plan's (paper 001 one-port) */
+        a.port_limit = p->port_limit;
     }
-    st = p->run(&a, name);
+    st = RUNNERS[p->runner](&a, name);
     tool_help_topic = NULL;
     return st;
 }
@@ -648,7 +248,7 @@ static void put_words(char *buf, size_t cap, size_t *len, int *col, const char *
 /* treecast sim PLAN --help: the plan's usage, what it is, where it runs and its options only. */
 static int plan_help(int argc, char **argv)
 {
-    const sim_plan_t *p = plan_named(argv[0]);
+    const tc_plan_desc_t *p = tc_plan_desc_find(argv[0]);
     if (p == NULL) {
         return misuse("unknown plan \"%s\" (treecast sim --help lists them)", argv[0]);
     }
@@ -730,8 +330,8 @@ static void print_plans(void)
         printf("\n    %-19s %s", s->name, s->what);
     }
     const char *section = "";
-    for (size_t k = 0; k < NPLANS; k++) {
-        const sim_plan_t *p = &PLANS[k];
+    for (int k = 0; tc_plan_desc_at(k) != NULL; k++) {
+        const tc_plan_desc_t *p = tc_plan_desc_at(k);
         if (p->section == NULL) {
             continue;
         }

@@ -159,8 +159,9 @@ double now(void);
 /* Peak resident memory of this process so far, in KiB (-1 when unknown). */
 long peak_kib(void);
 
-/* Faults listed by --fault (repeatable) and --faults-file, and random ones by --faults SPEC:
- * treecast sim and treecast route (cmd_sim.c, sim_run.c). */
+/* Fault input (common.c): faults listed by --fault (repeatable) and --faults-file, and random
+ * ones by --faults SPEC, in the library's languages (treecast/faults.h), as treecast sim and
+ * treecast route offer them. */
 #define MAX_FAULT_ITEMS 256
 typedef struct {
     const char *items[MAX_FAULT_ITEMS];
@@ -188,9 +189,16 @@ int fault_item_cb(void *field, const char *arg);
 int read_listed_faults(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
                        const fault_list_t *listed, const char *file, tc_faults_t *f);
 
-/* --faults SPEC (nodes:K, links:K, arcs:K, mixed:K, paths:K; tc_faults_parse_spec) into
- * c->kind, c->k and c->on_paths. 0 or the misuse status (printed). */
-int parse_faults_spec(const char *spec, tc_sim_campaign_t *c);
+/* --faults SPEC (nodes:K, links:K, arcs:K, mixed:K, paths:K; tc_faults_parse_spec) into spec.
+ * 0 or the misuse status (printed). */
+int parse_faults_spec(const char *text, tc_fault_spec_t *spec);
+
+/* The random faults of spec (--faults text) refused up front when they cannot be placed on topo
+ * or leave no node to route to (tc_faults_check_room; protect: the source, or -1), on this
+ * thread (the sentence is the same however many threads a campaign runs). 0 or the misuse
+ * status (printed). */
+int check_fault_room(const char *text, const tc_fault_spec_t *spec, const tc_topo_t *topo,
+                     int64_t protect);
 
 /* The formats most commands offer. */
 extern const char *const FORMATS_TEXT_JSON[];

@@ -1,5 +1,6 @@
-/* treecast sim: what its two files share (cmd_sim.c sets a run up, sim_run.c runs and prints
- * it). */
+/* treecast sim: what its files share. cmd_sim.c parses the options and dispatches to a plan's
+ * runner (sim_run.c, sim_tseng.c, sim_route.c, sim_ftbcast.c); sim_setup.c sets a run of the
+ * catalog's plans up for sim_run.c. No runner calls back into cmd_sim.c. */
 #ifndef TREECAST_TOOL_SIM_CMD_H
 #define TREECAST_TOOL_SIM_CMD_H
 
@@ -38,15 +39,12 @@ typedef struct {
 } run_t;
 
 /* Set the run up for the plan named: the network, the schedule and its trees, the plan, the
- * reference. 0 or a status (printed). */
+ * reference (sim_setup.c). 0 or a status (printed). */
 int sim_setup(run_t *r, const char *name);
 void sim_teardown(run_t *r);
 
 /* The faults listed by --fault and --faults-file into f (initialized here). 0 or a status. */
 int listed_faults(const run_t *r, tc_faults_t *f);
-
-/* A plan modelled in routing cycles (paper 002 Section 5). 0 or a status. */
-int run_cycles(const run_t *r, FILE *fp);
 
 /* Run the plan named with the options (sim_run.c). */
 int sim_main(const args_t *a, const char *name);
@@ -61,18 +59,5 @@ int sim_route_main(const args_t *a, const char *name);
 /* route, route-bcast, route-unicast, bcast-compare: the routing of S_n in the engine, and the
  * broadcasts built on it beside paper 000's (sim_ftbcast.c). */
 int sim_ftbcast_main(const args_t *a, const char *name);
-
-/* Paper 000's plan `name` (multinode, total-exchange) with one message per source under a's
- * port and cost model into res, every source simulated or (symmetry, all-port) one source and
- * Lemma 7 (res->queued_packets then counts the rounds that broke its condition) (sim_tseng.c).
- * 0 or a status. */
-int sim_paper000(const args_t *a, const char *name, bool symmetry, tc_sim_result_t *res);
-
-/* Random faults (--faults text, parsed into spec) that cannot be placed on topo, or that leave
- * no node to route to (nodes:K: a source and a node to reach must work; protect: the source
- * kept out of the draw, or -1), refused up front (on this thread: the sentence is the same
- * however many threads a campaign runs). 0 or the misuse status. */
-int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
-                     int64_t protect);
 
 #endif

@@ -79,7 +79,7 @@ static int faults_setup(ft_t *f)
         return st;
     }
     if (a->faults != NULL) {
-        tc_sim_campaign_t spec = {0};
+        tc_fault_spec_t spec = {0};
         int st = parse_faults_spec(a->faults, &spec);
         if (st == 0 && spec.on_paths) {
             st = misuse("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");

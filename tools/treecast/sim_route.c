@@ -192,7 +192,7 @@ int sim_route_main(const args_t *a, const char *name)
     if (strcmp(tc_net_family_name(net), "star") != 0) {
         st = misuse("route-campaign routes on the star graph (star:N), not %s", a->net_spec);
     } else if (a->faults != NULL) {
-        tc_sim_campaign_t spec = {0};
+        tc_fault_spec_t spec = {0};
         st = parse_faults_spec(a->faults, &spec);
         if (st == 0 && spec.on_paths) {
             st = misuse("route-campaign draws nodes:K, links:K, arcs:K or mixed:K, not paths:K");
@@ -206,7 +206,7 @@ int sim_route_main(const args_t *a, const char *name)
         st = lib_fail(err, "the network");
     }
     if (st == 0 && a->faults != NULL) { /* the source is drawn too: none is kept out */
-        tc_sim_campaign_t spec = {.kind = c.kind, .k = c.k};
+        tc_fault_spec_t spec = {.kind = c.kind, .k = c.k};
         st = check_fault_room(a->faults, &spec, &topo, -1);
     }
     if (st == 0 && c.trials * c.pairs > 100000000) {

@@ -519,58 +519,94 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
     return st;
 }
 
-/* --faults SPEC -> campaign fields (tc_faults_parse_spec); 0 or the misuse status. */
-int parse_faults_spec(const char *spec, tc_sim_campaign_t *c)
+/* ---- routing cycles (paper 002 Section 5) --------------------------------------------------- */
+
+static void print_cycles(FILE *fp, const run_t *r, const tc_cycles_t *c, const tc_cycles_ref_t *ref,
+                         bool one)
 {
-    tc_fault_spec_t parsed;
-    tc_err_t err = tc_faults_parse_spec(spec, &parsed);
-    if (err == TC_ERANGE) { /* a known name: the count is wrong */
-        return misuse("--faults needs an integer in 0..%d after the colon, not \"%s\"",
-                      TC_FAULTS_SPEC_MAX, strchr(spec, ':') + 1);
+    const args_t *a = r->a;
+    const tc_schedule_t *s = r->s;
+    bool all = s->cycles != TC_CYCLES_SCATTER;
+    char lab[TC_LABEL_MAX];
+    tc_net_label(r->net, r->root, false, lab, sizeof lab);
+    if (a->format == F_JSON) {
+        tc_json_t j;
+        tc_json_document(&j, fp, "sim");
+        tc_json_kstr(&j, "plan", s->name);
+        tc_json_kstr(&j, "network", r->netlab);
+        tc_json_kint(&j, "M", a->M);
+        tc_json_key(&j, "root");
+        all ? tc_json_null(&j) : tc_json_str(&j, lab);
+        tc_json_kstr(&j, "ports", one ? "one" : "all");
+        tc_json_kdouble(&j, "ts", a->ts);
+        tc_json_kdouble(&j, "tc", a->tm);
+        tc_json_kint(&j, "cycles", c->cycles);
+        tc_json_kint(&j, "split_cycles", c->split);
+        tc_json_kdouble(&j, "time", c->time);
+        tc_json_kdouble(&j, "critical_elements", c->critical_elements);
+        tc_json_kint(&j, "messages", c->messages);
+        tc_json_kint(&j, "height", c->height);
+        tc_json_kdouble(&j, "table2", ref->table);
+        tc_json_kdouble(&j, "lower_bound", ref->lower);
+        tc_json_end_object(&j);
+        tc_json_finish(&j);
+        return;
     }
+    if (all) {
+        fprintf(fp,
+                "%s on %s, M = %lld elements per node pair, the tree translated to all %lld "
+                "sources; %s, routing cycles\n",
+                s->name, r->netlab, (long long)a->M, (long long)tc_net_nodes(r->net),
+                one ? "one-port (the tree's one-port schedule; one dimension per cycle)"
+                    : "n-port");
+    } else {
+        fprintf(fp, "%s on %s, M = %lld elements per node, root %s; %s, routing cycles\n", s->name,
+                r->netlab, (long long)a->M, lab,
+                one ? "one-port (subtrees by increasing dimension, Lemma 17's discipline)"
+                    : "n-port (reverse breadth-first)");
+    }
+    if (s->split) {
+        fprintf(fp, "  data split          every node's M elements in n parts, one per "
+                    "rotated SBnT (a cyclic node's n/P_c parents each bring M/abs(J_c))\n");
+    }
+    fprintf(fp, "  routing cycles      %lld%s\n", (long long)c->cycles,
+            one && !all && s->kind == TC_KIND_SBNT_MINR ? "   (Lemma 17: 2n - 2)" : "");
+    if (all && one) {
+        fprintf(fp, "  port conflicts      %lld extra %s (a cycle per dimension used)\n",
+                (long long)c->split, plural(c->split, "cycle", "cycles"));
+    }
+    fprintf(fp,
+            "  modelled time       %.15g   (sum over cycles of ts + tc x largest message; "
+            "ts = %g, tc = %g)\n",
+            c->time, a->ts, a->tm);
+    fprintf(fp, "  critical elements   %.15g   (sum of the cycles' largest messages)\n",
+            c->critical_elements);
+    fprintf(fp, "  Table 2 (SBnT)      %.15g   %s [002 Table 2, %s%s]\n", ref->table,
+            ref->table_formula, ref->what, one && !all ? "; Theorem 6" : "");
+    fprintf(fp, "  lower bound         %.15g   %s [002 Sec. 5]\n", ref->lower, ref->lower_formula);
+    fprintf(fp, "  messages            %lld; tree height %d\n", (long long)c->messages, c->height);
+}
+
+static int run_cycles(const run_t *r, FILE *fp)
+{
+    const args_t *a = r->a;
+    bool one = a->port_limit == 1;
+    int tree = r->s->split ? -1 : 0;
+    tc_cycles_t c;
+    tc_err_t err =
+        r->s->cycles == TC_CYCLES_SCATTER
+            ? tc_cycles_scatter(&r->run.trees, r->run.topo, tree, a->M, a->ts, a->tm, one, &c, NULL)
+            : tc_cycles_alltoall(&r->run.trees, r->run.topo, tree,
+                                 r->s->cycles == TC_CYCLES_ALLTOALL, a->M, a->ts, a->tm, one, &c);
     if (err != TC_OK) {
-        return misuse("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"",
-                      spec);
+        return lib_fail(err, "the routing cycles");
     }
-    c->kind = parsed.kind;
-    c->k = parsed.k;
-    c->on_paths = parsed.on_paths;
+    tc_cycles_ref_t ref;
+    tc_cycles_table2(r->s->cycles, one, tc_net_n(r->net), (double)a->M, a->ts, a->tm, &ref);
+    print_cycles(fp, r, &c, &ref, one);
     return 0;
 }
 
-int check_fault_room(const char *text, const tc_sim_campaign_t *spec, const tc_topo_t *topo,
-                     int64_t protect)
-{
-    if (spec->on_paths || spec->k == 0) {
-        return 0; /* paths:K are placed by the trees, which say when they do not fit */
-    }
-    int64_t N = topo->nodes, L = topo->nodes * topo->ports, arcs = 0;
-    for (int64_t l = 0; l < L; l++) {
-        arcs += topo->nbr[l] >= 0;
-    }
-    if (spec->kind == TC_FAULTS_NODES && spec->k > N - 2) {
-        bool fit = spec->k <= N - (protect >= 0);
-        return misuse("--faults %s: %lld faulty nodes %s: the network has %lld nodes and a run "
-                      "needs two that work, %s and a node to reach (at most nodes:%lld)",
-                      text, (long long)spec->k, fit ? "leave no node to route to" : "do not fit",
-                      (long long)N, protect >= 0 ? "the source" : "a source",
-                      (long long)(N > 2 ? N - 2 : 0));
-    }
-    int64_t most = spec->kind == TC_FAULTS_ARCS ? arcs : arcs / 2;
-    if (spec->kind != TC_FAULTS_NODES && spec->k > most) {
-        const char *kind = spec->kind == TC_FAULTS_ARCS    ? "arcs"
-                           : spec->kind == TC_FAULTS_LINKS ? "links"
-                                                           : "mixed";
-        return misuse("--faults %s: %lld %s do not fit: the network has %lld %s (at most %s:%lld)",
-                      text, (long long)spec->k,
-                      spec->kind == TC_FAULTS_ARCS    ? "faulty directed links"
-                      : spec->kind == TC_FAULTS_LINKS ? "faulty links"
-                                                      : "mixed faults",
-                      (long long)most, spec->kind == TC_FAULTS_ARCS ? "directed links" : "links",
-                      kind, (long long)most);
-    }
-    return 0;
-}
 
 /* ---- the run ---------------------------------------------------------------------------- */
 
@@ -579,10 +615,14 @@ static int check_args(const args_t *a, tc_sim_campaign_t *camp)
 {
     bool listed = a->listed.count > 0 || a->faults_file != NULL;
     if (a->faults != NULL) {
-        int st = parse_faults_spec(a->faults, camp);
+        tc_fault_spec_t spec;
+        int st = parse_faults_spec(a->faults, &spec);
         if (st != 0) {
             return st;
         }
+        camp->kind = spec.kind;
+        camp->k = spec.k;
+        camp->on_paths = spec.on_paths;
     }
     if (listed && a->faults != NULL) {
         return misuse("--faults draws random faults; it excludes --fault and --faults-file");
@@ -634,7 +674,8 @@ int sim_main(const args_t *a, const char *name)
                     r.s->name);
     }
     if (st == 0 && !cycles && a->faults != NULL) {
-        st = check_fault_room(a->faults, &camp, r.run.topo, r.protect);
+        tc_fault_spec_t spec = {.kind = camp.kind, .k = camp.k, .on_paths = camp.on_paths};
+        st = check_fault_room(a->faults, &spec, r.run.topo, r.protect);
     }
     if (st == 0 && !cycles) { /* refuse a run that cannot fit before it starts */
         int64_t runs = a->trials > 0 ? (a->threads > 0 ? a->threads : tc_online_cpus()) : 1;

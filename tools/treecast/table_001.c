@@ -1,6 +1,6 @@
 /* treecast table 001:1 and 001:compare: Table 1 of paper 001 row by row beside the printed one,
  * and who wins where among paper 001's and paper 000's all-to-all algorithms, simulated. */
-#include "sim_cmd.h"
+#include "common.h"
 
 #include "treecast/substar.h"
 
@@ -126,26 +126,17 @@ static const double RATIOS[3] = {0.1, 1, 100};
 
 /* Tseng's alltoall for every k (one source and the relabelling symmetry; one-port or all-port
  * give the same rounds, as a source has one packet in flight per round). */
-static int tseng_costs(const tc_net_t *net, const tc_topo_t *topo, int port_limit, cost_t *out)
+static int tseng_costs(const tc_net_t *net, const tc_topo_t *topo, const tc_sim_config_t *model,
+                       cost_t *out)
 {
     int n = tc_net_n(net);
     for (int k = 1; k < n; k++) {
-        tc_tseng_t *t = NULL;
-        tc_err_t err = tc_tseng_alltoall_new(net, topo, k, true, &t);
-        tc_sim_result_t res;
-        tc_sim_config_t cfg = tc_sim_defaults();
-        cfg.threads = 1;
-        cfg.port_limit = port_limit;
-        cfg.ts = 1;
-        cfg.tm = 0;
-        if (err == TC_OK) {
-            err = tc_sim_run(topo, &cfg, NULL, tc_tseng_plan(t), &res, NULL);
-        }
-        tc_tseng_free(t);
+        tc_sim_tseng_t t;
+        tc_err_t err = tc_sim_tseng_alltoall(net, topo, k, true, model, &t);
         if (err != TC_OK) {
             return lib_fail(err, "alltoall-tseng");
         }
-        out[k] = (cost_t){res.rounds, res.elements, res.queued_packets > 0};
+        out[k] = (cost_t){t.res.rounds, t.res.elements, t.res.queued_packets > 0};
     }
     return 0;
 }
@@ -169,63 +160,47 @@ static void winner_line(FILE *fp, const char *const *names, const double *t, int
             100.0 * (t[second] - t[best]) / t[second], names[second]);
 }
 
-static int compare_n(const args_t *base, int n, int port_limit, FILE *fp)
+static int compare_n(int n, int port_limit, FILE *fp)
 {
-    args_t a = *base;
     char spec[16];
     snprintf(spec, sizeof spec, "star:%d", n);
-    a.net_spec = spec;
-    a.port_limit = port_limit;
-    a.ts = 1;
-    a.tm = 0;
     tc_net_t *net = NULL;
     tc_topo_t topo = {0};
     int st = open_net(spec, &net);
     if (st == 0 && tc_topo_init(&topo, net) != TC_OK) {
         st = lib_fail(TC_ENOMEM, NULL);
     }
+    /* one message per pair, time in rounds (ts = 1, tm = 0), the engine's round limit */
+    tc_sim_config_t model = tc_sim_defaults();
+    model.port_limit = port_limit;
+    model.max_rounds = 100000000;
     cost_t tseng[TC_STAR_MAX_N] = {{0}};
-    tc_sim_result_t te = {0}, mesh, ring, multi;
-    st = st != 0 ? st : tseng_costs(net, &topo, port_limit, tseng);
+    tc_sim_result_t te = {0};
+    tc_sim_mesh_t m = {0};
+    st = st != 0 ? st : tseng_costs(net, &topo, &model, tseng);
     /* paper 000's total exchange: all-port by Lemma 7's symmetry, one-port in full up to S_6
      * (an all-port design under one port queues: S_6 holds 17 million waiting packets, S_7
      * needed 10 GB and 4 minutes, so it is not run there) */
     bool te_run = port_limit == 0 || n <= 6;
     if (st == 0 && te_run) {
-        st = sim_paper000(&a, "total-exchange", port_limit == 0, &te);
+        tc_err_t err = tc_sim_paper000(net, TC_COLL_TOTAL_EXCHANGE, port_limit == 0, &model, &te);
+        st = err != TC_OK ? lib_fail(err, "total-exchange") : 0;
     }
-    if (st == 0) {
-        tc_star_mesh_t m;
-        tc_star_cycle_t cyc = {0};
-        tc_tseng_t *pm = NULL, *pr = NULL;
-        tc_err_t err = tc_star_mesh_new(n, &m);
-        err = err != TC_OK ? err : tc_star_hamilton(n, &cyc);
-        err = err != TC_OK ? err : tc_tseng_allgather_mesh_new(net, &topo, &m, &pm);
-        err = err != TC_OK ? err : tc_tseng_allgather_ring_new(net, &topo, cyc.node, &pr);
-        tc_sim_config_t cfg = tc_sim_defaults();
-        cfg.threads = 1;
-        cfg.port_limit = port_limit;
-        cfg.ts = 1;
-        cfg.tm = 0;
-        err = err != TC_OK ? err : tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(pm), &mesh, NULL);
-        err = err != TC_OK ? err : tc_sim_run(&topo, &cfg, NULL, tc_tseng_plan(pr), &ring, NULL);
-        tc_tseng_free(pm);
-        tc_tseng_free(pr);
-        tc_star_cycle_destroy(&cyc);
-        tc_star_mesh_destroy(&m);
+    if (st == 0) { /* the mesh, the Hamiltonian cycle and paper 000's multinode */
+        tc_err_t err = tc_sim_allgather_mesh(net, &topo, &model, NULL, &m);
         st = err != TC_OK ? lib_fail(err, NULL) : 0;
     }
-    st = st != 0 ? st : sim_paper000(&a, "multinode", false, &multi);
     tc_topo_destroy(&topo);
     tc_net_free(net);
     if (st != 0) {
         return st;
     }
+    const tc_sim_result_t *mesh = &m.mesh, *ring = &m.ring, *multi = &m.multinode;
     const char *ports = port_limit == 1 ? "one" : "all";
     cost_t c_te = {te.rounds, te.rounds, te.queued_packets > 0};
-    cost_t c_mesh = {mesh.rounds, mesh.elements, mesh.queued_packets > 0};
-    cost_t c_ring = {ring.rounds, ring.elements, ring.queued_packets > 0};
-    cost_t c_multi = {multi.rounds, multi.rounds, multi.queued_packets > 0};
+    cost_t c_mesh = {mesh->rounds, mesh->elements, mesh->queued_packets > 0};
+    cost_t c_ring = {ring->rounds, ring->elements, ring->queued_packets > 0};
+    cost_t c_multi = {multi->rounds, multi->rounds, multi->queued_packets > 0};
     for (int r = 0; r < 3; r++) {
         double ratio = RATIOS[r];
         int bestk = 1;
@@ -258,7 +233,6 @@ int table_001_compare(int64_t from, int64_t to, FILE *fp)
         return misuse("001:compare runs n = 4..7 (every source of S_n simulated), not %lld..%lld",
                       (long long)from, (long long)to);
     }
-    args_t a = {.M = 1, .seed = 1, .B = 1};
     fprintf(fp, "Who wins where: paper 001's all-to-all algorithms beside paper 000's on S_n, "
                 "simulated in the round engine\n"
                 "(one message per pair; time at t_m = 1 for t_s/t_m = 0.1, 1, 100; a '*' marks a "
@@ -270,7 +244,7 @@ int table_001_compare(int64_t from, int64_t to, FILE *fp)
             "000");
     for (int64_t n = from; n <= to; n++) {
         for (int p = 1; p >= 0; p--) {
-            int st = compare_n(&a, (int)n, p, fp);
+            int st = compare_n((int)n, p, fp);
             if (st != 0) {
                 return st;
             }
