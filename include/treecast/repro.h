@@ -252,6 +252,44 @@ tc_err_t tc_repro_write_verdicts(FILE *fp, const tc_repro_page_t *p);
  * quoted in its text. */
 tc_err_t tc_repro_write_md(FILE *fp, const tc_repro_page_t *p, const char *command);
 
+/* The run's index in Markdown (index.md): who wrote it (`ME reproduce --quick --seed S`), the
+ * verdicts of each page counted, each page's summary. */
+tc_err_t tc_repro_write_index_md(FILE *fp, tc_repro_page_t *const *pages, int npages,
+                                 const char *me, const tc_repro_opts_t *opts);
+/* The verdict list (verdicts.tsv): a '#' header line, then every page's cells
+ * (tc_repro_write_verdicts). */
+tc_err_t tc_repro_write_verdict_list(FILE *fp, tc_repro_page_t *const *pages, int npages,
+                                     const tc_repro_opts_t *opts);
+/* The run's index as a JSON document (reproduce.json, command "reproduce"): the version, quick,
+ * seed, and per page its counts, what it misses, its tables and its figures' files. */
+tc_err_t tc_repro_write_index_json(FILE *fp, tc_repro_page_t *const *pages, int npages,
+                                   const tc_repro_opts_t *opts);
+
+/* ---- the regression guard: verdict lists compared ----------------------------------------- */
+
+typedef struct tc_repro_verdicts tc_repro_verdicts_t;
+
+/* A verdict list read from fp (as tc_repro_write_verdict_list writes it: ID TAB VERDICT TAB
+ * VALUE per line, '#' and blank lines aside), keeping the cells of the papers listed (papers
+ * NULL: every cell). TC_EPARSE when a line has another shape or an unknown verdict, holds a NUL
+ * byte, is longer than 64 KiB, the list passes 256 MiB (so /dev/zero stops at once) or holds no
+ * cell at all: the detail says "line N holds ..." or "it holds ...". TC_EIO on a read error,
+ * TC_ENOMEM. O(bytes + cells log cells). */
+tc_err_t tc_repro_verdicts_read(FILE *fp, const char *const *papers, int npapers,
+                                tc_repro_verdicts_t **out);
+void tc_repro_verdicts_free(tc_repro_verdicts_t *l);
+/* The cells kept. */
+int64_t tc_repro_verdicts_cells(const tc_repro_verdicts_t *l);
+
+/* A changed cell: expected NULL when it is new, now NULL when it is no longer produced, else
+ * both (VERDICT TAB VALUE) and different. */
+typedef void (*tc_repro_change_fn)(void *ctx, const char *id, const char *expected,
+                                   const char *now);
+/* Compare two verdict lists: change is called for each cell that appeared, vanished or changed,
+ * in the order of the ids; returns their number. O(cells). */
+int64_t tc_repro_verdicts_diff(const tc_repro_verdicts_t *now, const tc_repro_verdicts_t *expected,
+                               tc_repro_change_fn change, void *ctx);
+
 #pragma GCC visibility pop
 
 #endif
