@@ -109,6 +109,8 @@ tc_err_t tc_tseng_mesh_eti(int n, double ratio, double *out);
 
 /* ---- Tables 2 and 3: the printed values and treecast's ---------------------------------- */
 
+/* (Transcribed with the rest of paper 001's tables in src/repro/001/tables.c.) */
+
 /* One cell of a table: the paper's printed value (as printed, "0.190", "7.0e-3"), the exact
  * value, and whether the printed value is the exact one truncated at the printed last digit
  * (corrections 001.3: three decimals in Table 2, two significant digits in Table 3). */

@@ -1,9 +1,15 @@
-/* Paper 001's Table 1 as printed, and the best k of Section III.2's claim (treecast/tables.h). */
+/* Paper 001's tables as printed: Table 1 (step (2) of Personalized_Broadcast), Tables 2 and 3
+ * (the t_s/t_m thresholds, judged truncated: tseng.h), and the best k of Section III.2's claim
+ * (tables.h). */
 #include "core/internal.h"
 #include "treecast/tables.h"
 #include "treecast/tseng.h"
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+__extension__ typedef __int128 wide_t;
 
 /* Table 1 as printed (z = 3241, k = 2): X_i, d_1..d_j ("none" for none), y, Y. */
 static const char *const PRINTED_T1[12][4] = {
@@ -28,6 +34,128 @@ tc_err_t tc_table_001_best_k(int n, double ratio, int *k, bool *in_2_4)
     for (int j = 2; j <= 4 && j < n && err == TC_OK; j++) {
         err = tc_tseng_eti(n, j, ratio, &e);
         *in_2_4 = *in_2_4 || e >= best - 1e-12;
+    }
+    return err;
+}
+
+/* ---- Tables 2 and 3 ------------------------------------------------------------------------- */
+
+/* Table 2 as printed, row k = 3..11, columns n = k+1..12. */
+static const char *const TABLE2[9][9] = {
+    {"0.190", "0.150", "0.124", "0.106", "0.092", "0.082", "0.074", "0.067", "0.062"},
+    {"0.288", "0.239", "0.205", "0.179", "0.160", "0.144", "0.131", "0.120"},
+    {"0.367", "0.315", "0.276", "0.246", "0.222", "0.202", "0.186"},
+    {"0.435", "0.382", "0.340", "0.307", "0.280", "0.257"},
+    {"0.491", "0.438", "0.395", "0.360", "0.331"},
+    {"0.538", "0.485", "0.442", "0.406"},
+    {"0.577", "0.526", "0.483"},
+    {"0.610", "0.560"},
+    {"0.638"},
+};
+
+/* Table 3 as printed (x 10^-e written e-e). */
+static const struct {
+    int n;
+    const char *printed;
+} TABLE3[] = {
+    {5, ".27"},      {6, ".043"},     {7, "7.0e-3"},   {8, "9.9e-4"},
+    {9, "1.2e-4"},   {10, "1.3e-5"},  {12, "1.2e-7"},  {14, "8.0e-10"},
+    {16, "3.8e-12"}, {18, "1.4e-14"}, {20, "4.1e-17"},
+};
+
+tc_err_t tc_tseng_truncation_matches(const char *printed, tc_frac_t x, bool *matches)
+{
+    if (printed == NULL || matches == NULL || x.num < 0 || x.den <= 0) {
+        return tc__fail(TC_EINVAL,
+                        "A truncation check needs a printed value, x >= 0 and an output.");
+    }
+    /* printed = M 10^e */
+    wide_t M = 0;
+    int e = 0, digits = 0;
+    bool point = false;
+    const char *s = printed;
+    for (; *s != '\0' && *s != 'e'; s++) {
+        if (*s == '.' && !point) {
+            point = true;
+        } else if (*s >= '0' && *s <= '9' && digits < 18) {
+            M = M * 10 + (*s - '0');
+            e -= point;
+            digits++;
+        } else {
+            return tc__fail(TC_EINVAL, "\"%s\" is not a decimal number.", printed);
+        }
+    }
+    if (*s == 'e') {
+        char *end = NULL;
+        long ex = strtol(s + 1, &end, 10);
+        if (end == s + 1 || *end != '\0' || ex < -30 || ex > 30) {
+            return tc__fail(TC_EINVAL, "\"%s\" is not a decimal number.", printed);
+        }
+        e += (int)ex;
+    }
+    if (digits == 0) {
+        return tc__fail(TC_EINVAL, "\"%s\" is not a decimal number.", printed);
+    }
+    /* floor(x / 10^e) = floor(num 10^-e / den), or floor(num / (den 10^e)) */
+    wide_t num = x.num, den = x.den;
+    for (int i = 0; i < (e < 0 ? -e : e); i++) {
+        if (e < 0) {
+            num *= 10;
+        } else {
+            den *= 10;
+        }
+        if (num > INT64_MAX || den > INT64_MAX) {
+            return tc__fail(TC_ERANGE, "The value times 10^%d does not fit in 64 bits.", -e);
+        }
+    }
+    *matches = num / den == M;
+    return TC_OK;
+}
+
+tc_err_t tc_tseng_table2(int n, int k, tc_tseng_cell_t *out)
+{
+    if (n < 4 || n > 12 || k < 3 || k > n - 1) {
+        return tc__fail(TC_ERANGE,
+                        "Table 2 has the cells 4 <= n <= 12, 3 <= k <= n-1, not n = %d, "
+                        "k = %d.",
+                        n, k);
+    }
+    if (out == NULL) {
+        return tc__fail(TC_EINVAL, "tc_tseng_table2 needs an output.");
+    }
+    tc_tseng_cell_t c = {.n = n, .k = k, .printed = TABLE2[k - 3][n - k - 1]};
+    tc_err_t err = tc_tseng_threshold(n, k, &c.exact);
+    if (err == TC_OK) {
+        err = tc_tseng_truncation_matches(c.printed, c.exact, &c.matches);
+    }
+    if (err == TC_OK) {
+        c.value = tc_frac_value(c.exact);
+        *out = c;
+    }
+    return err;
+}
+
+tc_err_t tc_tseng_table3(int n, tc_tseng_cell_t *out)
+{
+    const char *printed = NULL;
+    for (size_t i = 0; i < sizeof TABLE3 / sizeof TABLE3[0]; i++) {
+        printed = TABLE3[i].n == n ? TABLE3[i].printed : printed;
+    }
+    if (printed == NULL) {
+        return tc__fail(TC_ERANGE,
+                        "Table 3 has n = 5, 6, 7, 8, 9, 10, 12, 14, 16, 18 and 20, not n = %d.", n);
+    }
+    if (out == NULL) {
+        return tc__fail(TC_EINVAL, "tc_tseng_table3 needs an output.");
+    }
+    tc_tseng_cell_t c = {.n = n, .printed = printed};
+    tc_err_t err = tc_tseng_mesh_threshold(n, &c.exact);
+    if (err == TC_OK) {
+        err = tc_tseng_truncation_matches(c.printed, c.exact, &c.matches);
+    }
+    if (err == TC_OK) {
+        c.value = tc_frac_value(c.exact);
+        *out = c;
     }
     return err;
 }

@@ -1,100 +1,28 @@
-/* The papers' tables: printed values and treecast's measurement of each row (tables.h). */
-#include "treecast/tables.h"
+/* Paper 003's Tables I and II: the formulas beside the round engine, every root of the EDSTs
+ * tried (tables.h). */
 #include "core/internal.h"
-#include "treecast/check.h"
+#include "treecast/tables.h"
 #include "treecast/hamilton.h"
+#include "treecast/plan.h"
 #include "treecast/sim.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- 002 Table 1 --------------------------------------------------------------------------- */
-
-/* n, A, B, SBT(max), SBnT(max), SBnT(min), factor x 100, as printed. */
-static const int64_t TABLE_002_1[19][7] = {
-    {2, 2, 2, 2, 2, 1, 133},
-    {3, 2, 2, 4, 3, 2, 129},
-    {4, 4, 3, 8, 5, 3, 133},
-    {5, 2, 2, 16, 7, 6, 113},
-    {6, 10, 5, 32, 13, 9, 124},
-    {7, 2, 2, 64, 19, 18, 105},
-    {8, 16, 6, 128, 35, 30, 110},
-    {9, 8, 4, 256, 59, 56, 104},
-    {10, 34, 9, 512, 107, 99, 105},
-    {11, 2, 2, 1024, 187, 186, 100},
-    {12, 76, 17, 2048, 351, 335, 103},
-    {13, 2, 2, 4096, 631, 630, 100},
-    {14, 130, 21, 8192, 1181, 1161, 101},
-    {15, 38, 10, 16384, 2191, 2182, 100},
-    {16, 256, 36, 32768, 4115, 4080, 100},
-    {17, 2, 2, 65536, 7711, 7710, 100},
-    {18, 568, 70, 131072, 14601, 14532, 100},
-    {19, 2, 2, 262144, 27595, 27594, 100},
-    {20, 1036, 111, 524288, 52487, 52377, 100},
-};
-
-const int64_t *tc_table_002_1(int n)
+/* kind's trees rooted at root on net, prepared for plans (the paper's children order). */
+static tc_err_t prepare(tc_assembly_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
+                        int threads)
 {
-    return n >= 2 && n <= 20 ? TABLE_002_1[n - 2] : NULL;
-}
-
-/* ---- trees ready to run on a network ----------------------------------------------------------
- */
-
-typedef struct {
-    tc_net_t *net;
-    tc_topo_t topo;
-    tc_forest_t *forest;
-    tc_plan_trees_t trees;
-} prepared_t;
-
-static tc_err_t prepare(prepared_t *p, tc_net_t *net, tc_kind_t kind, int64_t root, int threads)
-{
-    memset(p, 0, sizeof *p);
-    p->net = net;
-    tc_err_t err = tc_topo_init(&p->topo, net);
-    err = err == TC_OK ? tc_trees_build(net, kind, root, threads, &p->forest) : err;
-    return err == TC_OK ? tc_plan_trees_init(&p->trees, p->forest, &p->topo, TC_ORDER_PAPER) : err;
-}
-
-static void unprepare(prepared_t *p)
-{
-    tc_plan_trees_destroy(&p->trees);
-    tc_forest_free(p->forest);
-    tc_topo_destroy(&p->topo);
-    memset(p, 0, sizeof *p);
-}
-
-/* ---- 002 Table 2 --------------------------------------------------------------------------- */
-
-tc_err_t tc_table_002_2(int n, tc_kind_t kind, int64_t M, double ts, double tc, double t[2][3])
-{
-    tc_net_t *net = NULL;
-    prepared_t p = {0};
-    tc_err_t err = tc_net_cube_new(n, &net);
-    err = err == TC_OK ? prepare(&p, net, kind, 0, 0) : err;
-    int tree = tc_trees_count(net, kind) > 1 ? -1 : 0; /* the SBG: all its trees at once */
-    for (int one = 0; one < 2 && err == TC_OK; one++) {
-        for (int op = TC_CYCLES_SCATTER; op <= TC_CYCLES_ALLTOALL && err == TC_OK; op++) {
-            tc_cycles_t c;
-            err = op == TC_CYCLES_SCATTER
-                      ? tc_cycles_scatter(&p.trees, &p.topo, tree, M, ts, tc, one, &c, NULL)
-                      : tc_cycles_alltoall(&p.trees, &p.topo, tree, op == TC_CYCLES_ALLTOALL, M, ts,
-                                           tc, one, &c);
-            t[one][op] = c.time;
-        }
-    }
-    unprepare(&p);
-    tc_net_free(net);
-    return err;
+    tc_assembly_opts_t o = {.net = net, .kind = kind, .root = root, .threads = threads};
+    return tc_assembly_init(&o, a);
 }
 
 /* ---- 003 Tables I and II ------------------------------------------------------------------- */
 
 /* A broadcast over prepared trees, its rounds memoized by the number of packets. */
 typedef struct {
-    prepared_t p;
+    tc_assembly_t p;
     int64_t *rounds; /* by packets, -1 until simulated */
 } bc_t;
 
@@ -113,7 +41,7 @@ static tc_err_t bc_open(bc_t *b, tc_net_t *net, tc_kind_t kind, int64_t root, in
 
 static void bc_close(bc_t *b)
 {
-    unprepare(&b->p);
+    tc_assembly_destroy(&b->p);
     free(b->rounds);
     memset(b, 0, sizeof *b);
 }
@@ -127,15 +55,15 @@ static tc_err_t bc_rounds(bc_t *b, int64_t P, int64_t *rounds)
     }
     tc_coll_opts_t co = {.what = TC_COLL_BCAST, .M = P, .x = 1};
     tc_coll_t *coll = NULL;
-    tc_err_t err = tc_coll_new(&b->p.trees, &b->p.topo, &co, &coll);
+    tc_err_t err = tc_coll_new(&b->p.trees, b->p.topo, &co, &coll);
     tc_sim_result_t res;
     if (err == TC_OK) {
         tc_sim_config_t cfg = tc_sim_defaults();
         cfg.threads = 1;
-        err = tc_sim_run(&b->p.topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
+        err = tc_sim_run(b->p.topo, &cfg, NULL, tc_coll_plan(coll), &res, NULL);
     }
     tc_coll_free(coll);
-    if (err == TC_OK && res.nodes_complete != b->p.topo.nodes) {
+    if (err == TC_OK && res.nodes_complete != b->p.topo->nodes) {
         err = tc__fail(TC_EINVAL, "A broadcast of the table did not reach every node.");
     }
     if (err == TC_OK) {
@@ -273,93 +201,5 @@ tc_err_t tc_table_003(int n, int k, int64_t M, double ts, double tc, tc_table_00
         bc_close(&b);
     }
     tc_net_free(net);
-    return err;
-}
-
-/* ---- 004 Table 5.7 ------------------------------------------------------------------------- */
-
-/* n, HDLS-ISTs, Our ISTs: the computation steps of Table 5.6, as printed. */
-static const int64_t TABLE_004_56[5][3] = {
-    {4, 40, 15}, {5, 61, 19}, {6, 87, 23}, {7, 118, 27}, {8, 154, 31}};
-
-bool tc_table_004_56(int n, int64_t *hdls, int64_t *ours)
-{
-    for (size_t k = 0; k < sizeof TABLE_004_56 / sizeof TABLE_004_56[0]; k++) {
-        if (TABLE_004_56[k][0] == n) {
-            *hdls = TABLE_004_56[k][1];
-            *ours = TABLE_004_56[k][2];
-            return true;
-        }
-    }
-    return false;
-}
-
-/* N, links in the n ISTs, faulty links, fault tolerance (%), as printed. */
-static const struct {
-    int n;
-    int64_t links, faulty;
-    double percent;
-} TABLE_004_57[] = {{4, 60, 14, 23.3},
-                    {5, 155, 28, 18.0},
-                    {6, 378, 59, 15.6},
-                    {7, 889, 124, 14.0},
-                    {8, 2040, 238, 11.7}};
-
-bool tc_table_004_57(int n, int64_t *links, int64_t *faulty, double *percent)
-{
-    for (size_t k = 0; k < sizeof TABLE_004_57 / sizeof TABLE_004_57[0]; k++) {
-        if (TABLE_004_57[k].n == n) {
-            *links = TABLE_004_57[k].links;
-            *faulty = TABLE_004_57[k].faulty;
-            *percent = TABLE_004_57[k].percent;
-            return true;
-        }
-    }
-    return false;
-}
-
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : (x > y);
-}
-
-/* The nearest-rank percentile p of sorted[0..n-1]. */
-static int64_t percentile(const int64_t *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
-tc_err_t tc_table_threshold(int n, tc_kind_t kind, int64_t trials, uint64_t seed, int threads,
-                            int64_t paper, tc_table_dist_t *d)
-{
-    memset(d, 0, sizeof *d);
-    tc_net_t *net = NULL;
-    prepared_t p = {0};
-    tc_threshold_t *th = NULL;
-    int64_t *v = tc__malloc_array((size_t)trials, sizeof *v);
-    tc_err_t err = v == NULL ? tc__fail(TC_ENOMEM, "Out of memory.") : tc_net_cube_new(n, &net);
-    err = err == TC_OK ? prepare(&p, net, kind, 0, threads) : err;
-    err = err == TC_OK ? tc_threshold_new(&p.trees, &p.topo, &th) : err;
-    err = err == TC_OK ? tc_threshold_run(th, seed, trials, threads, v) : err;
-    if (err == TC_OK) {
-        qsort(v, (size_t)trials, sizeof *v, cmp_i64);
-        d->links = tc_threshold_links(th);
-        d->p10 = percentile(v, trials, 10);
-        d->median = percentile(v, trials, 50);
-        d->p90 = percentile(v, trials, 90);
-        d->p25 = percentile(v, trials, 25);
-        d->p75 = percentile(v, trials, 75);
-        d->min = v[0];
-        d->max = v[trials - 1];
-        for (int64_t i = 0; i < trials && paper >= 0; i++) {
-            d->below += v[i] < paper;
-        }
-    }
-    tc_threshold_free(th);
-    unprepare(&p);
-    tc_net_free(net);
-    free(v);
     return err;
 }
