@@ -478,79 +478,29 @@ static int table_001_compare_run(const args_t *a, FILE *fp)
     return table_001_compare(a->from, a->to, fp);
 }
 
+/* A table of `treecast table`: its name, the options it reads (named as in OPTS; --output
+ * always), the formats it writes, its default rows and the most it has (max, 0: no limit). An
+ * option it does not read, or a format it does not write, is refused (so none is ignored). */
 typedef struct {
     const char *name, *alias;
     int (*run)(const args_t *a, FILE *fp);
-    int from, to; /* the default rows */
+    const char *options;
+    const char *formats; /* "text json csv" */
+    int from, to, max;
 } table_t;
 
+#define FORMATS_001 "text json csv"
 static const table_t TABLES[] = {
-    {"001:1", NULL, table_001_1_run, 4, 4},  {"001:compare", NULL, table_001_compare_run, 4, 7},
-    {"001:2", NULL, table_001_2, 4, 12},     {"001:3", NULL, table_001_3, 5, 20},
-    {"001:eti", NULL, table_001_eti, 3, 12}, {"002:2", NULL, table_002_2, 4, 10},
-    {"003:II", "003:I", table_003_2, 3, 6},  {"004:5.6", NULL, table_004_56, 4, 8},
-    {"004:5.7", NULL, table_004_57, 4, 8},
+    {"001:1", NULL, table_001_1_run, "z k format", "text json", 4, 4, 0},
+    {"001:compare", NULL, table_001_compare_run, "from to", "text", 4, 7, 7},
+    {"001:2", NULL, table_001_2, "from to format", FORMATS_001, 4, 12, 12},
+    {"001:3", NULL, table_001_3, "from to format", FORMATS_001, 5, 20, 20},
+    {"001:eti", NULL, table_001_eti, "from to ts-tm format", FORMATS_001, 3, 12, 12},
+    {"002:2", NULL, table_002_2, "from to M ts tc format", "text json", 4, 10, 0},
+    {"003:II", "003:I", table_003_2, "from to M ts tc format", "text json", 3, 6, 7},
+    {"004:5.6", NULL, table_004_56, "from to format", "text json", 4, 8, 0},
+    {"004:5.7", NULL, table_004_57, "from to trials seed threads format", "text json", 4, 8, 0},
 };
-
-static int table(const call_t *call)
-{
-    args_t a = *(const args_t *)call->ctx;
-    char **argv = call->argv;
-    int first = 0, st;
-    if (call->argc == 0) {
-        return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II, "
-                      "004:5.6 or 004:5.7)");
-    }
-    const table_t *t = NULL;
-    for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
-        bool alias = TABLES[k].alias != NULL && strcmp(argv[first], TABLES[k].alias) == 0;
-        t = strcmp(argv[first], TABLES[k].name) == 0 || alias ? &TABLES[k] : t;
-    }
-    if (t == NULL) {
-        return misuse("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
-                      "001:compare, 002:2, 003:II (with 003:I), 004:5.6 and 004:5.7",
-                      argv[first]);
-    }
-    bool t3 = t->run == table_003_2;
-    a.M = t3 && !a.m_given ? 1024 : a.M;
-    if (t3 && (a.from > 7 || a.to > 7)) {
-        return misuse("003:II runs I_k^n for 2 <= n <= 7 (the Hamiltonian paths are simulated)");
-    }
-    if (t3 && a.M > 65536) {
-        return misuse("003:II sweeps every packet size: --M at most 65536");
-    }
-    bool t1 = t->run == table_001_2 || t->run == table_001_3 || t->run == table_001_eti;
-    if (!t1 && a.format == FORMAT_CSV) {
-        return misuse("--format csv is offered by the tables of paper 001");
-    }
-    bool t11 = t->run == table_001_1_run, tcmp = t->run == table_001_compare_run;
-    if ((a.z != NULL || a.k != 0) && !t11) {
-        return misuse("--z and --k are options of 001:1");
-    }
-    if ((t11 && (a.from >= 0 || a.to >= 0)) || (tcmp && a.format != 0)) {
-        return misuse("%s takes %s", t->name,
-                      t11 ? "--z and --k, not --from/--to" : "no --format (it prints text)");
-    }
-    a.k = t11 && a.k == 0 ? 2 : a.k;
-    if (a.ratio_given && t->run != table_001_eti) {
-        return misuse("--ts-tm is an option of 001:eti");
-    }
-    if ((t1 || tcmp) && (a.from > t->to || a.to > t->to)) {
-        return misuse("%s has n up to %d", t->name, t->to);
-    }
-    a.from = a.from < 0 ? t->from : a.from;
-    a.to = a.to < 0 ? (a.from > t->to ? a.from : t->to) : a.to;
-    if (a.from > a.to) {
-        return misuse("--from %lld exceeds --to %lld", (long long)a.from, (long long)a.to);
-    }
-    output_t out;
-    if ((st = output_open(&out, a.output)) != 0) {
-        return st;
-    }
-    st = t->run(&a, out.fp);
-    int cst = output_close(&out, st == 0 || st == EXIT_CLAIM);
-    return st != 0 ? st : cst;
-}
 
 static const char *const FORMATS[] = {"text", "json", "csv", NULL};
 
@@ -581,6 +531,102 @@ static const opt_t OPTS[] = {
     OPT_OUTPUT(output),
     OPT_END(),
 };
+
+
+/* Whether the blank-separated list names word. */
+static bool listed(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list; (s = strstr(s, word)) != NULL; s += n) {
+        if ((s == list || s[-1] == ' ') && (s[n] == ' ' || s[n] == '\0')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether t reads the option OPTS[k]. */
+static bool reads(const table_t *t, int k)
+{
+    return listed(t->options, OPTS[k].name) || strcmp(OPTS[k].name, "output") == 0;
+}
+
+/* An option given that t does not read, or a format it does not write: refused. 0 or the
+ * misuse status. */
+static int refuse_foreign(const table_t *t, uint64_t given, const args_t *a)
+{
+    for (int k = 0; OPTS[k].type != OPT_END_; k++) {
+        if ((given >> k & 1) && !reads(t, k)) {
+            char list[256];
+            size_t len = 0;
+            list[0] = '\0';
+            for (int j = 0; OPTS[j].type != OPT_END_ && len < sizeof list; j++) {
+                len += reads(t, j) ? (size_t)snprintf(list + len, sizeof list - len, "%s--%s",
+                                                      len ? ", " : "", OPTS[j].name)
+                                   : 0;
+            }
+            return misuse("--%s does not apply to %s (its options: %s)", OPTS[k].name, t->name,
+                          list);
+        }
+    }
+    if (!listed(t->formats, FORMATS[a->format])) {
+        return misuse("--format %s does not apply to %s (it writes %s)", FORMATS[a->format],
+                      t->name, strcmp(t->formats, FORMATS_001) == 0 ? "text, json or csv"
+                                                                    : "text or json");
+    }
+    return 0;
+}
+
+static int table(const call_t *call)
+{
+    args_t a = *(const args_t *)call->ctx;
+    char **argv = call->argv;
+    int st;
+    if (call->argc == 0) {
+        return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II, "
+                      "004:5.6 or 004:5.7)");
+    }
+    const table_t *t = NULL;
+    for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
+        bool alias = TABLES[k].alias != NULL && strcmp(argv[0], TABLES[k].alias) == 0;
+        t = strcmp(argv[0], TABLES[k].name) == 0 || alias ? &TABLES[k] : t;
+    }
+    if (t == NULL) {
+        return misuse("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
+                      "001:compare, 002:2, 003:II (with 003:I), 004:5.6 and 004:5.7",
+                      argv[0]);
+    }
+    if ((st = refuse_foreign(t, call->given, &a)) != 0) {
+        return st;
+    }
+    if (t->run == table_003_2) { /* the one table whose M has another default and a limit */
+        a.M = a.m_given ? a.M : 1024;
+        if (a.M > 65536) {
+            return misuse("003:II sweeps every packet size: --M at most 65536");
+        }
+    }
+    if (t->max > 0 && (a.from > t->max || a.to > t->max)) {
+        if (t->run == table_003_2) {
+            return misuse("003:II runs I_k^n for 2 <= n <= 7 (the Hamiltonian paths are "
+                          "simulated)");
+        }
+        return misuse("%s has n up to %d", t->name, t->max);
+    }
+    a.k = a.k == 0 ? 2 : a.k; /* 001:1's default, Table 1's */
+    a.from = a.from < 0 ? t->from : a.from;
+    a.to = a.to < 0 ? (a.from > t->to ? a.from : t->to) : a.to;
+    if (a.from > a.to) {
+        return misuse("--from %lld exceeds --to %lld", (long long)a.from, (long long)a.to);
+    }
+    output_t out;
+    if ((st = output_open(&out, a.output)) != 0) {
+        return st;
+    }
+    st = t->run(&a, out.fp);
+    int cst = output_close(&out, st == 0 || st == EXIT_CLAIM);
+    return st != 0 ? st : cst;
+}
+
 
 static const char *const EXAMPLES[] = {
     "treecast table 001:1",

@@ -1,0 +1,1 @@
+table 002:2 --trials 3
