@@ -30,7 +30,7 @@
  * Each paper's page cites its paper under the title, as docs/references.md does. */
 #include "repro_html.h"
 #include "repro.h"
-#include "repro_corrections.h"
+#include "treecast/repro_report.h"
 #include "treecast/treecast.h"
 
 #include <errno.h>
@@ -329,7 +329,7 @@ static int figure(FILE *fp, const char *dir, const tc_repro_page_t *p, const tc_
 static void citation(FILE *fp, const char *paper)
 {
     size_t n;
-    const char *cite = repro_citation(paper, &n);
+    const char *cite = tc_repro_citation(paper, &n);
     if (cite != NULL) {
         fputs("<p class=\"citation\"><span class=\"label\">Paper:</span> ", fp);
         html_md_inline(fp, cite, n, cite);
@@ -585,7 +585,7 @@ typedef struct {
 /* id="cNNN.K" for the entry that line (n bytes) begins, once per page. */
 static void entry_id(FILE *fp, const char *line, size_t n, ids_t *seen)
 {
-    size_t at, len = repro_corr_entry(line, n, &at);
+    size_t at, len = tc_repro_corr_entry(line, n, &at);
     if (len == 0 || len >= sizeof seen->ids[0] || seen->n == 256) {
         return;
     }
@@ -753,7 +753,7 @@ static int write_corrections(const char *dir, const repro_opts_t *o)
         return 4;
     }
     size_t len;
-    const char *doc = repro_corrections_doc(&len);
+    const char *doc = tc_repro_corrections_doc(&len);
     page_head(fp, "Readings and corrections of the papers (treecast reproduce)");
     fputs("<nav class=\"top\"><a href=\"index.html\">All papers</a> \xc2\xb7 <a "
           "href=\"corrections.md\">this page as Markdown</a></nav>\n",
@@ -772,6 +772,32 @@ static int write_corrections(const char *dir, const repro_opts_t *o)
     return close_page(fp, path);
 }
 
+/* DIR/NAME.md: the library's Markdown writer w (the corrections document, or the page
+ * written there, linked). 0, or 4 after one line. */
+static int write_md(const char *dir, const char *name, const char *paper, bool doc)
+{
+    char *path = repro_fmt("%s/%s.md", dir, name);
+    size_t len = 0;
+    char *text = doc ? NULL : repro_read_all(path, &len);
+    if (!doc && text == NULL) {
+        fprintf(stderr, "treecast reproduce: cannot read %s: %s\n", path, strerror(errno));
+        free(path);
+        return 4;
+    }
+    FILE *fp = fopen(path, "w");
+    if (fp == NULL) {
+        fprintf(stderr, "treecast reproduce: cannot write %s: %s\n", path, strerror(errno));
+        free(text);
+        free(path);
+        return 4;
+    }
+    tc_err_t err =
+        doc ? tc_repro_write_corrections_md(fp) : tc_repro_write_md_linked(fp, text, len, paper);
+    free(text);
+    int st = close_page(fp, path);
+    return err != TC_OK && st == 0 ? 4 : st;
+}
+
 int repro_write_html(const char *dir, tc_repro_page_t **pages, int npages, const repro_opts_t *opts)
 {
     for (int i = 0; i < npages; i++) {
@@ -783,6 +809,9 @@ int repro_write_html(const char *dir, tc_repro_page_t **pages, int npages, const
     int status = write_index(dir, pages, npages, opts);
     /* and the Markdown side, after repro_write: corrections.md, the links, the citations */
     status = status != 0 ? status : write_corrections(dir, opts);
-    status = status != 0 ? status : repro_write_corrections_md(dir);
-    return status != 0 ? status : repro_link_md_pages(dir, pages, npages);
+    status = status != 0 ? status : write_md(dir, "corrections", NULL, true);
+    for (int i = 0; i < npages && status == 0; i++) {
+        status = write_md(dir, pages[i]->paper, pages[i]->paper, false);
+    }
+    return status != 0 ? status : write_md(dir, "index", NULL, false);
 }

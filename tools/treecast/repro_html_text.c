@@ -2,8 +2,8 @@
  * <sup>, every "corrections NNN.K" a link to the corrections page, light Markdown, and figures'
  * SVG inlined with their ids prefixed (repro_html.h; repro_html.c writes the pages with them). */
 #include "repro.h"
-#include "repro_corrections.h"
 #include "repro_html.h"
+#include "treecast/repro_report.h"
 #include "treecast/treecast.h"
 
 #include <errno.h>
@@ -139,9 +139,9 @@ static void text_n(FILE *fp, const char *s, size_t n, const char *lo);
 /* The reference at s (n bytes), if it starts one: its length, after writing it linked. */
 static size_t corr_links(FILE *fp, const char *s, size_t n)
 {
-    repro_corr_ref_t refs[16];
+    tc_repro_corr_ref_t refs[16];
     size_t used;
-    int count = repro_corr_refs(s, n, refs, 16, &used);
+    int count = tc_repro_corr_refs(s, n, refs, 16, &used);
     size_t at = 0;
     for (int k = 0; k < count; k++) {
         html_esc_n(fp, s + at, refs[k].at - at); /* what separates it from the one before */
