@@ -1,7 +1,10 @@
 /* The reproduction's page model and writers (treecast/repro.h) through the public API: the
- * verdict rule (tc_repro_holds) for each relation at 0, 2 and 3 decimals, the verdicts of
- * numeric cells (matches, corrected, differs, not printed, a qualified match), cell ids, the
- * sticky allocation failure of a page and the writers' text for a tiny page. */
+ * verdict rule (tc_repro_holds) for each relation at 0 to 4 decimals and on both sides of each
+ * printed boundary, the verdicts of numeric cells (matches, corrected, differs, not printed, a
+ * qualified match; a correction whose value does not hold is refused), cell ids and the check
+ * that they are unique, the sticky allocation failure of a page, the writers' text for a tiny
+ * page, and the registry: its five papers, tc_repro_run's refusals, and every paper run quick
+ * (one page of its own paper each, ids unique over the five, ~2 s under ASan). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +14,7 @@
 
 #include "treecast/treecast.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,14 +340,400 @@ static void test_writers(void **state)
     tc_repro_page_free(p);
 }
 
+/* The rule at the printed decimals, on both sides of each boundary: 0.435 is printed at three
+ * decimals, so a value holds EQ when it prints 0.435 too (0.4345 <= v < 0.4355, away from the
+ * half-way points), GE when it prints 0.435 or more, LE when it prints 0.435 or less. What
+ * counts is the printed digits, not the distance: 0.4354 and 0.4356 are 0.0002 apart yet print
+ * differently, 0.4346 and 0.4354 are 0.0008 apart and print the same. */
+static void test_holds_boundaries(void **state)
+{
+    (void)state;
+    const double p = 0.435;
+    assert_true(tc_repro_holds(p, 0.435, 3, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.4349, 3, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.43451, 3, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.43549, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(p, 0.43449, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(p, 0.43551, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(p, 0.4344, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(p, 0.436, 3, TC_REPRO_EQ));
+    /* The rule is symmetric for EQ: the paper's value is rounded too. */
+    assert_true(tc_repro_holds(0.4349, p, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(0.43449, p, 3, TC_REPRO_EQ));
+    /* Printed digits, not distance. */
+    assert_false(tc_repro_holds(0.4354, 0.4356, 3, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(0.4346, 0.4354, 3, TC_REPRO_EQ));
+    /* GE: p is a lower bound; a value printing below it fails, however close. */
+    assert_true(tc_repro_holds(p, 0.43451, 3, TC_REPRO_GE));
+    assert_true(tc_repro_holds(p, 0.435, 3, TC_REPRO_GE));
+    assert_true(tc_repro_holds(p, 0.436, 3, TC_REPRO_GE));
+    assert_true(tc_repro_holds(p, 1e6, 3, TC_REPRO_GE));
+    assert_false(tc_repro_holds(p, 0.43449, 3, TC_REPRO_GE));
+    assert_false(tc_repro_holds(p, 0.434, 3, TC_REPRO_GE));
+    assert_false(tc_repro_holds(0.4356, 0.4354, 3, TC_REPRO_GE));
+    /* LE: p is an upper bound; a value printing above it fails, however close. */
+    assert_true(tc_repro_holds(p, 0.43549, 3, TC_REPRO_LE));
+    assert_true(tc_repro_holds(p, 0.435, 3, TC_REPRO_LE));
+    assert_true(tc_repro_holds(p, 0.434, 3, TC_REPRO_LE));
+    assert_true(tc_repro_holds(p, -1e6, 3, TC_REPRO_LE));
+    assert_false(tc_repro_holds(p, 0.43551, 3, TC_REPRO_LE));
+    assert_false(tc_repro_holds(p, 0.436, 3, TC_REPRO_LE));
+    assert_false(tc_repro_holds(0.4354, 0.4356, 3, TC_REPRO_LE));
+    /* The same values at other precisions: at two decimals 0.435 and 0.4349 print 0.44 and
+     * 0.43 (the rule rounds half away from zero), at four 0.4350 and 0.4349. */
+    assert_false(tc_repro_holds(p, 0.4349, 2, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.4349, 2, TC_REPRO_LE));
+    assert_false(tc_repro_holds(p, 0.4349, 2, TC_REPRO_GE));
+    assert_false(tc_repro_holds(p, 0.4349, 4, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.43504, 4, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(p, 0.4349, 1, TC_REPRO_EQ));
+    /* Integers (0 decimals) and negative values. */
+    assert_true(tc_repro_holds(20, 20.49, 0, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(20, 20.51, 0, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(20, 19.51, 0, TC_REPRO_GE));
+    assert_false(tc_repro_holds(20, 19.49, 0, TC_REPRO_GE));
+    assert_true(tc_repro_holds(-0.435, -0.4349, 3, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(-0.435, -0.43449, 3, TC_REPRO_GE));
+    assert_false(tc_repro_holds(-0.435, -0.43551, 3, TC_REPRO_GE));
+    assert_true(tc_repro_holds(-0.435, -0.43551, 3, TC_REPRO_LE));
+    /* A value that is not a number holds no relation. */
+    for (tc_repro_rel_t rel = TC_REPRO_EQ; rel <= TC_REPRO_LE; rel++) {
+        assert_false(tc_repro_holds(p, NAN, 3, rel));
+        assert_false(tc_repro_holds(NAN, p, 3, rel));
+    }
+}
+
+/* tc_repro_num's verdicts for each relation: matches when the printed value holds (a
+ * correction given is then not named), corrected when it fails and the corrected value holds,
+ * differs when the corrected value fails too (an unjustified correction is refused) or is
+ * missing, not printed for a NAN paper value whatever the rest. */
+static void test_num_verdicts(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *quantity;
+        double paper, value;
+        int decimals;
+        tc_repro_rel_t rel;
+        const char *correction;
+        double corrected;
+        tc_repro_verdict_t want;
+    } cases[] = {
+        /* EQ at three decimals */
+        {"eq-match", 0.435, 0.4349, 3, TC_REPRO_EQ, NULL, NAN, TC_REPRO_MATCHES},
+        {"eq-match-unneeded", 0.435, 0.4349, 3, TC_REPRO_EQ, "001.3", 0.434, TC_REPRO_MATCHES},
+        {"eq-corrected", 0.435, 0.4344, 3, TC_REPRO_EQ, "001.3", 0.434, TC_REPRO_CORRECTED},
+        {"eq-unjustified", 0.435, 0.4344, 3, TC_REPRO_EQ, "001.3", 0.433, TC_REPRO_DIFFERS},
+        {"eq-unjustified-same", 0.435, 0.4344, 3, TC_REPRO_EQ, "001.3", 0.435, TC_REPRO_DIFFERS},
+        {"eq-no-value", 0.435, 0.4344, 3, TC_REPRO_EQ, "001.3", NAN, TC_REPRO_DIFFERS},
+        {"eq-no-entry", 0.435, 0.4344, 3, TC_REPRO_EQ, NULL, 0.434, TC_REPRO_DIFFERS},
+        {"eq-no-treecast", 0.435, NAN, 3, TC_REPRO_EQ, "001.3", 0.435, TC_REPRO_DIFFERS},
+        /* GE: a lower bound */
+        {"ge-match", 18, 20, 0, TC_REPRO_GE, "000.7", 25, TC_REPRO_MATCHES},
+        {"ge-corrected", 21, 20, 0, TC_REPRO_GE, "000.7", 20, TC_REPRO_CORRECTED},
+        {"ge-corrected-below", 21, 20, 0, TC_REPRO_GE, "000.7", 19.5, TC_REPRO_CORRECTED},
+        {"ge-unjustified", 21, 20, 0, TC_REPRO_GE, "000.7", 20.5, TC_REPRO_DIFFERS},
+        /* LE: an upper bound ("at most") */
+        {"le-match", 0.64, 0.6383, 4, TC_REPRO_LE, NULL, NAN, TC_REPRO_MATCHES},
+        {"le-corrected", 0.63, 0.6383, 2, TC_REPRO_LE, "001.9", 0.64, TC_REPRO_CORRECTED},
+        {"le-unjustified", 0.63, 0.6383, 2, TC_REPRO_LE, "001.9", 0.634, TC_REPRO_DIFFERS},
+        {"le-unjustified-low", 0.63, 0.6383, 2, TC_REPRO_LE, "001.9", 0.5, TC_REPRO_DIFFERS},
+        /* not printed */
+        {"np-eq", NAN, 0.435, 3, TC_REPRO_EQ, NULL, NAN, TC_REPRO_NOT_PRINTED},
+        {"np-ge", NAN, 1, 0, TC_REPRO_GE, "000.7", 1, TC_REPRO_NOT_PRINTED},
+        {"np-le-no-value", NAN, NAN, 0, TC_REPRO_LE, "000.7", 0, TC_REPRO_NOT_PRINTED},
+    };
+    size_t n = sizeof cases / sizeof cases[0];
+    tc_repro_page_t *p = page();
+    tc_repro_table_t *t = tc_repro_table(p, "t", "T", "", "intro");
+    tc_repro_table_t *u = tc_repro_table(p, "u", "U", "", "intro");
+    assert_non_null(t);
+    assert_non_null(u);
+    int64_t want[TC_REPRO_VERDICTS_] = {0};
+    for (size_t i = 0; i < n; i++) {
+        tc_repro_num(t, cases[i].quantity, cases[i].paper, cases[i].value, cases[i].decimals,
+                     cases[i].rel, cases[i].correction, cases[i].corrected);
+        /* tc_repro_num_text, given the same value as text, judges it the same. */
+        tc_repro_num_text(u, cases[i].quantity, isnan(cases[i].paper) ? NULL : "as printed",
+                          cases[i].paper, cases[i].value, cases[i].decimals, cases[i].rel,
+                          cases[i].correction, cases[i].corrected);
+        const tc_repro_cell_t *c = last(t), *d = last(u);
+        char buf[128], expect[128];
+        tc_repro_verdict_text(c, buf, sizeof buf);
+        print_message("%-22s %s\n", cases[i].quantity, buf);
+        assert_string_equal(c->quantity, cases[i].quantity);
+        assert_int_equal(c->verdict, cases[i].want);
+        assert_int_equal(d->verdict, cases[i].want);
+        want[cases[i].want]++;
+        if (cases[i].want == TC_REPRO_CORRECTED) {
+            /* The entry that explains it is named, and read in the verdict. */
+            assert_non_null(c->correction);
+            assert_string_equal(c->correction, cases[i].correction);
+            snprintf(expect, sizeof expect, "corrected — corrections %s", cases[i].correction);
+            assert_string_equal(buf, expect);
+        } else {
+            /* No entry is named when it is not what makes the cell hold. */
+            assert_null(c->correction);
+            assert_null(d->correction);
+            assert_string_equal(buf, tc_repro_verdict_name(cases[i].want));
+        }
+        if (cases[i].want == TC_REPRO_NOT_PRINTED) {
+            assert_null(c->paper);
+            assert_null(d->paper);
+        } else {
+            assert_non_null(c->paper);
+            assert_string_equal(d->paper, "as printed");
+        }
+        if (isnan(cases[i].value)) {
+            assert_string_equal(c->value, "-");
+        }
+    }
+    /* The printed texts carry the decimals. */
+    assert_string_equal(t->cells[0].paper, "0.435");
+    assert_string_equal(t->cells[0].value, "0.435");
+    assert_string_equal(t->cells[2].value, "0.434");
+    assert_string_equal(t->cells[12].value, "0.6383");
+    assert_int_equal(t->ncells, (int64_t)n);
+    for (int v = 0; v < TC_REPRO_VERDICTS_; v++) {
+        assert_int_equal(tc_repro_count(p, (tc_repro_verdict_t)v), 2 * want[v]);
+    }
+    assert_int_equal(tc_repro_count(p, TC_REPRO_VERDICTS_), 2 * (int64_t)n);
+    assert_int_equal(tc_repro_page_error(p), TC_OK);
+    tc_repro_page_free(p);
+}
+
+static void test_registry(void **state)
+{
+    (void)state;
+    int n = -1;
+    const tc_repro_paper_t *papers = tc_repro_papers(&n);
+    assert_non_null(papers);
+    assert_int_equal(n, 5);
+    static const char *const ids[] = {"000", "001", "002", "003", "004"};
+    for (int i = 0; i < n; i++) {
+        assert_non_null(papers[i].id);
+        assert_string_equal(papers[i].id, ids[i]);
+        for (int k = 0; k < i; k++) {
+            assert_string_not_equal(papers[i].id, papers[k].id);
+        }
+        assert_non_null(papers[i].title);
+        assert_true(strlen(papers[i].title) > 0);
+        /* The title names its paper: "... (paper 001)". */
+        char tail[16];
+        snprintf(tail, sizeof tail, "(paper %s)", ids[i]);
+        assert_non_null(strstr(papers[i].title, tail));
+        assert_non_null(papers[i].produce);
+        assert_true(papers[i].items[0] > 0);
+        assert_true(papers[i].items[0] <= papers[i].items[1]);
+        assert_ptr_equal(tc_repro_paper(ids[i]), &papers[i]);
+    }
+    const tc_repro_paper_t *p1 = tc_repro_paper("001");
+    assert_non_null(p1);
+    assert_string_equal(p1->id, "001");
+    assert_non_null(strstr(p1->title, "Tseng"));
+    assert_null(tc_repro_paper("999"));
+    assert_null(tc_repro_paper(NULL));
+    assert_null(tc_repro_paper(""));
+    assert_null(tc_repro_paper("01"));
+    assert_null(tc_repro_paper("0010"));
+    assert_null(tc_repro_paper("1"));
+
+    /* tc_repro_run refuses a missing paper or options, and leaves *page NULL. */
+    tc_repro_opts_t opts = {.quick = true, .threads = 1, .seed = 1};
+    tc_repro_page_t sentinel = {0};
+    tc_repro_page_t *pg = &sentinel;
+    assert_int_equal(tc_repro_run(NULL, &opts, NULL, &pg), TC_EINVAL);
+    assert_null(pg);
+    assert_true(strlen(tc_err_detail()) > 0);
+    pg = &sentinel;
+    assert_int_equal(tc_repro_run(p1, NULL, NULL, &pg), TC_EINVAL);
+    assert_null(pg);
+    /* A paper that is not the registry's, without a producer. */
+    tc_repro_paper_t none = {"999", "No such paper", {1, 1}, NULL};
+    pg = &sentinel;
+    assert_int_equal(tc_repro_run(&none, &opts, NULL, &pg), TC_EINVAL);
+    assert_null(pg);
+}
+
+/* A hand-built page: tables t (keys n) and u (no keys), and cells whose ids are listed. */
+static tc_repro_page_t *ids_page(const char *paper)
+{
+    tc_repro_page_t *p = tc_repro_page_new(paper, "ids");
+    assert_non_null(p);
+    tc_repro_table_t *t = tc_repro_table(p, "t", "T", "n", "intro");
+    tc_repro_table_t *u = tc_repro_table(p, "u", "U", "", "intro");
+    tc_repro_row(t, "1");
+    tc_repro_num(t, "q", 1, 1, 0, TC_REPRO_EQ, NULL, NAN); /* PAPER/t/n=1/q */
+    tc_repro_num(t, "r", 1, 1, 0, TC_REPRO_EQ, NULL, NAN); /* PAPER/t/n=1/r */
+    tc_repro_row(t, "2");
+    tc_repro_num(t, "q", 1, 1, 0, TC_REPRO_EQ, NULL, NAN); /* PAPER/t/n=2/q */
+    tc_repro_num(u, "q", 1, 1, 0, TC_REPRO_EQ, NULL, NAN); /* PAPER/u//q */
+    assert_int_equal(tc_repro_page_error(p), TC_OK);
+    return p;
+}
+
+/* tc_repro_check_ids accepts distinct ids and names the first one two cells share, wherever
+ * they are: adjacent, apart, in two tables of the same id, or on two pages of one paper. */
+static void test_check_ids(void **state)
+{
+    (void)state;
+    tc_repro_page_t *a = ids_page("000"), *b = ids_page("001");
+    tc_repro_page_t *both[] = {a, b};
+    assert_int_equal(tc_repro_check_ids(both, 2), TC_OK);
+    assert_int_equal(tc_repro_check_ids(both, 1), TC_OK);
+    assert_int_equal(tc_repro_check_ids(both, 0), TC_OK);
+    tc_repro_page_t *empty = tc_repro_page_new("002", "empty");
+    assert_non_null(empty);
+    assert_int_equal(tc_repro_check_ids(&empty, 1), TC_OK);
+    tc_repro_page_free(empty);
+
+    /* Two identical cells one after the other. */
+    tc_repro_table_t *t = a->tables[0];
+    tc_repro_row(t, "3");
+    tc_repro_num(t, "q", 1, 1, 0, TC_REPRO_EQ, NULL, NAN);
+    tc_repro_num(t, "q", 2, 2, 0, TC_REPRO_EQ, NULL, NAN);
+    assert_int_equal(tc_repro_check_ids(&a, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "000/t/n=3/q"));
+    tc_repro_page_free(a);
+
+    /* The same cell again, after others (in another row, back to n = 1). */
+    a = ids_page("000");
+    tc_repro_row(a->tables[0], "1");
+    tc_repro_num(a->tables[0], "r", 1, 1, 0, TC_REPRO_EQ, NULL, NAN);
+    assert_int_equal(tc_repro_check_ids(&a, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "000/t/n=1/r"));
+    tc_repro_page_free(a);
+
+    /* A second table with the id of the first. */
+    a = ids_page("000");
+    tc_repro_table_t *t2 = tc_repro_table(a, "u", "U again", "", "intro");
+    tc_repro_num(t2, "q", 1, 1, 0, TC_REPRO_EQ, NULL, NAN);
+    assert_int_equal(tc_repro_check_ids(&a, 1), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "000/u//q"));
+    /* Each page alone is fine; two pages of the same paper share every id. */
+    tc_repro_page_free(a);
+    a = ids_page("001");
+    both[0] = a;
+    assert_int_equal(tc_repro_check_ids(&a, 1), TC_OK);
+    assert_int_equal(tc_repro_check_ids(&b, 1), TC_OK);
+    assert_int_equal(tc_repro_check_ids(both, 2), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "001/"));
+    tc_repro_page_free(a);
+    tc_repro_page_free(b);
+}
+
+static int items;
+static void count_item(void)
+{
+    items++;
+}
+
+/* Every paper of the registry, quick, on one thread: a page of its own paper with tables,
+ * progress called once per table and figure, no failure, every cell id unique over the five
+ * pages, and every "corrected" cell naming the entry of docs/corrections.md that explains it. */
+static void test_every_paper(void **state)
+{
+    (void)state;
+    int n = 0;
+    const tc_repro_paper_t *papers = tc_repro_papers(&n);
+    assert_int_equal(n, 5);
+    tc_repro_page_t *pages[5] = {NULL};
+    tc_repro_opts_t opts = {.quick = true, .threads = 1, .seed = 1};
+    for (int i = 0; i < n; i++) {
+        items = 0;
+        tc_err_t err = tc_repro_run(&papers[i], &opts, count_item, &pages[i]);
+        if (err != TC_OK) {
+            fail_msg("paper %s: %s. %s", papers[i].id, tc_strerror(err), tc_err_detail());
+        }
+        const tc_repro_page_t *p = pages[i];
+        assert_non_null(p);
+        assert_int_equal(tc_repro_page_error(p), TC_OK);
+        assert_string_equal(p->paper, papers[i].id);
+        assert_true(p->ntables >= 1);
+        assert_true(p->seconds >= 0);
+        assert_int_equal(items, p->ntables + p->nfigures);
+        print_message("paper %s: %d tables, %d figures (estimate %d), %" PRId64 " cells: %" PRId64
+                      " matches, %" PRId64 " corrected, %" PRId64 " differ, %" PRId64
+                      " not printed, %.2f s\n",
+                      p->paper, p->ntables, p->nfigures, papers[i].items[0],
+                      tc_repro_count(p, TC_REPRO_VERDICTS_), tc_repro_count(p, TC_REPRO_MATCHES),
+                      tc_repro_count(p, TC_REPRO_CORRECTED), tc_repro_count(p, TC_REPRO_DIFFERS),
+                      tc_repro_count(p, TC_REPRO_NOT_PRINTED), p->seconds);
+        assert_true(tc_repro_count(p, TC_REPRO_VERDICTS_) > 0);
+        for (int k = 0; k < p->ntables; k++) {
+            const tc_repro_table_t *t = p->tables[k];
+            assert_non_null(t->id);
+            assert_true(strlen(t->id) > 0);
+            for (int64_t c = 0; c < t->ncells; c++) {
+                const tc_repro_cell_t *cell = &t->cells[c];
+                if (cell->verdict != TC_REPRO_CORRECTED) {
+                    continue;
+                }
+                /* "NNN.M": a paper's id, a dot, the entry's number. */
+                const char *e = cell->correction;
+                if (e == NULL || strlen(e) < 5 || e[3] != '.' || strspn(e, "0123456789") != 3 ||
+                    strspn(e + 4, "0123456789") != strlen(e + 4)) {
+                    char *id = tc_repro_cell_id(p, t, cell);
+                    fail_msg("%s: corrected, but by no entry (%s)", id, e ? e : "NULL");
+                }
+            }
+        }
+    }
+    assert_int_equal(tc_repro_check_ids(pages, n), TC_OK);
+    /* Paper 001's Table 2 at the quick size: n = 4..7, k = 3..n-1, and the text's bound. */
+    const tc_repro_table_t *t2 = NULL;
+    for (int k = 0; k < pages[1]->ntables; k++) {
+        if (strcmp(pages[1]->tables[k]->id, "table2") == 0) {
+            t2 = pages[1]->tables[k];
+        }
+    }
+    assert_non_null(t2);
+    assert_int_equal(t2->ncells, 11);
+    for (int64_t c = 0; c < t2->ncells; c++) {
+        assert_int_equal(t2->cells[c].verdict, TC_REPRO_MATCHES);
+    }
+    char *id = tc_repro_cell_id(pages[1], t2, &t2->cells[9]);
+    assert_string_equal(id, "001/table2/n=7,k=6/t_s/t_m >");
+    assert_string_equal(t2->cells[9].paper, "0.435");
+    free(id);
+    for (int i = 0; i < n; i++) {
+        tc_repro_page_free(pages[i]);
+    }
+}
+
+/* A page does not depend on the number of threads: paper 001 on one thread and on four gives
+ * the same verdict list, value for value. */
+static void test_threads_same_page(void **state)
+{
+    (void)state;
+    const tc_repro_paper_t *paper = tc_repro_paper("001");
+    assert_non_null(paper);
+    char *text[2] = {NULL, NULL};
+    static const int threads[2] = {1, 4};
+    for (int i = 0; i < 2; i++) {
+        tc_repro_opts_t opts = {.quick = true, .threads = threads[i], .seed = 1};
+        tc_repro_page_t *p = NULL;
+        assert_int_equal(tc_repro_run(paper, &opts, NULL, &p), TC_OK);
+        CAPTURE(text[i], tc_repro_write_verdicts(fp, p));
+        tc_repro_page_free(p);
+    }
+    assert_string_equal(text[0], text[1]);
+    assert_non_null(strstr(text[0], "001/table2/n=7,k=6/t_s/t_m >\tmatches\t0.435\n"));
+    free(text[0]);
+    free(text[1]);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_holds_relations), cmocka_unit_test(test_holds_as_printed),
-        cmocka_unit_test(test_verdicts),        cmocka_unit_test(test_cell_ids),
-        cmocka_unit_test(test_sticky_failure),  cmocka_unit_test(test_writers),
+        cmocka_unit_test(test_holds_relations),  cmocka_unit_test(test_holds_as_printed),
+        cmocka_unit_test(test_verdicts),         cmocka_unit_test(test_cell_ids),
+        cmocka_unit_test(test_sticky_failure),   cmocka_unit_test(test_writers),
+        cmocka_unit_test(test_holds_boundaries), cmocka_unit_test(test_num_verdicts),
+        cmocka_unit_test(test_registry),         cmocka_unit_test(test_check_ids),
+        cmocka_unit_test(test_every_paper),      cmocka_unit_test(test_threads_same_page),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
