@@ -234,11 +234,11 @@ tc_err_t tc_sim_paper000(const tc_net_t *net, tc_collective_t what, bool symmetr
 /* Paper 001's Personalized_Broadcast(k) on S_n (topo: net's neighbour table), every source or
  * (symmetry) node 0 alone, its packets' dimensions checked per round. */
 typedef struct {
-    tc_sim_result_t res;      /* the run (symmetry: node 0's) */
-    tc_tseng_predict_t pred;  /* the schedule's own prediction */
-    int64_t collisions;       /* shared representatives (property 3) */
-    int64_t same_dim;         /* symmetry: rounds' packets that reused a dimension (else 0) */
-    int64_t transmissions;    /* over every source (symmetry: translated) */
+    tc_sim_result_t res;     /* the run (symmetry: node 0's) */
+    tc_tseng_predict_t pred; /* the schedule's own prediction */
+    int64_t collisions;      /* shared representatives (property 3) */
+    int64_t same_dim;        /* symmetry: rounds' packets that reused a dimension (else 0) */
+    int64_t transmissions;   /* over every source (symmetry: translated) */
     int64_t deliveries, expected;
 } tc_sim_tseng_t;
 
@@ -274,6 +274,57 @@ typedef struct {
 tc_err_t tc_sim_allgather_mesh(const tc_net_t *net, const tc_topo_t *topo,
                                const tc_sim_config_t *model, tc_star_mesh_report_t *check,
                                tc_sim_mesh_t *out);
+
+/* ---- campaigns summed up (src/sim/summary.c) ------------------------------------------------ */
+
+/* The distributions of a routing campaign's routes (tc_ftroute_campaign's records): each as
+ * median, p90, p99 (nearest rank), max and mean, NaN when it has no value. Oracle, route and the
+ * stretches are over the delivered routes, the rest over every route. */
+enum {
+    TC_FTROUTE_ORACLE,     /* the oracle's distance */
+    TC_FTROUTE_ROUTE,      /* the route's length */
+    TC_FTROUTE_HOPS,       /* links crossed */
+    TC_FTROUTE_BACK,       /* backtracks */
+    TC_FTROUTE_STRETCH,    /* route length / oracle */
+    TC_FTROUTE_HOPSTRETCH, /* links crossed / oracle */
+    TC_FTROUTE_BITS,       /* the largest header, in bits */
+    TC_FTROUTE_NSTATS
+};
+
+typedef struct {
+    int64_t routes, reachable, delivered, returned;
+    int64_t shortest;  /* delivered routes as long as the oracle's distance */
+    int64_t budget[4]; /* the last search's budget: 0, 1, 2, plain DFS */
+    double dist[TC_FTROUTE_NSTATS][5];
+} tc_ftroute_summary_t;
+
+/* The n records summed up. TC_ENOMEM. O(n log n). */
+tc_err_t tc_ftroute_summarize(const tc_ftroute_record_t *rec, int64_t n, tc_ftroute_summary_t *out);
+
+/* The schemes of the broadcast comparison into sc (room for 5): the routed broadcast, the
+ * unicasts, and ft-bcast with x = 1, 2, n - 1 (each once), or with x alone when x > 0. Returns
+ * how many. */
+int tc_ftbcast_compare_schemes(int n, int x, tc_ftbcast_scheme_t *sc);
+
+/* One scheme over a comparison's trials: medians (nearest rank) and maxima of the columns. */
+enum {
+    TC_FTBCAST_LAST,
+    TC_FTBCAST_ROUNDS,
+    TC_FTBCAST_TX,
+    TC_FTBCAST_RETURNED,
+    TC_FTBCAST_HOPS,
+    TC_FTBCAST_NCOLS
+};
+
+typedef struct {
+    int64_t trials, all_reached, others, reachable, delivered, expected;
+    double min_fraction; /* the smallest fraction of the expected messages delivered */
+    int64_t med[TC_FTBCAST_NCOLS], max[TC_FTBCAST_NCOLS];
+} tc_ftbcast_row_t;
+
+/* Scheme s of the records (out[trial * nschemes + s], M messages) summed up. TC_ENOMEM. */
+tc_err_t tc_ftbcast_summarize(const tc_ftbcast_record_t *rec, int64_t trials, int nschemes, int s,
+                              int64_t M, tc_ftbcast_row_t *out);
 
 #pragma GCC visibility pop
 

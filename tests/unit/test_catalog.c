@@ -1,6 +1,7 @@
 /* The plans described (tc_plan_desc_t of treecast/plan.h) and the whole runs of sim.h
  * (tc_sim_paper000, tc_sim_tseng_alltoall, tc_sim_tseng_eq1, tc_sim_allgather_mesh), and the fault
- * room check of faults.h (tc_faults_check_room). */
+ * room check of faults.h (tc_faults_check_room), and the campaigns' summaries
+ * (tc_ftroute_summarize, tc_ftbcast_compare_schemes, tc_ftbcast_summarize). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 
 #include "treecast/treecast.h"
 
+#include <math.h>
 #include <string.h>
 
 static bool known_option(const char *name, size_t len)
@@ -240,6 +242,67 @@ static void test_fault_room(void **state)
     tc_net_free(net);
 }
 
+/* The campaigns summed up: the comparison's schemes, a route campaign's distributions (nearest
+ * rank; the stretches over the delivered routes only) and one scheme's row. */
+static void test_summaries(void **state)
+{
+    (void)state;
+    tc_ftbcast_scheme_t sc[5];
+    assert_int_equal(tc_ftbcast_compare_schemes(5, 0, sc), 5); /* x = 1, 2, 4 */
+    assert_int_equal(sc[0].what, TC_FTPLAN_BCAST);
+    assert_int_equal(sc[1].what, TC_FTPLAN_UNICAST);
+    assert_int_equal(sc[2].x, 1);
+    assert_int_equal(sc[4].x, 4);
+    assert_int_equal(tc_ftbcast_compare_schemes(3, 0, sc), 4); /* n - 1 = 2: once */
+    assert_int_equal(tc_ftbcast_compare_schemes(6, 3, sc), 3);
+    assert_int_equal(sc[2].x, 3);
+    assert_int_equal(sc[2].what, 0);
+
+    tc_ftroute_record_t rec[4] = {0};
+    for (int i = 0; i < 4; i++) {
+        rec[i].oracle = 2;
+        rec[i].route = (tc_ftroute_t){.delivered = i < 3,
+                                      .route_len = 2 + 2 * i,
+                                      .hops = 10 * (i + 1),
+                                      .budget = i == 3 ? TC_FTROUTE_UNBOUNDED : 0};
+    }
+    rec[3].oracle = -1;
+    tc_ftroute_summary_t s;
+    assert_int_equal(tc_ftroute_summarize(rec, 4, &s), TC_OK);
+    assert_int_equal(s.routes, 4);
+    assert_int_equal(s.reachable, 3);
+    assert_int_equal(s.delivered, 3);
+    assert_int_equal(s.returned, 1);
+    assert_int_equal(s.shortest, 1);
+    assert_int_equal(s.budget[0], 3);
+    assert_int_equal(s.budget[3], 1);
+    assert_true(s.dist[TC_FTROUTE_ROUTE][0] == 4);   /* median of 2, 4, 6 */
+    assert_true(s.dist[TC_FTROUTE_ROUTE][3] == 6);   /* max */
+    assert_true(s.dist[TC_FTROUTE_STRETCH][4] == 2); /* mean of 1, 2, 3 */
+    assert_true(s.dist[TC_FTROUTE_HOPS][3] == 40);   /* every route */
+    assert_true(s.dist[TC_FTROUTE_HOPS][4] == 25);
+    assert_true(s.dist[TC_FTROUTE_HOPS][0] == 20); /* nearest rank: the 2nd of 4 */
+    assert_int_equal(tc_ftroute_summarize(rec + 3, 1, &s), TC_OK);
+    assert_true(isnan(s.dist[TC_FTROUTE_STRETCH][0])); /* nothing delivered */
+
+    tc_ftbcast_record_t b[3 * 2] = {0}; /* 3 trials x 2 schemes */
+    for (int i = 0; i < 3; i++) {
+        b[i * 2 + 1].others = 10;
+        b[i * 2 + 1].missed = i == 2;
+        b[i * 2 + 1].sim.keys_delivered = i == 2 ? 15 : 20;
+        b[i * 2 + 1].sim.rounds = 7 - i;
+    }
+    tc_ftbcast_row_t row;
+    assert_int_equal(tc_ftbcast_summarize(b, 3, 2, 1, 2, &row), TC_OK);
+    assert_int_equal(row.trials, 3);
+    assert_int_equal(row.expected, 60);
+    assert_int_equal(row.delivered, 55);
+    assert_int_equal(row.all_reached, 2);
+    assert_true(row.min_fraction == 0.75);
+    assert_int_equal(row.med[TC_FTBCAST_ROUNDS], 6);
+    assert_int_equal(row.max[TC_FTBCAST_ROUNDS], 7);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
@@ -250,6 +313,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_paper000),
         cmocka_unit_test(test_paper001),
         cmocka_unit_test(test_fault_room),
+        cmocka_unit_test(test_summaries),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -261,57 +261,8 @@ static int run_route(ft_t *f, FILE *fp)
 
 /* ---- the broadcasts ---------------------------------------------------------------------- */
 
-typedef struct {
-    int64_t *v; /* trials values, sorted */
-} col_t;
-
-enum { C_LAST, C_ROUNDS, C_TX, C_RETURNED, C_HOPS, C_COLS };
-
-typedef struct {
-    int64_t trials, all_reached, others, reachable, delivered, expected;
-    double min_fraction;
-    int64_t med[C_COLS], max[C_COLS];
-} row_t;
-
-static int summarize(const tc_ftbcast_record_t *rec, int64_t trials, int ns, int s, int64_t M,
-                     row_t *row)
-{
-    memset(row, 0, sizeof *row);
-    row->min_fraction = 1;
-    int64_t *v = malloc((size_t)trials * sizeof *v);
-    if (v == NULL) {
-        return fail(EXIT_RESOURCE, "out of memory");
-    }
-    for (int c = 0; c < C_COLS; c++) {
-        for (int64_t i = 0; i < trials; i++) {
-            const tc_ftbcast_record_t *r = &rec[i * ns + s];
-            v[i] = c == C_LAST       ? r->sim.last_delivery
-                   : c == C_ROUNDS   ? r->sim.rounds
-                   : c == C_TX       ? r->sim.transmissions
-                   : c == C_RETURNED ? r->routes.returned
-                                     : r->routes.max_hops;
-        }
-        qsort(v, (size_t)trials, sizeof *v, cmp_i64);
-        row->med[c] = pct_i64(v, trials, 50);
-        row->max[c] = v[trials - 1];
-    }
-    free(v);
-    for (int64_t i = 0; i < trials; i++) {
-        const tc_ftbcast_record_t *r = &rec[i * ns + s];
-        row->trials++;
-        row->others += r->others;
-        row->reachable += r->reachable;
-        row->delivered += r->sim.keys_delivered;
-        row->expected += r->others * M;
-        row->all_reached += r->missed == 0;
-        double fr = r->others > 0 ? (double)r->sim.keys_delivered / (double)(r->others * M) : 1;
-        row->min_fraction = fr < row->min_fraction ? fr : row->min_fraction;
-    }
-    return 0;
-}
-
 static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
-                            const tc_ftbcast_scheme_t *sc, int ns, const row_t *rows,
+                            const tc_ftbcast_scheme_t *sc, int ns, const tc_ftbcast_row_t *rows,
                             int64_t trials)
 {
     const args_t *a = f->a;
@@ -333,19 +284,19 @@ static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
     fprintf(fp, "  %-20s %9s %8s %8s %13s %13s %15s %11s %11s\n", "", "mean", "", "reached",
             "med / max", "med / max", "med / max", "med / max", "max");
     for (int s = 0; s < ns; s++) {
-        const row_t *r = &rows[s];
+        const tc_ftbcast_row_t *r = &rows[s];
         char name[40], b[4][40];
-        snprintf(b[0], sizeof b[0], "%lld / %lld", (long long)r->med[C_LAST],
-                 (long long)r->max[C_LAST]);
-        snprintf(b[1], sizeof b[1], "%lld / %lld", (long long)r->med[C_ROUNDS],
-                 (long long)r->max[C_ROUNDS]);
-        snprintf(b[2], sizeof b[2], "%lld / %lld", (long long)r->med[C_TX],
-                 (long long)r->max[C_TX]);
+        snprintf(b[0], sizeof b[0], "%lld / %lld", (long long)r->med[TC_FTBCAST_LAST],
+                 (long long)r->max[TC_FTBCAST_LAST]);
+        snprintf(b[1], sizeof b[1], "%lld / %lld", (long long)r->med[TC_FTBCAST_ROUNDS],
+                 (long long)r->max[TC_FTBCAST_ROUNDS]);
+        snprintf(b[2], sizeof b[2], "%lld / %lld", (long long)r->med[TC_FTBCAST_TX],
+                 (long long)r->max[TC_FTBCAST_TX]);
         bool routed = sc[s].what != 0;
-        snprintf(b[3], sizeof b[3], routed ? "%lld / %lld" : "-", (long long)r->med[C_RETURNED],
-                 (long long)r->max[C_RETURNED]);
+        snprintf(b[3], sizeof b[3], routed ? "%lld / %lld" : "-",
+                 (long long)r->med[TC_FTBCAST_RETURNED], (long long)r->max[TC_FTBCAST_RETURNED]);
         char hops[24];
-        snprintf(hops, sizeof hops, routed ? "%lld" : "-", (long long)r->max[C_HOPS]);
+        snprintf(hops, sizeof hops, routed ? "%lld" : "-", (long long)r->max[TC_FTBCAST_HOPS]);
         fprintf(fp, "  %-20s %8.2f%% %7.2f%% %8lld %13s %13s %15s %11s %11s\n",
                 scheme_name(&sc[s], f->n, name, sizeof name),
                 r->expected > 0 ? 100.0 * (double)r->delivered / (double)r->expected : 100.0,
@@ -356,7 +307,7 @@ static void print_rows_text(FILE *fp, const ft_t *f, const char *what,
 }
 
 static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
-                            const tc_ftbcast_scheme_t *sc, int ns, const row_t *rows,
+                            const tc_ftbcast_scheme_t *sc, int ns, const tc_ftbcast_row_t *rows,
                             int64_t trials)
 {
     const args_t *a = f->a;
@@ -375,10 +326,10 @@ static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
     tc_json_kstr(&j, "tree", f->kind);
     tc_json_key(&j, "schemes");
     tc_json_array(&j);
-    static const char *const cols[C_COLS] = {"last_delivery", "rounds", "transmissions", "returned",
-                                             "max_route_hops"};
+    static const char *const cols[TC_FTBCAST_NCOLS] = {"last_delivery", "rounds", "transmissions",
+                                                       "returned", "max_route_hops"};
     for (int s = 0; s < ns; s++) {
-        const row_t *r = &rows[s];
+        const tc_ftbcast_row_t *r = &rows[s];
         tc_json_object(&j);
         tc_json_kstr(&j, "scheme", scheme_name(&sc[s], f->n, name, sizeof name));
         tc_json_kint(&j, "others", r->others);
@@ -388,7 +339,7 @@ static void print_rows_json(FILE *fp, const ft_t *f, const char *what,
         tc_json_kint(&j, "all_reached", r->all_reached);
         tc_json_key(&j, "min_fraction");
         tc_json_fixed(&j, r->min_fraction, 4);
-        for (int c = 0; c < C_COLS; c++) {
+        for (int c = 0; c < TC_FTBCAST_NCOLS; c++) {
             tc_json_key(&j, cols[c]);
             tc_json_object(&j);
             tc_json_kint(&j, "median", r->med[c]);
@@ -410,17 +361,7 @@ static int schemes_of(const ft_t *f, const char *name, tc_ftbcast_scheme_t *sc)
         sc[0].what = name[6] == 'b' ? TC_FTPLAN_BCAST : TC_FTPLAN_UNICAST;
         return 1;
     }
-    int ns = 0;
-    sc[ns++].what = TC_FTPLAN_BCAST;
-    sc[ns++].what = TC_FTPLAN_UNICAST;
-    int xs[3] = {1, 2, f->n - 1};
-    for (int i = 0; i < 3; i++) {
-        bool dup = i > 0 && xs[i] <= xs[i - 1];
-        if (f->a->x_given ? i == 0 : !dup) {
-            sc[ns++] = (tc_ftbcast_scheme_t){.what = 0, .x = f->a->x_given ? (int)f->a->x : xs[i]};
-        }
-    }
-    return ns;
+    return tc_ftbcast_compare_schemes(f->n, f->a->x_given ? (int)f->a->x : 0, sc);
 }
 
 static int run_bcasts(ft_t *f, const char *name, FILE *fp)
@@ -465,9 +406,10 @@ static int run_bcasts(ft_t *f, const char *name, FILE *fp)
                             : tc_ftbcast_campaign(f->net, &f->topo, &c, rec);
         st = err != TC_OK ? lib_fail(err, name) : 0;
     }
-    row_t rows[MAX_SCHEMES];
+    tc_ftbcast_row_t rows[MAX_SCHEMES];
     for (int s = 0; s < ns && st == 0; s++) {
-        st = summarize(rec, trials, ns, s, a->M, &rows[s]);
+        err = tc_ftbcast_summarize(rec, trials, ns, s, a->M, &rows[s]);
+        st = err != TC_OK ? lib_fail(err, NULL) : 0;
     }
     if (st == 0) {
         (a->format == F_JSON ? print_rows_json : print_rows_text)(fp, f, name, sc, ns, rows,

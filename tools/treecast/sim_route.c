@@ -8,85 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    const char *name;
-    double v[5]; /* median, p90, p99, max, mean */
-} dist_row_t;
-
-/* The distribution of n values (sorted in place). */
-static void summarize(const char *name, double *vals, int64_t n, dist_row_t *row)
-{
-    row->name = name;
-    if (n == 0) {
-        for (int i = 0; i < 5; i++) {
-            row->v[i] = NAN;
-        }
-        return;
-    }
-    qsort(vals, (size_t)n, sizeof *vals, cmp_dbl);
-    double sum = 0;
-    for (int64_t i = 0; i < n; i++) {
-        sum += vals[i];
-    }
-    row->v[0] = pct_dbl(vals, n, 50);
-    row->v[1] = pct_dbl(vals, n, 90);
-    row->v[2] = pct_dbl(vals, n, 99);
-    row->v[3] = vals[n - 1];
-    row->v[4] = sum / (double)n;
-}
-
-enum { R_ORACLE, R_ROUTE, R_HOPS, R_BACK, R_STRETCH, R_HOPSTRETCH, R_BITS, R_ROWS };
-
-typedef struct {
-    int64_t routes, reachable, delivered, returned, shortest, budget[4];
-    dist_row_t rows[R_ROWS];
-} stats_t;
-
-static int collect(const tc_ftroute_record_t *rec, int64_t n, stats_t *s)
-{
-    memset(s, 0, sizeof *s);
-    double *v[R_ROWS];
-    for (int r = 0; r < R_ROWS; r++) {
-        v[r] = malloc((size_t)(n > 0 ? n : 1) * sizeof *v[r]);
-        if (v[r] == NULL) {
-            for (int q = 0; q < r; q++) {
-                free(v[q]);
-            }
-            return fail(EXIT_RESOURCE, "out of memory");
-        }
-    }
-    int64_t k = 0, all = 0; /* k: delivered routes; all: every route */
-    for (int64_t i = 0; i < n; i++) {
-        const tc_ftroute_t *r = &rec[i].route;
-        s->routes++;
-        s->reachable += rec[i].oracle >= 0;
-        s->delivered += r->delivered;
-        s->returned += !r->delivered;
-        s->budget[r->budget == TC_FTROUTE_UNBOUNDED ? 3 : r->budget]++;
-        v[R_HOPS][all] = (double)r->hops;
-        v[R_BACK][all] = (double)r->backtracks;
-        v[R_BITS][all++] = (double)r->header_bits;
-        if (r->delivered) {
-            s->shortest += r->route_len == rec[i].oracle;
-            v[R_ORACLE][k] = rec[i].oracle;
-            v[R_ROUTE][k] = (double)r->route_len;
-            v[R_STRETCH][k] = (double)r->route_len / rec[i].oracle;
-            v[R_HOPSTRETCH][k++] = (double)r->hops / rec[i].oracle;
-        }
-    }
-    static const char *const names[R_ROWS] = {
-        "oracle distance", "route length",      "links crossed",       "backtracks",
-        "stretch (route)", "stretch (crossed)", "largest header, bits"};
-    for (int r = 0; r < R_ROWS; r++) {
-        bool every = r == R_HOPS || r == R_BACK || r == R_BITS;
-        summarize(names[r], v[r], every ? all : k, &s->rows[r]);
-        free(v[r]);
-    }
-    return 0;
-}
+/* The rows of the distributions, in the order of TC_FTROUTE_*. */
+static const char *const ROW_NAMES[TC_FTROUTE_NSTATS] = {
+    "oracle distance", "route length",      "links crossed",       "backtracks",
+    "stretch (route)", "stretch (crossed)", "largest header, bits"};
 
 static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const char *faults,
-                       const stats_t *s)
+                       const tc_ftroute_summary_t *s)
 {
     char name[32];
     tc_net_name(net, name, sizeof name);
@@ -111,15 +39,15 @@ static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const cha
             (long long)s->budget[0], (long long)s->budget[1], (long long)s->budget[2],
             (long long)s->budget[3]);
     fprintf(fp, "  %-22s %9s %9s %9s %9s %9s\n", "", "median", "p90", "p99", "max", "mean");
-    for (int r = 0; r < R_ROWS; r++) {
-        const dist_row_t *d = &s->rows[r];
-        bool ratio = r == R_STRETCH || r == R_HOPSTRETCH;
-        fprintf(fp, "  %-22s", d->name);
+    for (int r = 0; r < TC_FTROUTE_NSTATS; r++) {
+        const double *d = s->dist[r];
+        bool ratio = r == TC_FTROUTE_STRETCH || r == TC_FTROUTE_HOPSTRETCH;
+        fprintf(fp, "  %-22s", ROW_NAMES[r]);
         for (int i = 0; i < 5; i++) {
-            if (isnan(d->v[i])) { /* no route delivered: nothing to summarize */
+            if (isnan(d[i])) { /* no route delivered: nothing to summarize */
                 fprintf(fp, " %9s", "n/a");
             } else {
-                fprintf(fp, " %9.*f", ratio || i == 4 ? 3 : 0, d->v[i]);
+                fprintf(fp, " %9.*f", ratio || i == 4 ? 3 : 0, d[i]);
             }
         }
         fputc('\n', fp);
@@ -132,7 +60,7 @@ static void print_text(FILE *fp, const args_t *a, const tc_net_t *net, const cha
 }
 
 static void print_json(FILE *fp, const args_t *a, const tc_net_t *net, const char *faults,
-                       const stats_t *s)
+                       const tc_ftroute_summary_t *s)
 {
     tc_json_t j;
     tc_json_document(&j, fp, "sim route-campaign");
@@ -154,18 +82,18 @@ static void print_json(FILE *fp, const args_t *a, const tc_net_t *net, const cha
     tc_json_kint(&j, "budget2", s->budget[2]);
     tc_json_kint(&j, "plain_dfs", s->budget[3]);
     tc_json_end_object(&j);
-    static const char *const keys[R_ROWS] = {"oracle",  "route_length", "hops",       "backtracks",
-                                             "stretch", "hop_stretch",  "header_bits"};
+    static const char *const keys[TC_FTROUTE_NSTATS] = {
+        "oracle", "route_length", "hops", "backtracks", "stretch", "hop_stretch", "header_bits"};
     static const char *const stats[5] = {"median", "p90", "p99", "max", "mean"};
-    for (int r = 0; r < R_ROWS; r++) {
+    for (int r = 0; r < TC_FTROUTE_NSTATS; r++) {
         tc_json_key(&j, keys[r]);
         tc_json_object(&j);
         for (int i = 0; i < 5; i++) {
             tc_json_key(&j, stats[i]);
-            if (isnan(s->rows[r].v[i])) {
+            if (isnan(s->dist[r][i])) {
                 tc_json_null(&j);
             } else {
-                tc_json_fixed(&j, s->rows[r].v[i], 3);
+                tc_json_fixed(&j, s->dist[r][i], 3);
             }
         }
         tc_json_end_object(&j);
@@ -218,9 +146,9 @@ int sim_route_main(const args_t *a, const char *name)
     if (st == 0 && (err = tc_ftroute_campaign(net, &topo, &c, rec)) != TC_OK) {
         st = lib_fail(err, "route-campaign");
     }
-    stats_t s;
-    if (st == 0) {
-        st = collect(rec, c.trials * c.pairs, &s);
+    tc_ftroute_summary_t s;
+    if (st == 0 && (err = tc_ftroute_summarize(rec, c.trials * c.pairs, &s)) != TC_OK) {
+        st = lib_fail(err, NULL);
     }
     if (st == 0) {
         args_t shown = *a;

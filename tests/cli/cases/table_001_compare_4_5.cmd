@@ -1,1 +1,1 @@
-table 001:compare --from 4 --to 5
+table 001:compare --to 5
