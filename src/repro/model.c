@@ -337,11 +337,17 @@ void tc_repro_note(tc_repro_table_t *t, const char *f, ...)
 static double at(double v, int decimals)
 {
     double scale = pow(10.0, decimals);
+    if (!isfinite(v * scale)) { /* beyond 2^53 a double has no decimals left to round */
+        return v;
+    }
     return round(v * scale) / scale;
 }
 
 bool tc_repro_holds(double p, double v, int decimals, tc_repro_rel_t rel)
 {
+    if (isinf(p) || isinf(v)) { /* infinities compare as they are (no tolerance to add) */
+        return rel == TC_REPRO_EQ ? p == v : rel == TC_REPRO_GE ? v >= p : v <= p;
+    }
     double a = at(p, decimals), b = at(v, decimals);
     double eps = 1e-9 * fmax(1.0, fabs(a));
     switch (rel) {

@@ -16,7 +16,7 @@ static const tc_repro_paper_t PAPERS[] = {
      tc__repro_002},
     {"003", "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)", {6, 7},
      tc__repro_003},
-    {"004", "Reliable broadcasting via independent spanning trees (paper 004)", {10, 10},
+    {"004", "Reliable broadcasting via independent spanning trees (paper 004)", {12, 12},
      tc__repro_004},
 };
 #define NPAPERS ((int)(sizeof PAPERS / sizeof PAPERS[0]))

@@ -348,6 +348,16 @@ static void test_writers(void **state)
 static void test_holds_boundaries(void **state)
 {
     (void)state;
+    /* infinities compare as they are; values past 2^53 are not rounded (no overflow) */
+    assert_false(tc_repro_holds(INFINITY, 5, 0, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(INFINITY, INFINITY, 0, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(INFINITY, INFINITY, 2, TC_REPRO_GE));
+    assert_false(tc_repro_holds(INFINITY, 5, 0, TC_REPRO_GE));
+    assert_true(tc_repro_holds(INFINITY, 5, 0, TC_REPRO_LE));
+    assert_true(tc_repro_holds(5, INFINITY, 0, TC_REPRO_GE));
+    assert_false(tc_repro_holds(5, -INFINITY, 0, TC_REPRO_GE));
+    assert_true(tc_repro_holds(1e306, 1e306, 3, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(1e306, 2e306, 3, TC_REPRO_EQ));
     const double p = 0.435;
     assert_true(tc_repro_holds(p, 0.435, 3, TC_REPRO_EQ));
     assert_true(tc_repro_holds(p, 0.4349, 3, TC_REPRO_EQ));
