@@ -68,6 +68,34 @@ tc_err_t tc_repro_write_corrections_md(FILE *fp);
  * the paper's citation under that title. */
 tc_err_t tc_repro_write_md_linked(FILE *fp, const char *md, size_t len, const char *paper);
 
+/* ---- the web report ------------------------------------------------------------------------ */
+
+/* How the report was made, as its pages say it. */
+typedef struct {
+    const char *me;  /* the program as commands are printed ("treecast"; NULL: "treecast") */
+    bool quick;      /* the quick run (the small cases) */
+    int threads;     /* the threads asked for (0: every core) */
+    uint64_t seed;   /* the seed of every random choice */
+    const char *dir; /* the report's directory: a drawn figure's SVG is read from
+                      * DIR/PAPER/ID.svg and inlined (NULL: the current directory) */
+} tc_repro_html_opts_t;
+
+/* PAPER.html: one page standing alone (inline style and script, a Content-Security-Policy that
+ * forbids every fetch): title, citation, verdict counts, every table's cells (escaped, the
+ * notation X_k, X^{..} as <sub>/<sup>, references to corrections linked) and every figure (its
+ * SVG inline with its ids prefixed by "figure-ID--", or why it was not drawn), links to the
+ * data files under PAPER/. TC_EIO also when a drawn figure's SVG cannot be read. */
+tc_err_t tc_repro_write_html_page(FILE *fp, const tc_repro_page_t *p,
+                                  const tc_repro_html_opts_t *o);
+
+/* index.html: the papers, their verdict counts, what each page found, how the report was made
+ * (npages == 1: a run of one paper). */
+tc_err_t tc_repro_write_html_index(FILE *fp, tc_repro_page_t *const *pages, int npages,
+                                   const tc_repro_html_opts_t *o);
+
+/* corrections.html: the corrections document as a page of the report, an anchor per entry. */
+tc_err_t tc_repro_write_html_corrections(FILE *fp, const tc_repro_html_opts_t *o);
+
 #pragma GCC visibility pop
 
 #endif

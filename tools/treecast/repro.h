@@ -41,9 +41,6 @@ int repro_write_html(const char *dir, tc_repro_page_t **pages, int npages,
 /* 0 when expected is a verdict list (verdicts.tsv's format, at least one line), else 3 after one
  * line on stderr naming the file and what is wrong. */
 int repro_expect_check(const char *expected);
-/* A file the reproduction wrote, whole and NUL-terminated (*len bytes; the caller frees), or NULL
- * with errno set. Only for treecast's own output: it is not bounded like the user's files. */
-char *repro_read_all(const char *path, size_t *len);
 int64_t repro_expect(const char *verdicts, const char *expected, tc_repro_page_t **pages,
                      int npages);
 

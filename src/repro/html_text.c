@@ -1,46 +1,22 @@
 /* The web report's text: HTML escaping, the producers' notation (X_k, X^{...}) as <sub> and
  * <sup>, every "corrections NNN.K" a link to the corrections page, light Markdown, and figures'
- * SVG inlined with their ids prefixed (repro_html.h; repro_html.c writes the pages with them). */
-#include "repro.h"
-#include "repro_html.h"
+ * SVG inlined with their ids prefixed (html.h; html.c writes the pages with them). */
+#include "repro/html.h"
 #include "treecast/repro_report.h"
-#include "treecast/treecast.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- escaping ------------------------------------------------------------------------------ */
 
-/* Where text_n links a reference to: the corrections page, or "" on that page itself (its own
- * references are fragments); set by write_corrections while it writes that page. The writer is
- * single-threaded. */
-static const char *corr_page = "corrections.html";
-/* Whether a relative link of light Markdown is kept (false on the corrections page, whose
- * relative links lead to the repository's docs, which the report does not carry). */
-static bool relative_links = true;
-/* More than 0 inside a link's text, where text_n makes no links (no <a> in an <a>). */
-static int in_link = 0;
-
-void html_link_enter(void)
+tc__html_t tc__html_on(FILE *fp)
 {
-    in_link++;
-}
-
-void html_link_leave(void)
-{
-    in_link--;
-}
-
-void html_corrections_page(bool on)
-{
-    corr_page = on ? "" : "corrections.html";
-    relative_links = !on;
+    return (tc__html_t){.fp = fp, .corr_page = "corrections.html", .relative_links = true};
 }
 
 /* n bytes of text, escaped for an HTML text node or a quoted attribute value; control
  * characters other than tab and newline become spaces. */
-void html_esc_n(FILE *fp, const char *s, size_t n)
+void tc__html_esc_n(FILE *fp, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -66,10 +42,10 @@ void html_esc_n(FILE *fp, const char *s, size_t n)
     }
 }
 
-void html_esc(FILE *fp, const char *s)
+void tc__html_esc(FILE *fp, const char *s)
 {
     if (s != NULL) {
-        html_esc_n(fp, s, strlen(s));
+        tc__html_esc_n(fp, s, strlen(s));
     }
 }
 
@@ -134,23 +110,24 @@ static bool script_arg(const char *s, size_t n, size_t i, char op, size_t *a, si
     return true;
 }
 
-static void text_n(FILE *fp, const char *s, size_t n, const char *lo);
+static void text_n(tc__html_t *h, const char *s, size_t n, const char *lo);
 
 /* The reference at s (n bytes), if it starts one: its length, after writing it linked. */
-static size_t corr_links(FILE *fp, const char *s, size_t n)
+static size_t corr_links(tc__html_t *h, const char *s, size_t n)
 {
+    FILE *fp = h->fp;
     tc_repro_corr_ref_t refs[16];
     size_t used;
     int count = tc_repro_corr_refs(s, n, refs, 16, &used);
     size_t at = 0;
     for (int k = 0; k < count; k++) {
-        html_esc_n(fp, s + at, refs[k].at - at); /* what separates it from the one before */
+        tc__html_esc_n(fp, s + at, refs[k].at - at); /* what separates it from the one before */
         fputs("<a class=\"corr\" href=\"", fp);
-        fputs(corr_page, fp);
+        fputs(h->corr_page, fp);
         fputs("#c", fp);
-        html_esc_n(fp, s + refs[k].id, refs[k].idlen);
+        tc__html_esc_n(fp, s + refs[k].id, refs[k].idlen);
         fputs("\">", fp);
-        html_esc_n(fp, s + refs[k].at, refs[k].len);
+        tc__html_esc_n(fp, s + refs[k].at, refs[k].len);
         fputs("</a>", fp);
         at = refs[k].at + refs[k].len;
     }
@@ -160,28 +137,30 @@ static size_t corr_links(FILE *fp, const char *s, size_t n)
 /* n bytes of text, escaped, with the notation of scripts as <sub>/<sup> and the references to
  * corrections linked (not inside a link). lo is where the string starts (s[-1] is looked at
  * when s > lo). */
-static void text_n(FILE *fp, const char *s, size_t n, const char *lo)
+static void text_n(tc__html_t *h, const char *s, size_t n, const char *lo)
 {
+    FILE *fp = h->fp;
     static const char docs[] = "docs/corrections.md";
     size_t from = 0;
     for (size_t i = 0; i < n;) {
         char before = s + i > lo ? s[i - 1] : '\0';
         bool word = !alnum(before) && before != '_' && before != '/';
         size_t a, b, next;
-        if (word && in_link == 0 && s[i] == 'c') {
-            html_esc_n(fp, s + from, i - from); /* corr_links writes nothing unless a reference */
+        if (word && h->in_link == 0 && s[i] == 'c') {
+            tc__html_esc_n(fp, s + from,
+                           i - from); /* corr_links writes nothing unless a reference */
             from = i;
-            size_t used = corr_links(fp, s + i, n - i);
+            size_t used = corr_links(h, s + i, n - i);
             if (used > 0) {
                 i += used;
                 from = i;
                 continue;
             }
         }
-        if (word && in_link == 0 && corr_page[0] != '\0' && s[i] == 'd' &&
+        if (word && h->in_link == 0 && h->corr_page[0] != '\0' && s[i] == 'd' &&
             n - i >= sizeof docs - 1 && memcmp(s + i, docs, sizeof docs - 1) == 0) {
-            html_esc_n(fp, s + from, i - from);
-            fprintf(fp, "<a href=\"%s\">%s</a>", corr_page, docs);
+            tc__html_esc_n(fp, s + from, i - from);
+            fprintf(fp, "<a href=\"%s\">%s</a>", h->corr_page, docs);
             i += sizeof docs - 1;
             from = i;
             continue;
@@ -195,10 +174,10 @@ static void text_n(FILE *fp, const char *s, size_t n, const char *lo)
             }
             bool identifier = s[i] == '_' && w > lo && w[-1] == '_';
             if (!identifier && script_arg(s, n, i + 1, s[i], &a, &b, &next)) {
-                html_esc_n(fp, s + from, i - from);
+                tc__html_esc_n(fp, s + from, i - from);
                 const char *tag = s[i] == '_' ? "sub" : "sup";
                 fprintf(fp, "<%s>", tag);
-                text_n(fp, s + a, b - a, s + a);
+                text_n(h, s + a, b - a, s + a);
                 fprintf(fp, "</%s>", tag);
                 i = from = next;
                 continue;
@@ -206,18 +185,18 @@ static void text_n(FILE *fp, const char *s, size_t n, const char *lo)
         }
         i++;
     }
-    html_esc_n(fp, s + from, n - from);
+    tc__html_esc_n(fp, s + from, n - from);
 }
 
-void html_text(FILE *fp, const char *s)
+void tc__html_text(tc__html_t *h, const char *s)
 {
     if (s != NULL) {
-        text_n(fp, s, strlen(s), s);
+        text_n(h, s, strlen(s), s);
     }
 }
 
 /* A path component of a relative link, percent-encoded (then safe in an attribute). */
-void html_url_part(FILE *fp, const char *s)
+void tc__html_url_part(FILE *fp, const char *s)
 {
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -231,36 +210,27 @@ void html_url_part(FILE *fp, const char *s)
 }
 
 /* s as (part of) an element id: letters, digits, '-', '_' and '.', anything else as '_'. */
-char *html_id_of(const char *s)
+void tc__html_id_part(FILE *fp, const char *s)
 {
-    char *id = repro_fmt("%s", s);
-    for (char *c = id; *c; c++) {
+    for (const char *c = s; *c; c++) {
         bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
                   (*c >= '0' && *c <= '9') || *c == '-' || *c == '_' || *c == '.';
-        *c = ok ? *c : '_';
+        fputc(ok ? *c : '_', fp);
     }
-    return id;
-}
-
-void html_id_part(FILE *fp, const char *s)
-{
-    char *id = html_id_of(s);
-    fputs(id, fp);
-    free(id);
 }
 
 /* The relative link PAPER/NAME.EXT. */
-void html_file_href(FILE *fp, const char *paper, const char *name, const char *ext)
+void tc__html_file_href(FILE *fp, const char *paper, const char *name, const char *ext)
 {
-    html_url_part(fp, paper);
+    tc__html_url_part(fp, paper);
     fputc('/', fp);
-    html_url_part(fp, name);
+    tc__html_url_part(fp, name);
     fprintf(fp, ".%s", ext);
 }
 
 /* Whether a cell's text is a number (a decimal with an optional exponent, or inf), to align it
  * right; the script's sort reads numbers the same way. */
-bool html_is_number(const char *s)
+bool tc__html_is_number(const char *s)
 {
     if (*s == '-' || *s == '+') {
         s++;
@@ -324,7 +294,7 @@ static bool safe_url(const char *u, size_t n)
 }
 
 /* [text](url) at s (n bytes): its length, 0 when s does not start one. */
-static size_t md_link(FILE *fp, const char *s, size_t n);
+static size_t md_link(tc__html_t *h, const char *s, size_t n);
 
 /* Whether the '*' at s[i] opens an emphasis that closes in s[0..n): *end is the closing '*'. A
  * star between letters, or before a blank or a sign, is text (2*n, *^{m-1}b). */
@@ -344,8 +314,9 @@ static bool emphasis(const char *s, size_t n, size_t i, const char *lo, const ch
 
 /* Inline Markdown: `code`, **bold**, *emphasis*, [text](url); the rest by text_n. lo: where
  * the string starts (text_n looks one byte back). */
-void html_md_inline(FILE *fp, const char *s, size_t n, const char *lo)
+void tc__html_md_inline(tc__html_t *h, const char *s, size_t n, const char *lo)
 {
+    FILE *fp = h->fp;
     size_t i = 0, from = 0;
     while (i < n) {
         const char *end = NULL;
@@ -353,31 +324,31 @@ void html_md_inline(FILE *fp, const char *s, size_t n, const char *lo)
         if (s[i] == '`') {
             end = memchr(s + i + 1, '`', n - i - 1);
             if (end != NULL) {
-                text_n(fp, s + from, i - from, lo);
+                text_n(h, s + from, i - from, lo);
                 fputs("<code>", fp);
-                html_esc_n(fp, s + i + 1, (size_t)(end - (s + i + 1)));
+                tc__html_esc_n(fp, s + i + 1, (size_t)(end - (s + i + 1)));
                 fputs("</code>", fp);
                 skip = (size_t)(end - s) + 1;
             }
         } else if (s[i] == '*' && i + 1 < n && s[i + 1] == '*') {
             end = find_n(s + i + 2, n - i - 2, "**");
             if (end != NULL && end > s + i + 2) {
-                text_n(fp, s + from, i - from, lo);
+                text_n(h, s + from, i - from, lo);
                 fputs("<strong>", fp);
-                html_md_inline(fp, s + i + 2, (size_t)(end - (s + i + 2)), lo);
+                tc__html_md_inline(h, s + i + 2, (size_t)(end - (s + i + 2)), lo);
                 fputs("</strong>", fp);
                 skip = (size_t)(end - s) + 2;
             }
         } else if (s[i] == '*' && emphasis(s, n, i, lo, &end)) {
-            text_n(fp, s + from, i - from, lo);
+            text_n(h, s + from, i - from, lo);
             fputs("<em>", fp);
-            html_md_inline(fp, s + i + 1, (size_t)(end - (s + i + 1)), lo);
+            tc__html_md_inline(h, s + i + 1, (size_t)(end - (s + i + 1)), lo);
             fputs("</em>", fp);
             skip = (size_t)(end - s) + 1;
         } else if (s[i] == '[') {
-            text_n(fp, s + from, i - from, lo); /* md_link writes nothing unless a link is here */
+            text_n(h, s + from, i - from, lo); /* md_link writes nothing unless a link is here */
             from = i;
-            size_t used = md_link(fp, s + i, n - i);
+            size_t used = md_link(h, s + i, n - i);
             skip = used > 0 ? i + used : 0;
         }
         if (skip > 0) {
@@ -386,11 +357,12 @@ void html_md_inline(FILE *fp, const char *s, size_t n, const char *lo)
             i++;
         }
     }
-    text_n(fp, s + from, n - from, lo);
+    text_n(h, s + from, n - from, lo);
 }
 
-static size_t md_link(FILE *fp, const char *s, size_t n)
+static size_t md_link(tc__html_t *h, const char *s, size_t n)
 {
+    FILE *fp = h->fp;
     const char *close = memchr(s, ']', n);
     if (close == NULL || (size_t)(close - s) + 1 >= n || close[1] != '(') {
         return 0;
@@ -401,23 +373,24 @@ static size_t md_link(FILE *fp, const char *s, size_t n)
         return 0;
     }
     bool relative = url[0] != '#' && memchr(url, ':', (size_t)(end - url)) == NULL;
-    if (relative && !relative_links) { /* a page the report does not carry: the text alone */
-        html_md_inline(fp, s + 1, (size_t)(close - s - 1), s + 1);
+    if (relative && !h->relative_links) { /* a page the report does not carry: the text alone */
+        tc__html_md_inline(h, s + 1, (size_t)(close - s - 1), s + 1);
         return (size_t)(end - s) + 1;
     }
     fputs("<a href=\"", fp);
-    html_esc_n(fp, url, (size_t)(end - url));
+    tc__html_esc_n(fp, url, (size_t)(end - url));
     fputs("\">", fp);
-    in_link++;
-    html_md_inline(fp, s + 1, (size_t)(close - s - 1), s + 1);
-    in_link--;
+    h->in_link++;
+    tc__html_md_inline(h, s + 1, (size_t)(close - s - 1), s + 1);
+    h->in_link--;
     fputs("</a>", fp);
     return (size_t)(end - s) + 1;
 }
 
 /* Block Markdown: paragraphs separated by blank lines, each in <p>. */
-void html_md_blocks(FILE *fp, const char *s, const char *cls)
+void tc__html_md_blocks(tc__html_t *h, const char *s, const char *cls)
 {
+    FILE *fp = h->fp;
     if (s == NULL) {
         return;
     }
@@ -436,16 +409,16 @@ void html_md_blocks(FILE *fp, const char *s, const char *cls)
         } else {
             fputs("<p>", fp);
         }
-        html_md_inline(fp, s, n, lo);
+        tc__html_md_inline(h, s, n, lo);
         fputs("</p>\n", fp);
         s += n;
     }
 }
 
-void html_md_text(FILE *fp, const char *s)
+void tc__html_md_text(tc__html_t *h, const char *s)
 {
     if (s != NULL) {
-        html_md_inline(fp, s, strlen(s), s);
+        tc__html_md_inline(h, s, strlen(s), s);
     }
 }
 
@@ -583,7 +556,7 @@ static const char *svg_tag(FILE *fp, span_t s, const char *pre)
 /* The SVG document text (n bytes) into the page, from its <svg element on: comments and CDATA
  * kept, processing instructions, declarations and scripts dropped, ids prefixed with pre.
  * false when there is no <svg element. */
-bool html_svg_inline(FILE *fp, const char *text, size_t n, const char *pre)
+bool tc__html_svg_inline(FILE *fp, const char *text, size_t n, const char *pre)
 {
     span_t s = {text, text + n};
     const char *root = find_n(text, n, "<svg");
@@ -620,42 +593,4 @@ bool html_svg_inline(FILE *fp, const char *text, size_t n, const char *pre)
     }
     fputc('\n', fp);
     return true;
-}
-
-char *repro_read_all(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    if (fp == NULL) {
-        return NULL;
-    }
-    char *buf = NULL;
-    size_t cap = 0;
-    *len = 0;
-    for (;;) {
-        if (*len + 65536 > cap) {
-            cap = cap ? 2 * cap : 262144;
-            char *grown = realloc(buf, cap + 1);
-            if (grown == NULL) {
-                free(buf);
-                fclose(fp);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = grown;
-        }
-        size_t got = fread(buf + *len, 1, cap - *len, fp);
-        *len += got;
-        if (got == 0) {
-            break;
-        }
-    }
-    bool bad = ferror(fp) != 0;
-    fclose(fp);
-    if (bad) {
-        free(buf);
-        errno = EIO;
-        return NULL;
-    }
-    buf[*len] = '\0';
-    return buf;
 }
