@@ -4,6 +4,7 @@
  * crossing printed, the route beside the shortest path over the links that work both ways (the
  * routing's rule: a link with a one-way fault is used neither way). */
 #include "common.h"
+#include "fault_opts.h"
 
 #include "treecast/substar.h"
 

@@ -5,6 +5,7 @@
 #define TREECAST_TOOL_SIM_CMD_H
 
 #include "common.h"
+#include "fault_opts.h"
 
 typedef struct {
     const char *net_spec, *kind_text, *input, *root_text, *faults, *faults_file, *output;

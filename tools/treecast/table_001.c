@@ -1,6 +1,6 @@
 /* treecast table 001:1 and 001:compare: Table 1 of paper 001 row by row beside the printed one,
  * and who wins where among paper 001's and paper 000's all-to-all algorithms, simulated. */
-#include "common.h"
+#include "table_cmd.h"
 
 #include "treecast/substar.h"
 
