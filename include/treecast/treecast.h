@@ -63,6 +63,7 @@
 #include "treecast/star_mesh.h"
 #include "treecast/substar.h"
 #include "treecast/tables.h"
+#include "treecast/trace.h"
 #include "treecast/trees.h"
 #include "treecast/tseng.h"
 #include "treecast/version.h"

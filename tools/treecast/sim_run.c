@@ -1,7 +1,7 @@
 /* treecast sim: running a plan (fully, by symmetry, or as a fault campaign) and printing the
  * result beside the paper's bound. */
 #include "sim_cmd.h"
-#include "trace_html.h"
+#include "trace_layout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -291,15 +291,15 @@ static int run_symmetry(run_t *r, const tc_sim_config_t *cfg, FILE *fp)
 
 /* --trace: lay the network out, write the page (atomically, as --output), and guard the main
  * output's temporary again (output_open guards one file at a time). 0 or a status. */
-static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t *res,
+static int write_trace(const run_t *r, const tc_trace_t *tr, const tc_sim_result_t *res,
                        const output_t *main_out)
 {
     const args_t *a = r->a;
-    tc_err_t err = trace_status(tr);
+    tc_err_t err = tc_trace_status(tr);
     if (err == TC_ETOOBIG) {
         return misuse("--trace holds at most %d link crossings; this run makes more (a smaller "
                       "--M?)",
-                      TRACE_MAX_HOPS);
+                      TC_TRACE_MAX_HOPS);
     }
     if (err != TC_OK) {
         return fail(EXIT_RESOURCE, "%s",
@@ -334,19 +334,19 @@ static int write_trace(const run_t *r, const trace_t *tr, const tc_sim_result_t 
                                   : "k-port",
              a->half ? "half" : "full", r->fault_text, (long long)res->rounds,
              plural(res->rounds, "round", "rounds"));
-    trace_page_t pg = {.title = title,
-                       .subtitle = subtitle,
-                       .net = r->net,
-                       .trees = &r->run.trees,
-                       .forest = r->run.forest,
-                       .plan = tc_coll_plan(r->run.coll),
-                       .ref = &r->ref,
-                       .bound_label = r->s->family != NULL ? "paper's bound" : "lower bound",
-                       .source = r->s->all_sources ? -1 : r->root,
-                       .res = res,
-                       .xy = xy,
-                       .neato = neato};
-    err = trace_write_html(o.fp, tr, &pg);
+    tc_trace_page_t pg = {.title = title,
+                          .subtitle = subtitle,
+                          .net = r->net,
+                          .trees = &r->run.trees,
+                          .forest = r->run.forest,
+                          .plan = tc_coll_plan(r->run.coll),
+                          .ref = &r->ref,
+                          .bound_label = r->s->family != NULL ? "paper's bound" : "lower bound",
+                          .source = r->s->all_sources ? -1 : r->root,
+                          .res = res,
+                          .xy = xy,
+                          .neato = neato};
+    err = tc_trace_write_html(o.fp, tr, &pg);
     st = output_close(&o, err == TC_OK);
     st = st != 0            ? st
          : err == TC_ENOMEM ? fail(EXIT_RESOURCE, "out of memory writing the trace")
@@ -381,11 +381,11 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
     uint8_t *complete = st == 0 ? malloc((size_t)tc_net_nodes(r->net)) : NULL;
     st = st == 0 && complete == NULL ? fail(EXIT_RESOURCE, "out of memory") : st;
     tc_sim_config_t one = *cfg;
-    trace_t tr = {0};
+    tc_trace_t tr = {0};
     if (st == 0 && a->trace != NULL) { /* every crossing, queueing and delivery recorded */
-        tc_err_t err = trace_init(&tr, r->run.topo, have ? &faults : NULL);
+        tc_err_t err = tc_trace_init(&tr, r->run.topo, have ? &faults : NULL);
         st = err != TC_OK ? fail(EXIT_RESOURCE, "out of memory recording the trace") : 0;
-        trace_attach(&tr, &one);
+        tc_trace_attach(&tr, &one);
     }
     tc_sim_result_t res;
     if (st == 0) {
@@ -399,7 +399,7 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
     if (st == 0 && a->trace != NULL) {
         st = write_trace(r, &tr, &res, out);
     }
-    trace_destroy(&tr);
+    tc_trace_destroy(&tr);
     if (st == 0) {
         bool papers_model = a->port_limit == 0 && !a->half;
         int64_t predicted = have || !papers_model
@@ -653,8 +653,8 @@ static int check_trace(const run_t *r)
     if (r->symmetry) {
         return misuse("--trace records every packet; it needs --method full");
     }
-    if (N > TRACE_MAX_NODES) {
-        return misuse("--trace draws networks of at most %d nodes; %s has %lld", TRACE_MAX_NODES,
+    if (N > TC_TRACE_MAX_NODES) {
+        return misuse("--trace draws networks of at most %d nodes; %s has %lld", TC_TRACE_MAX_NODES,
                       r->netlab, (long long)N);
     }
     return 0;
