@@ -145,9 +145,14 @@ tc_err_t tc_faults_check_room(const tc_fault_spec_t *spec, const tc_topo_t *topo
         bool arc = spec->kind == TC_FAULTS_ARCS, link = spec->kind == TC_FAULTS_LINKS;
         return tc__fail(TC_ERANGE, "%lld %s do not fit: the network has %lld %s (at most %s:%lld)",
                         (long long)spec->k,
-                        arc ? "faulty directed links" : link ? "faulty links" : "mixed faults",
+                        arc    ? "faulty directed links"
+                        : link ? "faulty links"
+                               : "mixed faults",
                         (long long)most, arc ? "directed links" : "links",
-                        arc ? "arcs" : link ? "links" : "mixed", (long long)most);
+                        arc    ? "arcs"
+                        : link ? "links"
+                               : "mixed",
+                        (long long)most);
     }
     return TC_OK;
 }

@@ -15,7 +15,7 @@ struct tc_repro_verdicts {
     int64_t n, cap;
 };
 
-#define LINE_MAX_BYTES 65536          /* of one line of a verdict list */
+#define LINE_MAX_BYTES 65536         /* of one line of a verdict list */
 #define LIST_MAX_BYTES (256LL << 20) /* of the whole list: the full run writes about 1 MB */
 
 static int cmp_line(const void *a, const void *b)

@@ -8,15 +8,25 @@
 /* Each paper's page lives in src/repro/NNN/ (its transcriptions, its correction ids, its
  * producer); a new paper is one line here. */
 static const tc_repro_paper_t PAPERS[] = {
-    {"000", "Fragopoulou & Akl — edge-disjoint spanning trees on the star network (paper 000)",
-     {11, 12}, tc__repro_000},
-    {"001", "Tseng, Chang & Sheu — all-to-all broadcast in star graphs (paper 001)", {11, 11},
+    {"000",
+     "Fragopoulou & Akl — edge-disjoint spanning trees on the star network (paper 000)",
+     {11, 12},
+     tc__repro_000},
+    {"001",
+     "Tseng, Chang & Sheu — all-to-all broadcast in star graphs (paper 001)",
+     {11, 11},
      tc__repro_001},
-    {"002", "Ho & Johnsson — spanning balanced trees in Boolean cubes (paper 002)", {10, 10},
+    {"002",
+     "Ho & Johnsson — spanning balanced trees in Boolean cubes (paper 002)",
+     {10, 10},
      tc__repro_002},
-    {"003", "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)", {6, 7},
+    {"003",
+     "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)",
+     {6, 7},
      tc__repro_003},
-    {"004", "Reliable broadcasting via independent spanning trees (paper 004)", {12, 12},
+    {"004",
+     "Reliable broadcasting via independent spanning trees (paper 004)",
+     {12, 12},
      tc__repro_004},
 };
 #define NPAPERS ((int)(sizeof PAPERS / sizeof PAPERS[0]))

@@ -129,9 +129,8 @@ static void paper_done(const tc_repro_page_t *p, int64_t done, int64_t total, do
             p->paper, (long long)tc_repro_count(p, TC_REPRO_VERDICTS_),
             (long long)tc_repro_count(p, TC_REPRO_MATCHES),
             (long long)tc_repro_count(p, TC_REPRO_CORRECTED),
-            (long long)tc_repro_count(p, TC_REPRO_DIFFERS),
-            (long long)others,
-            p->nfigures, p->seconds, (long long)done, (long long)total, left);
+            (long long)tc_repro_count(p, TC_REPRO_DIFFERS), (long long)others, p->nfigures,
+            p->seconds, (long long)done, (long long)total, left);
     progress_release();
 }
 

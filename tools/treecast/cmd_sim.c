@@ -112,7 +112,8 @@ static int opt_index(const char *name, size_t len)
 }
 
 /* The bits (of OPTS) of the options named in list. Every name is an option: the library's
- * descriptors name no option that sim does not have (tc_plan_options; tests/unit/test_catalog.c). */
+ * descriptors name no option that sim does not have (tc_plan_options; tests/unit/test_catalog.c).
+ */
 static uint64_t option_bits(const char *list)
 {
     uint64_t bits = 0;

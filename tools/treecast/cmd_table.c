@@ -532,7 +532,6 @@ static const opt_t OPTS[] = {
     OPT_END(),
 };
 
-
 /* Whether the blank-separated list names word. */
 static bool listed(const char *list, const char *word)
 {
@@ -571,8 +570,8 @@ static int refuse_foreign(const table_t *t, uint64_t given, const args_t *a)
     }
     if (!listed(t->formats, FORMATS[a->format])) {
         return misuse("--format %s does not apply to %s (it writes %s)", FORMATS[a->format],
-                      t->name, strcmp(t->formats, FORMATS_001) == 0 ? "text, json or csv"
-                                                                    : "text or json");
+                      t->name,
+                      strcmp(t->formats, FORMATS_001) == 0 ? "text, json or csv" : "text or json");
     }
     return 0;
 }
@@ -626,7 +625,6 @@ static int table(const call_t *call)
     int cst = output_close(&out, st == 0 || st == EXIT_CLAIM);
     return st != 0 ? st : cst;
 }
-
 
 static const char *const EXAMPLES[] = {
     "treecast table 001:1",

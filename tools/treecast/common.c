@@ -13,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-const char *tool_command = "";
 const char *tool_help_topic;
 
 /* Write a message to stderr with its control characters escaped (\xHH): a byte of an input
@@ -713,13 +712,6 @@ void lines_close(lines_t *r)
         input_close(r->fp);
     }
     r->fp = NULL;
-}
-
-double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 long peak_kib(void)

@@ -21,10 +21,8 @@ enum {
     EXIT_RESOURCE = 4, /* out of memory, cannot write the output */
 };
 
-/* The command being run, for messages ("check"). */
-extern const char *tool_command;
-/* What the misuse hint's --help is of, when narrower than the command ("sim route-campaign":
- * "(try 'treecast sim route-campaign --help')"), or NULL. */
+/* What the misuse hint's --help is of, when narrower than the command (tool_command, progress.h):
+ * "sim route-campaign" gives "(try 'treecast sim route-campaign --help')"; or NULL. */
 extern const char *tool_help_topic;
 
 /* Print "treecast <cmd>: <message> (try 'treecast <cmd> --help')" and return EXIT_MISUSE. */
@@ -152,9 +150,6 @@ int cmp_i64(const void *a, const void *b);
 int cmp_dbl(const void *a, const void *b);
 int64_t pct_i64(const int64_t *sorted, int64_t n, int p);
 double pct_dbl(const double *sorted, int64_t n, int p);
-
-/* Monotonic wall-clock seconds. */
-double now(void);
 
 /* Peak resident memory of this process so far, in KiB (-1 when unknown). */
 long peak_kib(void);

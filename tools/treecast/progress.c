@@ -1,6 +1,5 @@
 /* The progress line (progress.h). */
 #include "progress.h"
-#include "common.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -11,6 +10,14 @@
 #include <unistd.h>
 
 bool tool_quiet;
+const char *tool_command = "";
+
+double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static struct {
     pthread_t thread;

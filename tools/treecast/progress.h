@@ -11,6 +11,11 @@
 
 /* --quiet (every command): no progress line. */
 extern bool tool_quiet;
+/* The command running ("sim"; "" before one is chosen): the line starts "treecast sim: ". */
+extern const char *tool_command;
+
+/* Monotonic wall-clock seconds. */
+double now(void);
 
 /* Start the line for a task ("checking S_11"); unit names what is counted ("nodes"). total 0:
  * not known yet. One task at a time; a second begin replaces the first's text and counts. */

@@ -6,8 +6,8 @@
 #include "treecast/treecast.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -291,8 +291,8 @@ static int write_page_md(const char *dir, const tc_repro_page_t *p, const repro_
 typedef tc_err_t (*index_writer_t)(FILE *fp, tc_repro_page_t *const *pages, int npages,
                                    const tc_repro_opts_t *opts);
 
-static int write_index(const char *dir, const char *name, index_writer_t w,
-                       tc_repro_page_t **pages, int npages, const repro_opts_t *o)
+static int write_index(const char *dir, const char *name, index_writer_t w, tc_repro_page_t **pages,
+                       int npages, const repro_opts_t *o)
 {
     char *path;
     FILE *fp = open_in(dir, name, &path);

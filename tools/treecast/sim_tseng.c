@@ -28,8 +28,8 @@ static void print_text(FILE *fp, const args_t *a, const tseng_run_t *t)
             "= %lld + %lld)\n",
             (long long)t->r.res.rounds, (long long)t->r.pred.rounds, (long long)t->q.sum_nk,
             (long long)t->q.sum_k1);
-    fprintf(fp, "  l_{n,k}              %lld/%lld counted over the substars", (long long)t->q.lnk.num,
-            (long long)t->q.lnk.den);
+    fprintf(fp, "  l_{n,k}              %lld/%lld counted over the substars",
+            (long long)t->q.lnk.num, (long long)t->q.lnk.den);
     if (t->q.lnk_bfs.num >= 0) {
         fprintf(fp, ", %lld/%lld by breadth-first search of S_%d", (long long)t->q.lnk_bfs.num,
                 (long long)t->q.lnk_bfs.den, t->n);
@@ -196,8 +196,10 @@ static void print_mesh_text(FILE *fp, const args_t *a, const mesh_run_t *m)
     fprintf(fp,
             "  modelled time        %.15g   (rounds x ts + largest packets x tm = %lld x %g + "
             "%lld x %g)\n",
-            m->r.mesh.time, (long long)m->r.mesh.rounds, a->ts, (long long)m->r.mesh.elements, a->tm);
-    fprintf(fp, "  paper's T            %.15g   (((n-1)! + 6n - 7) ts + (n! + 5n - 6) tm)\n", m->r.T);
+            m->r.mesh.time, (long long)m->r.mesh.rounds, a->ts, (long long)m->r.mesh.elements,
+            a->tm);
+    fprintf(fp, "  paper's T            %.15g   (((n-1)! + 6n - 7) ts + (n! + 5n - 6) tm)\n",
+            m->r.T);
     fprintf(fp, "  time - T             %+.15g\n", m->r.mesh.time - m->r.T);
     fprintf(fp, "  deliveries           %lld of %lld: %lld of %lld nodes hold all %lld messages\n",
             (long long)m->r.mesh.keys_delivered, (long long)m->r.mesh.keys_expected,
@@ -207,8 +209,8 @@ static void print_mesh_text(FILE *fp, const args_t *a, const mesh_run_t *m)
     fprintf(fp,
             "  hamiltonian-cycle    %lld %s, time %.15g; T' = (n!-1)(ts+tm) = %.15g "
             "(Fragopoulou and Akl's, as paper 001 states it); %lld queued\n",
-            (long long)m->r.ring.rounds, plural(m->r.ring.rounds, "round", "rounds"), m->r.ring.time,
-            m->r.Tprime, (long long)m->r.ring.queued_packets);
+            (long long)m->r.ring.rounds, plural(m->r.ring.rounds, "round", "rounds"),
+            m->r.ring.time, m->r.Tprime, (long long)m->r.ring.queued_packets);
     fprintf(fp,
             "  multinode (000)      %lld %s, time %.15g (paper 000 Sec. 4.4 over the EDTs, "
             "M = 1); %lld queued\n",

@@ -81,7 +81,7 @@ typedef struct {
  * with Lemma 7's per-round condition checked and the run translated to every source, as
  * `treecast sim ... --method symmetry` does. TC_OK or the error. */
 static tc_err_t measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x, tc_acks_t acks,
-                   bool symmetry, meas_t *out)
+                        bool symmetry, meas_t *out)
 {
     tc_err_t st = 0;
     const tc_plan_trees_t *tr = prep_trees(p, k, &st);
@@ -117,10 +117,10 @@ static tc_err_t measure(prep_t *p, int k, tc_collective_t what, int64_t M, int x
     }
     if (!whole) {
         return tc__fail(TC_EPARSE,
-                    "paper 000: a %s run with M = %lld, x = %d did not deliver "
-                    "everything%s",
-                    tc_problem_name((tc_problem_t)what), (long long)M, x,
-                    symmetry ? " or broke Lemma 7's condition" : "");
+                        "paper 000: a %s run with M = %lld, x = %d did not deliver "
+                        "everything%s",
+                        tc_problem_name((tc_problem_t)what), (long long)M, x,
+                        symmetry ? " or broke Lemma 7's condition" : "");
     }
     return 0;
 }

@@ -137,12 +137,14 @@ tc_err_t p000_cmp_table(tc_repro_page_t *page)
         free(list);
         list = next;
     }
-    char *cmd1 = tc__repro_fmt(page, "bounds --net star:%d --x 1 --M 1; for s in %s; do treecast bounds "
-                           "--net $s --x 1 --M 1; done",
-                           CMP_NLO, list);
-    char *cmdL = tc__repro_fmt(page, "bounds --net star:%d --x 1 --M %d; for s in %s; do treecast bounds "
-                           "--net $s --x 1 --M %d; done",
-                           CMP_NLO, CMP_LARGE_M, list, CMP_LARGE_M);
+    char *cmd1 = tc__repro_fmt(page,
+                               "bounds --net star:%d --x 1 --M 1; for s in %s; do treecast bounds "
+                               "--net $s --x 1 --M 1; done",
+                               CMP_NLO, list);
+    char *cmdL = tc__repro_fmt(page,
+                               "bounds --net star:%d --x 1 --M %d; for s in %s; do treecast bounds "
+                               "--net $s --x 1 --M %d; done",
+                               CMP_NLO, CMP_LARGE_M, list, CMP_LARGE_M);
     free(list);
     tc_err_t st = 0;
     for (size_t i = 0; st == 0 && i < sizeof CMP / sizeof CMP[0]; i++) {
@@ -416,8 +418,8 @@ tc_err_t p000_fact_table(ctx_t *c, tc_repro_page_t *page)
     return 0;
 }
 
-static tc_err_t forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id, const char *title,
-                          const char *caption)
+static tc_err_t forest_picture(tc_repro_page_t *page, tc_kind_t kind, const char *id,
+                               const char *title, const char *caption)
 {
     tc_net_t *net = NULL;
     tc_forest_t *forest = NULL;

@@ -1,8 +1,8 @@
 /* Paper 001's tables as printed: Table 1 (step (2) of Personalized_Broadcast), Tables 2 and 3
  * (the t_s/t_m thresholds, judged truncated: tseng.h), and the best k of Section III.2's claim
  * (tables.h). */
-#include "core/internal.h"
 #include "treecast/tables.h"
+#include "core/internal.h"
 #include "treecast/tseng.h"
 
 #include <stddef.h>

@@ -348,7 +348,8 @@ static void fanout_rows(tc_repro_table_t *t, int n, const variants_t *v)
     }
 }
 
-static tc_err_t variants_tables(tc_repro_page_t *page, const tc_repro_opts_t *opts, int64_t *shared8)
+static tc_err_t variants_tables(tc_repro_page_t *page, const tc_repro_opts_t *opts,
+                                int64_t *shared8)
 {
     int to = opts->quick ? 8 : 12;
     tc_repro_table_t *t = tc_repro_table(
@@ -461,9 +462,9 @@ static tc_err_t balance_rows(int streamed, int threads, tc_balance_t *rows)
         if (s->A != c.A || s->B != c.B || s->sbnt_max != c.sbnt_max || s->sbnt_min != c.sbnt_min ||
             s->sbt_max != c.sbt_max) {
             return tc__fail(TC_EINVAL,
-                        "internal error: the necklace count of Q_%d differs from the "
-                        "streamed balance",
-                        n);
+                            "internal error: the necklace count of Q_%d differs from the "
+                            "streamed balance",
+                            n);
         }
     }
     return 0;
@@ -550,8 +551,8 @@ static void balance_figures(tc_repro_page_t *page, int streamed, const tc_balanc
 /* ---- the tree pictures ------------------------------------------------------------------------
  */
 
-static tc_err_t picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id, const char *title,
-                   const char *caption)
+static tc_err_t picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char *id,
+                        const char *title, const char *caption)
 {
     tc_net_t *net = NULL;
     tc_forest_t *forest = NULL;
@@ -571,9 +572,9 @@ static tc_err_t picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char
     tc_forest_free(forest);
     if (err == TC_OK) {
         tc_repro_picture(page, id, title, 1, "dot", dot,
-                      "%s Drawn by treecast (`treecast trees --net cube:%d --kind %s --format "
-                      "dot`): edges are labelled T0:d, d the dimension; the root is filled.",
-                      caption, n, tc_kind_name(kind));
+                         "%s Drawn by treecast (`treecast trees --net cube:%d --kind %s --format "
+                         "dot`): edges are labelled T0:d, d the dimension; the root is filled.",
+                         caption, n, tc_kind_name(kind));
     }
     free(dot);
     return err != TC_OK ? tc__repro_fail(err, "the tree picture") : TC_OK;
@@ -582,10 +583,10 @@ static tc_err_t picture(tc_repro_page_t *page, int n, tc_kind_t kind, const char
 static tc_err_t pictures(tc_repro_page_t *page)
 {
     tc_err_t st = picture(page, 4, TC_KIND_SBNT_MINR, "fig2-sbnt-q4",
-                     "Figure 2: the spanning balanced 4-tree in the 4-cube",
-                     "SBnT^minR of Q_4 rooted at 0000, the paper's Figure 2: the root's four "
-                     "subtrees (index 0..3) hang from dimensions 0..3 and hold 5, 4, 3 and 3 "
-                     "nodes (Table 1: SBnT(max) 5, SBnT(min) 3).");
+                          "Figure 2: the spanning balanced 4-tree in the 4-cube",
+                          "SBnT^minR of Q_4 rooted at 0000, the paper's Figure 2: the root's four "
+                          "subtrees (index 0..3) hang from dimensions 0..3 and hold 5, 4, 3 and 3 "
+                          "nodes (Table 1: SBnT(max) 5, SBnT(min) 3).");
     st = st != 0 ? st
                  : picture(page, 3, TC_KIND_SBNT_MINR, "fig1-sbnt-q3",
                            "Figure 1: the spanning balanced 3-tree in the 3-cube",

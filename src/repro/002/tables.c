@@ -1,7 +1,7 @@
 /* Paper 002's Tables 1 and 2: the printed rows of Table 1, and Table 2's operations modelled in
  * routing cycles over the trees (tables.h). */
-#include "core/internal.h"
 #include "treecast/tables.h"
+#include "core/internal.h"
 #include "treecast/plan.h"
 
 #include <string.h>

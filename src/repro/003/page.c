@@ -619,12 +619,13 @@ static tc_err_t picture_edst(tc_repro_page_t *page, int n, int k)
     }
     char id[32];
     snprintf(id, sizeof id, "edst-i%d-%d", k, n);
-    tc_repro_picture(page, id, "The k+1 EDSTs of a small incomplete hypercube", trees, "dot", dot,
-                  "The %d edge-disjoint spanning trees of I_%d^%d rooted at node 0 (`trees --net "
-                  "icube:%d,%d --kind edst --format dot`), one colour per tree; an edge label "
-                  "such as T1:3 is tree 1's link of dimension 3 (dimension %d joins the front and "
-                  "back cubes).",
-                  trees, k, n, n, k, n);
+    tc_repro_picture(
+        page, id, "The k+1 EDSTs of a small incomplete hypercube", trees, "dot", dot,
+        "The %d edge-disjoint spanning trees of I_%d^%d rooted at node 0 (`trees --net "
+        "icube:%d,%d --kind edst --format dot`), one colour per tree; an edge label "
+        "such as T1:3 is tree 1's link of dimension 3 (dimension %d joins the front and "
+        "back cubes).",
+        trees, k, n, n, k, n);
     free(dot);
     return 0;
 }

@@ -1,7 +1,7 @@
 /* Paper 003's Tables I and II: the formulas beside the round engine, every root of the EDSTs
  * tried (tables.h). */
-#include "core/internal.h"
 #include "treecast/tables.h"
+#include "core/internal.h"
 #include "treecast/hamilton.h"
 #include "treecast/plan.h"
 #include "treecast/sim.h"

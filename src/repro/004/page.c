@@ -232,7 +232,8 @@ static tc_err_t ist_table(tc_repro_page_t *page, int table, int64_t counts[TC_RE
         table, n, (long long)root, t, t, t, t, t, C_ALG5, C_TYPOS);
     if (table != 5) {
         free(tb->title);
-        tb->title = tc__repro_fmt(page, "Table 5.%d: parents in T_%d of H_4 rooted at r = 0", table, t);
+        tb->title =
+            tc__repro_fmt(page, "Table 5.%d: parents in T_%d of H_4 rooted at r = 0", table, t);
     }
     ist_out_t o;
     tc_err_t err = ist_out_build(n, root, t, &o);
@@ -276,7 +277,7 @@ typedef struct {
 /* Table 5.6: the steps of each PE's program (tc_ist_steps, the step model of trees.h) beside
  * the printed columns and the text's 3n. counts[verdict] accumulates. */
 static tc_err_t table56(tc_repro_page_t *page, row56_t *rows, int *nrows,
-                   int64_t counts[TC_REPRO_VERDICTS_])
+                        int64_t counts[TC_REPRO_VERDICTS_])
 {
     tc_repro_table_t *t = tc_repro_table(
         page, "table5_6", "Table 5.6: computation steps of the parallel IST constructions", "N,n",
@@ -459,7 +460,7 @@ static void row57_cells(tc_repro_table_t *t, const tc_repro_opts_t *o, const row
 }
 
 static tc_err_t table57(tc_repro_page_t *page, const tc_repro_opts_t *o, row57_t *rows, int *nrows,
-                   int *inside)
+                        int *inside)
 {
     tc_repro_table_t *t = tc_repro_table(
         page, "table5_7", "Table 5.7: reliable broadcasting under faulty links", "N,n",
@@ -496,8 +497,8 @@ static tc_err_t table57(tc_repro_page_t *page, const tc_repro_opts_t *o, row57_t
 
 /* Box plots of the faults survived per N (percent: of the links, Figure 5.4's ratio): the
  * ISTs, the nEDSTs, the binomial tree (percent only: it survives none) and the paper's values. */
-static void fig_faults(tc_repro_page_t *page, const tc_repro_opts_t *o, const row57_t *rows, int nrows,
-                       bool percent)
+static void fig_faults(tc_repro_page_t *page, const tc_repro_opts_t *o, const row57_t *rows,
+                       int nrows, bool percent)
 {
     tc_repro_figure_t *f = tc_repro_figure(
         page, percent ? "fig-faults-percent" : "fig-faults",
@@ -662,11 +663,11 @@ static tc_err_t picture_ist(tc_repro_page_t *page)
         return tc__repro_fail(err, "paper 004, the IST picture");
     }
     tc_repro_picture(page, "ist-q4", "The four ISTs of Q_4 (Figure 5.2)", trees, "dot", dot,
-                  "The %d independent spanning trees of Q_4 rooted at node 0 by Algorithm 5 "
-                  "(`trees --net cube:4 --kind ist --format dot`), one colour per tree, as "
-                  "Figure 5.2 draws them; an edge label such as T2:3 is tree 2's link of "
-                  "dimension 3. Tables 5.1-5.4 list the same parents.",
-                  trees);
+                     "The %d independent spanning trees of Q_4 rooted at node 0 by Algorithm 5 "
+                     "(`trees --net cube:4 --kind ist --format dot`), one colour per tree, as "
+                     "Figure 5.2 draws them; an edge label such as T2:3 is tree 2's link of "
+                     "dimension 3. Tables 5.1-5.4 list the same parents.",
+                     trees);
     free(dot);
     return 0;
 }

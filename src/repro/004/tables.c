@@ -1,7 +1,7 @@
 /* Paper 004's Tables 5.6 and 5.7: the printed rows, and the distribution of the tree-link
  * faults a broadcast survives (tables.h). */
-#include "core/internal.h"
 #include "treecast/tables.h"
+#include "core/internal.h"
 #include "treecast/plan.h"
 
 #include <stdlib.h>
