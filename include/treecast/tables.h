@@ -35,6 +35,27 @@ const char *const *tc_table_001_1(int64_t i);
  * 1e-12 (at t_s = 0, k = 2 ties k = 1 by Lemma 1), as `table 001:eti` and `reproduce` judge it. */
 tc_err_t tc_table_001_best_k(int n, double ratio, int *k, bool *in_2_4);
 
+/* Who wins where (`table 001:compare`): paper 001's all-to-all algorithms beside paper 000's
+ * on S_n, n = 4..7, one message per pair, simulated in the round engine with ts = 1, tm = 0
+ * under port_limit (0: all-port), every source (paper 001's personalized runs by their
+ * relabelling symmetry). A cost's time at t_s/t_m = R with t_m = 1 is rounds R + elements
+ * (paper 000's plans move one element per round: elements = rounds). */
+typedef struct {
+    int64_t rounds, elements;
+    bool queued; /* packets waited in a queue (for paper 000's all-port design run one-port) */
+    bool run;    /* false: not run (paper 000's total exchange one-port beyond S_6: 10 GB) */
+} tc_table_001_cost_t;
+
+typedef struct {
+    int n, port_limit;
+    tc_table_001_cost_t tseng[TC_STAR_MAX_N];  /* Personalized_Broadcast(k), k = 1..n-1 */
+    tc_table_001_cost_t total_exchange;        /* paper 000's, over the EDTs */
+    tc_table_001_cost_t mesh, ring, multinode; /* allgathers: mesh, Hamiltonian cycle, 000's */
+} tc_table_001_compare_t;
+
+/* One n: TC_ERANGE outside 4..7; the runs' errors with the run named. About 40 s for 4..7. */
+tc_err_t tc_table_001_compare(int n, int port_limit, tc_table_001_compare_t *out);
+
 /* ---- 002 Table 1 --------------------------------------------------------------------------- */
 
 /* The printed row for n (2 <= n <= 20): n, A, B, SBT(max), SBnT(max), SBnT(min), factor x 100;

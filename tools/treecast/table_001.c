@@ -111,35 +111,12 @@ int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
 
 /* ---- 001:compare ----------------------------------------------------------------------------- */
 
-/* A run's cost under any ratio: time = rounds ts + elements tm, taken with tm = 1. */
-typedef struct {
-    int64_t rounds, elements;
-    bool queued;
-} cost_t;
-
-static double at(const cost_t *c, double ratio)
+static double at(const tc_table_001_cost_t *c, double ratio)
 {
     return (double)c->rounds * ratio + (double)c->elements;
 }
 
 static const double RATIOS[3] = {0.1, 1, 100};
-
-/* Tseng's alltoall for every k (one source and the relabelling symmetry; one-port or all-port
- * give the same rounds, as a source has one packet in flight per round). */
-static int tseng_costs(const tc_net_t *net, const tc_topo_t *topo, const tc_sim_config_t *model,
-                       cost_t *out)
-{
-    int n = tc_net_n(net);
-    for (int k = 1; k < n; k++) {
-        tc_sim_tseng_t t;
-        tc_err_t err = tc_sim_tseng_alltoall(net, topo, k, true, model, &t);
-        if (err != TC_OK) {
-            return lib_fail(err, "alltoall-tseng");
-        }
-        out[k] = (cost_t){t.res.rounds, t.res.elements, t.res.queued_packets > 0};
-    }
-    return 0;
-}
 
 static void winner_line(FILE *fp, const char *const *names, const double *t, int count)
 {
@@ -162,66 +139,35 @@ static void winner_line(FILE *fp, const char *const *names, const double *t, int
 
 static int compare_n(int n, int port_limit, FILE *fp)
 {
-    char spec[16];
-    snprintf(spec, sizeof spec, "star:%d", n);
-    tc_net_t *net = NULL;
-    tc_topo_t topo = {0};
-    int st = open_net(spec, &net);
-    if (st == 0 && tc_topo_init(&topo, net) != TC_OK) {
-        st = lib_fail(TC_ENOMEM, NULL);
+    tc_table_001_compare_t c;
+    tc_err_t err = tc_table_001_compare(n, port_limit, &c);
+    if (err != TC_OK) {
+        return lib_fail(err, NULL);
     }
-    /* one message per pair, time in rounds (ts = 1, tm = 0), the engine's round limit */
-    tc_sim_config_t model = tc_sim_defaults();
-    model.port_limit = port_limit;
-    model.max_rounds = 100000000;
-    cost_t tseng[TC_STAR_MAX_N] = {{0}};
-    tc_sim_result_t te = {0};
-    tc_sim_mesh_t m = {0};
-    st = st != 0 ? st : tseng_costs(net, &topo, &model, tseng);
-    /* paper 000's total exchange: all-port by Lemma 7's symmetry, one-port in full up to S_6
-     * (an all-port design under one port queues: S_6 holds 17 million waiting packets, S_7
-     * needed 10 GB and 4 minutes, so it is not run there) */
-    bool te_run = port_limit == 0 || n <= 6;
-    if (st == 0 && te_run) {
-        tc_err_t err = tc_sim_paper000(net, TC_COLL_TOTAL_EXCHANGE, port_limit == 0, &model, &te);
-        st = err != TC_OK ? lib_fail(err, "total-exchange") : 0;
-    }
-    if (st == 0) { /* the mesh, the Hamiltonian cycle and paper 000's multinode */
-        tc_err_t err = tc_sim_allgather_mesh(net, &topo, &model, NULL, &m);
-        st = err != TC_OK ? lib_fail(err, NULL) : 0;
-    }
-    tc_topo_destroy(&topo);
-    tc_net_free(net);
-    if (st != 0) {
-        return st;
-    }
-    const tc_sim_result_t *mesh = &m.mesh, *ring = &m.ring, *multi = &m.multinode;
+    const tc_table_001_cost_t *tseng = c.tseng, *c_te = &c.total_exchange;
+    bool te_run = c_te->run;
     const char *ports = port_limit == 1 ? "one" : "all";
-    cost_t c_te = {te.rounds, te.rounds, te.queued_packets > 0};
-    cost_t c_mesh = {mesh->rounds, mesh->elements, mesh->queued_packets > 0};
-    cost_t c_ring = {ring->rounds, ring->elements, ring->queued_packets > 0};
-    cost_t c_multi = {multi->rounds, multi->rounds, multi->queued_packets > 0};
     for (int r = 0; r < 3; r++) {
         double ratio = RATIOS[r];
         int bestk = 1;
         for (int k = 2; k < n; k++) {
             bestk = at(&tseng[k], ratio) < at(&tseng[bestk], ratio) ? k : bestk;
         }
-        double tp[3] = {at(&tseng[bestk], ratio), at(&tseng[1], ratio), at(&c_te, ratio)};
+        double tp[3] = {at(&tseng[bestk], ratio), at(&tseng[1], ratio), at(c_te, ratio)};
         char best_name[32];
         snprintf(best_name, sizeof best_name, "tseng k=%d", bestk);
         const char *pn[3] = {best_name, "tseng k=1", "total-exchange"};
         fprintf(fp, "personal     %d  %-3s  %6g  %14.6g %12.6g ", n, ports, ratio, tp[0], tp[1]);
         if (te_run) {
-            fprintf(fp, "%16.6g%s", tp[2], c_te.queued ? "*" : " ");
+            fprintf(fp, "%16.6g%s", tp[2], c_te->queued ? "*" : " ");
         } else {
             fprintf(fp, "%16s ", "not run");
         }
         winner_line(fp, pn, tp, te_run ? 3 : 2);
-        double tn[3] = {at(&c_mesh, ratio), at(&c_ring, ratio), at(&c_multi, ratio)};
+        double tn[3] = {at(&c.mesh, ratio), at(&c.ring, ratio), at(&c.multinode, ratio)};
         const char *nn[3] = {"allgather-mesh", "hamiltonian-cycle", "multinode"};
         fprintf(fp, "broadcast    %d  %-3s  %6g  %14.6g %12.6g %16.6g%s", n, ports, ratio, tn[0],
-                tn[1], tn[2], c_multi.queued ? "*" : " ");
+                tn[1], tn[2], c.multinode.queued ? "*" : " ");
         winner_line(fp, nn, tn, 3);
     }
     return 0;

@@ -3,11 +3,14 @@
  * (tables.h). */
 #include "treecast/tables.h"
 #include "core/internal.h"
+#include "repro/paper.h"
 #include "treecast/tseng.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 __extension__ typedef __int128 wide_t;
 
@@ -157,5 +160,60 @@ tc_err_t tc_tseng_table3(int n, tc_tseng_cell_t *out)
         c.value = tc_frac_value(c.exact);
         *out = c;
     }
+    return err;
+}
+
+/* ---- who wins where (`table 001:compare`) ------------------------------------------------- */
+
+static tc_table_001_cost_t cost_of(const tc_sim_result_t *r, bool per_element)
+{
+    return (tc_table_001_cost_t){r->rounds, per_element ? r->elements : r->rounds,
+                                 r->queued_packets > 0, true};
+}
+
+tc_err_t tc_table_001_compare(int n, int port_limit, tc_table_001_compare_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (n < 4 || n > 7) {
+        return tc__fail(TC_ERANGE, "001:compare runs n = 4..7 (every source of S_n simulated)");
+    }
+    out->n = n;
+    out->port_limit = port_limit;
+    char spec[16];
+    snprintf(spec, sizeof spec, "star:%d", n);
+    tc_net_t *net = NULL;
+    tc_topo_t topo = {0};
+    tc_err_t err = tc_net_parse(spec, &net);
+    err = err == TC_OK ? tc_topo_init(&topo, net) : err;
+    /* one message per pair, time in rounds (ts = 1, tm = 0), the engine's round limit */
+    tc_sim_config_t model = tc_sim_defaults();
+    model.port_limit = port_limit;
+    model.max_rounds = 100000000;
+    /* Tseng's alltoall for every k (one source and the relabelling symmetry; one-port or
+     * all-port give the same rounds, as a source has one packet in flight per round) */
+    for (int k = 1; k < n && err == TC_OK; k++) {
+        tc_sim_tseng_t t;
+        err = tc_sim_tseng_alltoall(net, &topo, k, true, &model, &t);
+        err = err != TC_OK ? tc__repro_fail(err, "alltoall-tseng") : err;
+        out->tseng[k] = cost_of(&t.res, true);
+    }
+    /* paper 000's total exchange: all-port by Lemma 7's symmetry, one-port in full up to S_6
+     * (an all-port design under one port queues: S_6 holds 17 million waiting packets, S_7
+     * needed 10 GB and 4 minutes, so it is not run there) */
+    if (err == TC_OK && (port_limit == 0 || n <= 6)) {
+        tc_sim_result_t te;
+        err = tc_sim_paper000(net, TC_COLL_TOTAL_EXCHANGE, port_limit == 0, &model, &te);
+        err = err != TC_OK ? tc__repro_fail(err, "total-exchange") : err;
+        out->total_exchange = cost_of(&te, false);
+    }
+    if (err == TC_OK) { /* the mesh, the Hamiltonian cycle and paper 000's multinode */
+        tc_sim_mesh_t m;
+        err = tc_sim_allgather_mesh(net, &topo, &model, NULL, &m);
+        out->mesh = cost_of(&m.mesh, true);
+        out->ring = cost_of(&m.ring, true);
+        out->multinode = cost_of(&m.multinode, false);
+    }
+    tc_topo_destroy(&topo);
+    tc_net_free(net);
     return err;
 }
