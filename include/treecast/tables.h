@@ -16,6 +16,7 @@
 
 #include "treecast/error.h"
 #include "treecast/plan.h"
+#include "treecast/substar.h"
 #include "treecast/trees.h"
 
 #include <stdbool.h>
@@ -29,6 +30,14 @@
  * X_i, the dimensions d_1..d_j ("none" for none, as the paper writes it), y and Y; NULL for
  * other i. treecast's rows: tc_tseng_step (tseng.h). */
 const char *const *tc_table_001_1(int64_t i);
+
+/* Iteration i of step (2) (tc_tseng_step) as Table 1 writes it: X_i, the dimensions d_1..d_j
+ * ("none" for an empty route), y and Y. i: 0 .. tc_substar_count(n, k) - 1. O(n^2). */
+typedef struct {
+    char X[TC_LABEL_MAX], dims[3 * TC_ROUTE_MAX + 8], y[TC_LABEL_MAX], Y[TC_LABEL_MAX];
+} tc_table_001_row_t;
+
+void tc_table_001_1_row(int n, int k, int64_t i, const uint8_t *z, tc_table_001_row_t *out);
 
 /* Section III.2's claim at one n: the best k of Personalized_Broadcast(k) on S_n at t_s/t_m =
  * ratio (tc_tseng_best_k: the smallest on a tie) into *k, and whether a k of 2..4 ties it within

@@ -24,6 +24,17 @@ static void test_table1_printed(void **state)
     assert_string_equal(tc_table_001_1(0)[1], "3,2,4");
     assert_null(tc_table_001_1(-1));
     assert_null(tc_table_001_1(12));
+    /* treecast's rows for z = 3241, k = 2 are the printed ones, text for text */
+    const uint8_t z[4] = {3, 2, 4, 1};
+    for (int i = 0; i < 12; i++) {
+        tc_table_001_row_t row;
+        tc_table_001_1_row(4, 2, i, z, &row);
+        const char *const *p = tc_table_001_1(i);
+        assert_string_equal(row.X, p[0]);
+        assert_string_equal(row.dims, p[1]);
+        assert_string_equal(row.y, p[2]);
+        assert_string_equal(row.Y, p[3]);
+    }
 }
 
 static void expect_cost(const tc_table_001_cost_t *c, int64_t rounds, int64_t elements, bool queued)

@@ -8,15 +8,6 @@
 
 /* ---- 001:1 ----------------------------------------------------------------------------------- */
 
-static void dims_text(const tc_route_t *r, char *buf, size_t cap)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int h = 0; h < r->len && len < cap; h++) {
-        len += (size_t)snprintf(buf + len, cap - len, "%s%d", h ? "," : "", r->dim[h]);
-    }
-}
-
 int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
 {
     const char *zt = z_text != NULL ? z_text : "3241";
@@ -58,22 +49,18 @@ int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
     }
     int64_t match = 0;
     for (int64_t i = 0; i < N; i++) {
-        tc_tseng_step_t st;
-        tc_tseng_step(n, (int)k, i, z, &st);
-        char X[TC_LABEL_MAX], Y[TC_LABEL_MAX], y[TC_LABEL_MAX], d[3 * TC_ROUTE_MAX + 8];
-        tc_substar_format(&st.X, false, X, sizeof X);
-        tc_substar_format(&st.Y, false, Y, sizeof Y);
-        tc_star_format(n, st.y, false, y, sizeof y);
-        dims_text(&st.route, d, sizeof d);
+        tc_table_001_row_t row;
+        tc_table_001_1_row(n, (int)k, i, z, &row);
+        const char *X = row.X, *d = row.dims, *y = row.y, *Y = row.Y;
         const char *const *pr = paper ? tc_table_001_1(i) : NULL; /* the paper's row */
-        bool same = pr != NULL && strcmp(X, pr[0]) == 0 && strcmp(d[0] ? d : "none", pr[1]) == 0 &&
+        bool same = pr != NULL && strcmp(X, pr[0]) == 0 && strcmp(d, pr[1]) == 0 &&
                     strcmp(y, pr[2]) == 0 && strcmp(Y, pr[3]) == 0;
         match += same;
         if (format == 1) {
             tc_json_object(&j);
             tc_json_kint(&j, "i", i + 1);
             tc_json_kstr(&j, "X", X);
-            tc_json_kstr(&j, "dims", d);
+            tc_json_kstr(&j, "dims", strcmp(d, "none") == 0 ? "" : d); /* none: "" */
             tc_json_kstr(&j, "y", y);
             tc_json_kstr(&j, "Y", Y);
             if (paper) {
@@ -84,8 +71,7 @@ int table_001_1(const char *z_text, int64_t k, int format, FILE *fp)
         }
         char lab[32];
         snprintf(lab, sizeof lab, "X_%lld", (long long)(i + 1));
-        fprintf(fp, "  %-6s %-*s %-14s %-*s %-*s", lab, n + 2, X, d[0] ? d : "none", n + 2, y,
-                n + 2, Y);
+        fprintf(fp, "  %-6s %-*s %-14s %-*s %-*s", lab, n + 2, X, d, n + 2, y, n + 2, Y);
         if (paper) {
             char pd[64];
             snprintf(pd, sizeof pd, "%s; %s; %s", pr[1], pr[2], pr[3]);

@@ -18,15 +18,6 @@ static const char *const FIGURE[3] = {"Fig. 2", "Fig. 3", "Fig. 4"};
 
 /* ---- Table 1 --------------------------------------------------------------------------------- */
 
-static void route_text(const tc_route_t *r, char *buf, size_t cap)
-{
-    size_t len = 0;
-    snprintf(buf, cap, "none");
-    for (int h = 0; h < r->len && len < cap; h++) {
-        len += (size_t)snprintf(buf + len, cap - len, "%s%d", h ? "," : "", r->dim[h]);
-    }
-}
-
 static void text_cell(tc_repro_table_t *t, const char *quantity, const char *paper,
                       const char *value)
 {
@@ -49,14 +40,9 @@ static tc_err_t table1(tc_repro_page_t *page, int *match)
     const uint8_t z[4] = {3, 2, 4, 1};
     *match = 0;
     for (int i = 0; i < 12; i++) {
-        tc_tseng_step_t st;
-        tc_tseng_step(4, 2, i, z, &st);
-        char X[TC_LABEL_MAX], Y[TC_LABEL_MAX], y[TC_LABEL_MAX], d[3 * TC_ROUTE_MAX + 8];
-        tc_substar_format(&st.X, false, X, sizeof X);
-        tc_substar_format(&st.Y, false, Y, sizeof Y);
-        tc_star_format(4, st.y, false, y, sizeof y);
-        route_text(&st.route, d, sizeof d);
-        const char *values[4] = {X, d, y, Y};
+        tc_table_001_row_t row;
+        tc_table_001_1_row(4, 2, i, z, &row);
+        const char *values[4] = {row.X, row.dims, row.y, row.Y};
         static const char *const names[4] = {"X_i", "d_1..d_j", "y", "Y"};
         tc_repro_row(t, "%d", i + 1);
         for (int q = 0; q < 4; q++) {

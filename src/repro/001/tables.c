@@ -29,6 +29,20 @@ const char *const *tc_table_001_1(int64_t i)
     return i >= 0 && i < 12 ? PRINTED_T1[i] : NULL;
 }
 
+void tc_table_001_1_row(int n, int k, int64_t i, const uint8_t *z, tc_table_001_row_t *out)
+{
+    tc_tseng_step_t st;
+    tc_tseng_step(n, k, i, z, &st);
+    tc_substar_format(&st.X, false, out->X, sizeof out->X);
+    tc_substar_format(&st.Y, false, out->Y, sizeof out->Y);
+    tc_star_format(n, st.y, false, out->y, sizeof out->y);
+    size_t len = 0, cap = sizeof out->dims;
+    snprintf(out->dims, cap, "none");
+    for (int h = 0; h < st.route.len && len < cap; h++) {
+        len += (size_t)snprintf(out->dims + len, cap - len, "%s%d", h ? "," : "", st.route.dim[h]);
+    }
+}
+
 tc_err_t tc_table_001_best_k(int n, double ratio, int *k, bool *in_2_4)
 {
     double best, e;
