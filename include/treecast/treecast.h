@@ -55,6 +55,7 @@
 #include "treecast/json.h"
 #include "treecast/net.h"
 #include "treecast/plan.h"
+#include "treecast/platform.h"
 #include "treecast/report.h"
 #include "treecast/repro.h"
 #include "treecast/rng.h"

@@ -1,0 +1,66 @@
+/* treecast — SimGrid platforms of a network (`treecast platform`): one host per node, one link
+ * per edge, Dijkstra routing over them (SMPI computes the routes between non-neighbours), and
+ * the hostfile in rank order (rank = node id), for running libtreecast_mpi programs under
+ * smpirun (docs/mpi.md).
+ *
+ * Quantities are SimGrid's text, checked as SimGrid 3.3x reads them (xbt_parse_units.cpp): a
+ * decimal number (1, 1.5, .5, 1e-6), then a unit of the quantity, optionally after a prefix of
+ * its family: a bandwidth in bps or Bps after k, M, G, ... or Ki, Mi, Gi, ... (10Gbps, 1GBps,
+ * 100MiBps); a latency in w, d, h, m, s, ms, us, ns, ps (0 allowed); a speed in f after k, M, G,
+ * ... (1Gf) or flops after kilo, mega, giga, ... The text is written as it was given.
+ *
+ * Nothing here prints, spawns or exits: the writers write to the caller's stream. */
+#ifndef TREECAST_PLATFORM_H
+#define TREECAST_PLATFORM_H
+
+#include "treecast/error.h"
+#include "treecast/net.h"
+
+#include <stdio.h>
+
+#pragma GCC visibility push(default)
+
+typedef enum {
+    TC_PLATFORM_BANDWIDTH, /* every link's: bps or Bps, positive */
+    TC_PLATFORM_LATENCY,   /* every link's: a time, 0 or more */
+    TC_PLATFORM_SPEED,     /* every host's: f or flops, positive */
+} tc_platform_quantity_t;
+
+/* How a link's two directions use its bandwidth. */
+typedef enum {
+    TC_PLATFORM_SPLITDUPLEX, /* full duplex, as in the papers: each direction its own bandwidth */
+    TC_PLATFORM_SHARED,      /* SimGrid's default: both directions share it */
+} tc_platform_links_t;
+
+/* What a platform is made of; a NULL quantity is its default (the tool's). */
+typedef struct {
+    const char *bandwidth; /* NULL: "1GBps" */
+    const char *latency;   /* NULL: "1us" */
+    const char *speed;     /* NULL: "1Gf" */
+    tc_platform_links_t links;
+    /* How the leading comment names the network: the text it was made from, such as the
+     * "cube:3" of tc_net_parse (NULL: tc_net_name's name). */
+    const char *source;
+} tc_platform_opts_t;
+
+/* Whether text is a quantity q as SimGrid reads it. TC_OK; TC_EPARSE when it is not a number
+ * and a unit of q; TC_EINVAL when it is negative, or 0 for a bandwidth or a speed; TC_ERANGE
+ * when it is too large for a double. The detail starts with the text: "0: a bandwidth must be
+ * positive", "1Gbs: unknown unit \"Gbs\"; a bandwidth takes bps or Bps after ...". */
+tc_err_t tc_platform_check_quantity(tc_platform_quantity_t q, const char *text);
+
+/* Write the platform of net (materializable: TC_ETOOBIG otherwise) to fp as SimGrid's XML,
+ * version 4.1: host nI for node I (its label, escaped, as the property "label"), link lU_V for
+ * each edge {U, V} (U < V), a route per edge (two with split-duplex links, UP and DOWN), in a
+ * zone with DijkstraCache routing. o NULL: every default. Each quantity is checked first
+ * (tc_platform_check_quantity; nothing is written when one is refused). TC_ENOMEM; TC_EIO when
+ * the stream failed (ferror). */
+tc_err_t tc_platform_write(FILE *fp, const tc_net_t *net, const tc_platform_opts_t *o);
+
+/* Write the hostfile of net's platform: "nI" on line I, for every node I (rank I = node I).
+ * TC_EIO when the stream failed. */
+tc_err_t tc_platform_write_hostfile(FILE *fp, const tc_net_t *net);
+
+#pragma GCC visibility pop
+
+#endif
