@@ -58,6 +58,7 @@
 #include "treecast/platform.h"
 #include "treecast/report.h"
 #include "treecast/repro.h"
+#include "treecast/repro_report.h"
 #include "treecast/rng.h"
 #include "treecast/search.h"
 #include "treecast/sim.h"

@@ -607,7 +607,6 @@ static int run_cycles(const run_t *r, FILE *fp)
     return 0;
 }
 
-
 /* ---- the run ---------------------------------------------------------------------------- */
 
 /* The checks of the options among themselves. 0 or the misuse status. */

@@ -1,8 +1,9 @@
-# Embed a file in the tool as bytes: cmake -DIN=FILE -DOUT=FILE.c -DNAME=SYMBOL -P embed.cmake
+# Embed a file in libtreecast as bytes: cmake -DIN=FILE -DOUT=FILE.c -DNAME=SYMBOL -P embed.cmake
 # writes `const unsigned char SYMBOL[]` (the bytes, then a NUL) and `const size_t SYMBOL_len`.
-# What is embedded so stays a readable file in the source tree: the trace page
-# (trace_viewer.html), the report's style and script (repro_report.css, repro_report.js) and the
-# documents the report carries (docs/corrections.md, docs/references.md).
+# What is embedded so stays a readable file in the source tree (src/CMakeLists.txt lists them):
+# the trace page (src/report/trace_viewer.html), the report's style and script
+# (src/repro/report.css, report.js) and the documents the report carries (docs/corrections.md,
+# docs/references.md).
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" digits)
 math(EXPR bytes "${digits} / 2")
