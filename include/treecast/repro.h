@@ -193,18 +193,33 @@ typedef struct {
     uint64_t seed; /* every random choice */
 } tc_repro_opts_t;
 
-/* A paper of the registry: its page is filled by its producer (src/repro/NNN/). */
+/* A table of a paper that `treecast table` prints row by row (its value beside treecast's, as
+ * the paper lays it out), with the options it takes; tables.h computes its rows. */
+typedef struct {
+    const char *name;    /* "001:2" */
+    const char *alias;   /* another name for it, or NULL ("003:I" for "003:II") */
+    const char *options; /* the options it reads besides --output: "from to format" */
+    const char *formats; /* the formats it writes: "text json csv" */
+    int from, to;        /* the rows (dimension n) by default */
+    int max;             /* the largest n it runs, or 0: no limit */
+} tc_repro_rows_t;
+
+/* A paper of the registry: its page is filled by its producer (src/repro/NNN/); its full
+ * citation is tc_repro_citation(id) (repro_report.h, from docs/references.md). */
 typedef struct {
     const char *id;    /* "000": the directory of its files, its entries in docs/corrections.md */
     const char *title; /* "Fragopoulou & Akl — edge-disjoint spanning trees ... (paper 000)" */
     int items[2]; /* the tables and figures its page holds (quick, full): a progress estimate */
     tc_err_t (*produce)(tc_repro_page_t *page, const tc_repro_opts_t *opts);
+    const tc_repro_rows_t *rows; /* its tables of `treecast table`, ending with name NULL */
 } tc_repro_paper_t;
 
 /* The papers, in order: *n of them (five). */
 const tc_repro_paper_t *tc_repro_papers(int *n);
 /* The paper with this id ("001"), or NULL. */
 const tc_repro_paper_t *tc_repro_paper(const char *id);
+/* The table of `treecast table` with this name or alias ("001:2", "003:I"), or NULL. */
+const tc_repro_rows_t *tc_repro_rows(const char *name);
 
 /* Reproduce a paper: a new page (free it with tc_repro_page_free) holding its tables, figures,
  * summary and what it cannot reproduce, with p->seconds the time it took. on_item (or NULL) is

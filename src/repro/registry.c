@@ -5,29 +5,59 @@
 #include <string.h>
 #include <time.h>
 
+/* The tables of `treecast table`, per paper (tc_repro_rows_t). */
+#define FORMATS_ALL "text json csv"
+static const tc_repro_rows_t ROWS_000[] = {{NULL}};
+static const tc_repro_rows_t ROWS_001[] = {
+    {"001:1", NULL, "z k format", "text json", 4, 4, 0},
+    {"001:compare", NULL, "from to", "text", 4, 7, 7},
+    {"001:2", NULL, "from to format", FORMATS_ALL, 4, 12, 12},
+    {"001:3", NULL, "from to format", FORMATS_ALL, 5, 20, 20},
+    {"001:eti", NULL, "from to ts-tm format", FORMATS_ALL, 3, 12, 12},
+    {NULL},
+};
+static const tc_repro_rows_t ROWS_002[] = {
+    {"002:2", NULL, "from to M ts tc format", "text json", 4, 10, 0},
+    {NULL},
+};
+static const tc_repro_rows_t ROWS_003[] = {
+    {"003:II", "003:I", "from to M ts tc format", "text json", 3, 6, 7},
+    {NULL},
+};
+static const tc_repro_rows_t ROWS_004[] = {
+    {"004:5.6", NULL, "from to format", "text json", 4, 8, 0},
+    {"004:5.7", NULL, "from to trials seed threads format", "text json", 4, 8, 0},
+    {NULL},
+};
+
 /* Each paper's page lives in src/repro/NNN/ (its transcriptions, its correction ids, its
  * producer); a new paper is one line here. */
 static const tc_repro_paper_t PAPERS[] = {
     {"000",
      "Fragopoulou & Akl — edge-disjoint spanning trees on the star network (paper 000)",
      {11, 12},
-     tc__repro_000},
+     tc__repro_000,
+     ROWS_000},
     {"001",
      "Tseng, Chang & Sheu — all-to-all broadcast in star graphs (paper 001)",
      {11, 11},
-     tc__repro_001},
+     tc__repro_001,
+     ROWS_001},
     {"002",
      "Ho & Johnsson — spanning balanced trees in Boolean cubes (paper 002)",
      {10, 10},
-     tc__repro_002},
+     tc__repro_002,
+     ROWS_002},
     {"003",
      "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)",
      {6, 7},
-     tc__repro_003},
+     tc__repro_003,
+     ROWS_003},
     {"004",
      "Reliable broadcasting via independent spanning trees (paper 004)",
      {12, 12},
-     tc__repro_004},
+     tc__repro_004,
+     ROWS_004},
 };
 #define NPAPERS ((int)(sizeof PAPERS / sizeof PAPERS[0]))
 
@@ -42,6 +72,18 @@ const tc_repro_paper_t *tc_repro_paper(const char *id)
     for (int i = 0; id != NULL && i < NPAPERS; i++) {
         if (strcmp(PAPERS[i].id, id) == 0) {
             return &PAPERS[i];
+        }
+    }
+    return NULL;
+}
+
+const tc_repro_rows_t *tc_repro_rows(const char *name)
+{
+    for (int i = 0; name != NULL && i < NPAPERS; i++) {
+        for (const tc_repro_rows_t *r = PAPERS[i].rows; r->name != NULL; r++) {
+            if (strcmp(r->name, name) == 0 || (r->alias != NULL && strcmp(r->alias, name) == 0)) {
+                return r;
+            }
         }
     }
     return NULL;

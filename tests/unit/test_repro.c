@@ -548,6 +548,27 @@ static void test_registry(void **state)
     assert_null(tc_repro_paper("0010"));
     assert_null(tc_repro_paper("1"));
 
+    /* The tables of `treecast table`: each named after its paper, once, its default rows within
+     * its limit; found by name and alias. */
+    int npapers;
+    const tc_repro_paper_t *all = tc_repro_papers(&npapers);
+    int nrows = 0;
+    for (int i = 0; i < npapers; i++) {
+        for (const tc_repro_rows_t *r = all[i].rows; r->name != NULL; r++, nrows++) {
+            assert_memory_equal(r->name, all[i].id, 3);
+            assert_int_equal(r->name[3], ':');
+            assert_ptr_equal(tc_repro_rows(r->name), r);
+            assert_true(r->from <= r->to);
+            assert_true(r->max == 0 || r->to <= r->max);
+            assert_non_null(strstr(r->formats, "text"));
+        }
+    }
+    assert_int_equal(nrows, 9);
+    assert_string_equal(tc_repro_rows("003:I")->name, "003:II");
+    assert_int_equal(tc_repro_rows("001:2")->to, 12);
+    assert_null(tc_repro_rows("002:3"));
+    assert_null(tc_repro_rows(NULL));
+
     /* tc_repro_run refuses a missing paper or options, and leaves *page NULL. */
     tc_repro_opts_t opts = {.quick = true, .threads = 1, .seed = 1};
     tc_repro_page_t sentinel = {0};
@@ -559,7 +580,7 @@ static void test_registry(void **state)
     assert_int_equal(tc_repro_run(p1, NULL, NULL, &pg), TC_EINVAL);
     assert_null(pg);
     /* A paper that is not the registry's, without a producer. */
-    tc_repro_paper_t none = {"999", "No such paper", {1, 1}, NULL};
+    tc_repro_paper_t none = {"999", "No such paper", {1, 1}, NULL, NULL};
     pg = &sentinel;
     assert_int_equal(tc_repro_run(&none, &opts, NULL, &pg), TC_EINVAL);
     assert_null(pg);

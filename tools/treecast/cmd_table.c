@@ -478,28 +478,19 @@ static int table_001_compare_run(const args_t *a, FILE *fp)
     return table_001_compare(a->from, a->to, fp);
 }
 
-/* A table of `treecast table`: its name, the options it reads (named as in OPTS; --output
- * always), the formats it writes, its default rows and the most it has (max, 0: no limit). An
+/* How each table of the registry (tc_repro_rows: its options, formats and rows) is printed. An
  * option it does not read, or a format it does not write, is refused (so none is ignored). */
 typedef struct {
-    const char *name, *alias;
+    const char *name;
     int (*run)(const args_t *a, FILE *fp);
-    const char *options;
-    const char *formats; /* "text json csv" */
-    int from, to, max;
 } table_t;
 
-#define FORMATS_001 "text json csv"
 static const table_t TABLES[] = {
-    {"001:1", NULL, table_001_1_run, "z k format", "text json", 4, 4, 0},
-    {"001:compare", NULL, table_001_compare_run, "from to", "text", 4, 7, 7},
-    {"001:2", NULL, table_001_2, "from to format", FORMATS_001, 4, 12, 12},
-    {"001:3", NULL, table_001_3, "from to format", FORMATS_001, 5, 20, 20},
-    {"001:eti", NULL, table_001_eti, "from to ts-tm format", FORMATS_001, 3, 12, 12},
-    {"002:2", NULL, table_002_2, "from to M ts tc format", "text json", 4, 10, 0},
-    {"003:II", "003:I", table_003_2, "from to M ts tc format", "text json", 3, 6, 7},
-    {"004:5.6", NULL, table_004_56, "from to format", "text json", 4, 8, 0},
-    {"004:5.7", NULL, table_004_57, "from to trials seed threads format", "text json", 4, 8, 0},
+    {"001:1", table_001_1_run}, {"001:compare", table_001_compare_run},
+    {"001:2", table_001_2},     {"001:3", table_001_3},
+    {"001:eti", table_001_eti}, {"002:2", table_002_2},
+    {"003:II", table_003_2},    {"004:5.6", table_004_56},
+    {"004:5.7", table_004_57},
 };
 
 static const char *const FORMATS[] = {"text", "json", "csv", NULL};
@@ -545,14 +536,14 @@ static bool listed(const char *list, const char *word)
 }
 
 /* Whether t reads the option OPTS[k]. */
-static bool reads(const table_t *t, int k)
+static bool reads(const tc_repro_rows_t *t, int k)
 {
     return listed(t->options, OPTS[k].name) || strcmp(OPTS[k].name, "output") == 0;
 }
 
 /* An option given that t does not read, or a format it does not write: refused. 0 or the
  * misuse status. */
-static int refuse_foreign(const table_t *t, uint64_t given, const args_t *a)
+static int refuse_foreign(const tc_repro_rows_t *t, uint64_t given, const args_t *a)
 {
     for (int k = 0; OPTS[k].type != OPT_END_; k++) {
         if ((given >> k & 1) && !reads(t, k)) {
@@ -570,8 +561,7 @@ static int refuse_foreign(const table_t *t, uint64_t given, const args_t *a)
     }
     if (!listed(t->formats, FORMATS[a->format])) {
         return misuse("--format %s does not apply to %s (it writes %s)", FORMATS[a->format],
-                      t->name,
-                      strcmp(t->formats, FORMATS_001) == 0 ? "text, json or csv" : "text or json");
+                      t->name, listed(t->formats, "csv") ? "text, json or csv" : "text or json");
     }
     return 0;
 }
@@ -585,27 +575,30 @@ static int table(const call_t *call)
         return misuse("which table? (001:1, 001:2, 001:3, 001:eti, 001:compare, 002:2, 003:II, "
                       "004:5.6 or 004:5.7)");
     }
-    const table_t *t = NULL;
-    for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
-        bool alias = TABLES[k].alias != NULL && strcmp(argv[0], TABLES[k].alias) == 0;
-        t = strcmp(argv[0], TABLES[k].name) == 0 || alias ? &TABLES[k] : t;
-    }
+    const tc_repro_rows_t *t = tc_repro_rows(argv[0]);
     if (t == NULL) {
         return misuse("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
                       "001:compare, 002:2, 003:II (with 003:I), 004:5.6 and 004:5.7",
                       argv[0]);
     }
+    int (*run)(const args_t *, FILE *) = NULL;
+    for (size_t k = 0; k < sizeof TABLES / sizeof TABLES[0]; k++) {
+        run = strcmp(TABLES[k].name, t->name) == 0 ? TABLES[k].run : run;
+    }
+    if (run == NULL) {
+        return fail(EXIT_CLAIM, "internal error: table %s has no printer", t->name);
+    }
     if ((st = refuse_foreign(t, call->given, &a)) != 0) {
         return st;
     }
-    if (t->run == table_003_2) { /* the one table whose M has another default and a limit */
+    if (run == table_003_2) { /* the one table whose M has another default and a limit */
         a.M = a.m_given ? a.M : 1024;
         if (a.M > 65536) {
             return misuse("003:II sweeps every packet size: --M at most 65536");
         }
     }
     if (t->max > 0 && (a.from > t->max || a.to > t->max)) {
-        if (t->run == table_003_2) {
+        if (run == table_003_2) {
             return misuse("003:II runs I_k^n for 2 <= n <= 7 (the Hamiltonian paths are "
                           "simulated)");
         }
@@ -621,7 +614,7 @@ static int table(const call_t *call)
     if ((st = output_open(&out, a.output)) != 0) {
         return st;
     }
-    st = t->run(&a, out.fp);
+    st = run(&a, out.fp);
     int cst = output_close(&out, st == 0 || st == EXIT_CLAIM);
     return st != 0 ? st : cst;
 }
