@@ -5,6 +5,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -259,8 +260,17 @@ static void say(const char *s)
     }
 }
 
+/* Set by the first handler to run: timeout(1) signals the command and then its process group, so
+ * a second signal can reach another thread while the first handler runs. */
+static atomic_flag handling = ATOMIC_FLAG_INIT;
+
 static void on_signal(int sig)
 {
+    if (atomic_flag_test_and_set(&handling)) {
+        for (;;) { /* the first handler removes the output, prints the line and exits */
+            pause();
+        }
+    }
     bool removed = remove_guarded();
     progress_abandon();
     say("treecast ");
