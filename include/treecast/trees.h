@@ -312,12 +312,19 @@ int tc_forest_label(const tc_forest_t *forest, int t);
 void tc_forest_set_label(tc_forest_t *forest, int t, int label);
 
 /* The parent-dimension array of tree t (N bytes): a dimension, TC_PARENT_ROOT or
- * TC_PARENT_NONE per node. */
+ * TC_PARENT_NONE per node. The trees' arrays are one block, tree after tree:
+ * tc_forest_dims(f, t) == tc_forest_dims(f, 0) + t * N (a (trees, N) array; the Python
+ * package shows it without a copy). */
 uint8_t *tc_forest_dims(tc_forest_t *forest, int t);
 const uint8_t *tc_forest_dims_const(const tc_forest_t *forest, int t);
 
 /* The parent of node in tree t: a node id, -1 for a root, -2 when node is not in the tree. */
 int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node);
+
+/* The parents of nodes lo..lo+count-1 in tree t as node ids into out[0..count-1]: -1 for a
+ * root, -2 for a node not in the tree (tc_forest_parent, by the network's walker: O(count n)
+ * on S_n without unranking each node, O(count) on the cubes and tables). */
+void tc_forest_parents(const tc_forest_t *forest, int t, int64_t lo, int64_t count, int64_t *out);
 
 /* The children of node in tree t, derived from the parent rule. On S_n they are ordered by
  * the l-th ordering of paper 000 Section 3 (l+1, l+2, ..., n, 2, ..., l for the tree numbered

@@ -57,18 +57,20 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
     f->ntrees = ntrees;
     f->root = root;
     f->kind = TC_KIND_CUSTOM;
+    /* one block, tree after tree (trees.h: tc_forest_dims(f, t) = tc_forest_dims(f, 0) + t N) */
+    uint8_t *block = tc__big_alloc((size_t)ntrees, (size_t)N);
+    if (block == NULL) {
+        tc_forest_free(f);
+        return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s.",
+                        ntrees, (long long)N, name);
+    }
+    if (clear) {
+        memset(block, TC_PARENT_NONE, (size_t)ntrees * (size_t)N);
+    }
     for (int t = 0; t < ntrees; t++) {
         f->labels[t] = t;
         f->troot[t] = root;
-        f->dims[t] = tc__big_alloc((size_t)N, 1);
-        if (f->dims[t] == NULL) {
-            tc_forest_free(f);
-            return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s.",
-                            ntrees, (long long)N, name);
-        }
-        if (clear) {
-            memset(f->dims[t], TC_PARENT_NONE, (size_t)N);
-        }
+        f->dims[t] = block + (size_t)t * (size_t)N;
     }
     *out = f;
     return TC_OK;
@@ -79,9 +81,7 @@ void tc_forest_free(tc_forest_t *forest)
     if (forest == NULL) {
         return;
     }
-    for (int t = 0; t < forest->ntrees; t++) {
-        free(forest->dims[t]);
-    }
+    free(forest->dims[0]);                /* the one block of every tree */
     tc_net_free((tc_net_t *)forest->net); /* drops the forest's reference */
     free(forest);
 }
@@ -189,6 +189,11 @@ int tc_forest_children(const tc_forest_t *forest, int t, int64_t node, int64_t *
 #include "trees/forest_parents.h"
 #define WALK table
 #include "trees/forest_parents.h"
+
+void tc_forest_parents(const tc_forest_t *forest, int t, int64_t lo, int64_t count, int64_t *out)
+{
+    tc__forest_parents(forest, t, lo, count, out);
+}
 
 void tc__forest_parents(const tc_forest_t *forest, int t, int64_t lo, int64_t count, int64_t *out)
 {

@@ -673,6 +673,35 @@ static void test_forest_children(void **state)
     tc_net_free(net);
 }
 
+/* The trees' arrays are one block, tree after tree, and tc_forest_parents gives every node's
+ * parent as tc_forest_parent does (S_5's EDTs, Q_4's nEDSTs, a graph's BFS tree). */
+static void test_forest_block_and_parents(void **state)
+{
+    (void)state;
+    const char *specs[] = {"star:5", "cube:4", "bubble:4"};
+    const tc_kind_t kinds[] = {TC_KIND_EDT, TC_KIND_NEDST, TC_KIND_BFS};
+    for (int s = 0; s < 3; s++) {
+        tc_net_t *net = NULL;
+        assert_int_equal(tc_net_parse(specs[s], &net), TC_OK);
+        tc_forest_t *f = build(net, kinds[s], 1);
+        int64_t N = tc_net_nodes(net);
+        int64_t *ids = malloc((size_t)N * sizeof *ids);
+        assert_non_null(ids);
+        for (int t = 0; t < tc_forest_trees(f); t++) {
+            assert_ptr_equal(tc_forest_dims(f, t), tc_forest_dims(f, 0) + t * N);
+            tc_forest_parents(f, t, 0, N, ids);
+            for (int64_t v = 0; v < N; v++) {
+                assert_int_equal(ids[v], tc_forest_parent(f, t, v));
+            }
+            tc_forest_parents(f, t, 3, 2, ids); /* a range */
+            assert_int_equal(ids[1], tc_forest_parent(f, t, 4));
+        }
+        free(ids);
+        tc_forest_free(f);
+        tc_net_free(net);
+    }
+}
+
 static void test_forest_errors(void **state)
 {
     (void)state;
@@ -723,6 +752,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_parent_dim_agrees_with_forest),
         cmocka_unit_test(test_forest_children),
         cmocka_unit_test(test_forest_errors),
+        cmocka_unit_test(test_forest_block_and_parents),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
