@@ -333,14 +333,17 @@ void tc_repro_note(tc_repro_table_t *t, const char *f, ...)
     }
 }
 
-/* v rounded to `decimals` decimals, as printed: compare what a reader compares. */
+/* v rounded to `decimals` decimals exactly as printf prints it (the cell shows that text), so
+ * the verdict compares what a reader compares: 2.005 is the double 2.00499999..., printed 2.00,
+ * not 2.01 as round(v * 100) / 100 would make it. */
 static double at(double v, int decimals)
 {
-    double scale = pow(10.0, decimals);
-    if (!isfinite(v * scale)) { /* beyond 2^53 a double has no decimals left to round */
-        return v;
+    if (decimals < 0 || decimals > 17 || !(fabs(v) <= 9007199254740992.0)) {
+        return v; /* beyond 2^53 a double has no decimals left to round */
     }
-    return round(v * scale) / scale;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return strtod(buf, NULL);
 }
 
 bool tc_repro_holds(double p, double v, int decimals, tc_repro_rel_t rel)

@@ -50,28 +50,29 @@ static void test_holds_relations(void **state)
     assert_false(tc_repro_holds(1e12, 1e12 + 2000, 0, TC_REPRO_EQ));
 }
 
-/* The rule compares the values rounded to `decimals` decimals: off the half-way points, what a
- * reader compares (the texts printf prints); at them, round() goes away from zero where printf
- * rounds the exact binary value (often half to even). */
+/* The rule compares the values as printf prints them with `decimals` decimals: what a reader
+ * compares, at the half-way points too (where round(v * 10^d) would go away from zero). */
 static void test_holds_as_printed(void **state)
 {
     (void)state;
-    /* 2.005 * 100 is 200.5 in floating point: the rule reads 2.01 (printf prints 2.00). */
-    assert_true(tc_repro_holds(2.005, 2.01, 2, TC_REPRO_EQ));
-    assert_false(tc_repro_holds(2.005, 2.00, 2, TC_REPRO_EQ));
-    assert_true(tc_repro_holds(2.005, 2.006, 2, TC_REPRO_EQ));
-    assert_true(tc_repro_holds(2.005, 2.0149, 2, TC_REPRO_EQ));
-    assert_false(tc_repro_holds(2.005, 2.0151, 2, TC_REPRO_EQ));
-    assert_true(tc_repro_holds(2.005, 2.01, 2, TC_REPRO_GE));
-    assert_false(tc_repro_holds(2.005, 2.004, 2, TC_REPRO_GE));
+    /* 2.005 is the double 2.00499999...: printed 2.00, so 2.01 differs (round(200.5) = 201). */
+    assert_true(tc_repro_holds(2.005, 2.00, 2, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(2.005, 2.01, 2, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(2.005, 2.0049, 2, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(2.005, 2.0051, 2, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(2.005, 2.0051, 2, TC_REPRO_GE));
+    assert_false(tc_repro_holds(2.005, 1.994, 2, TC_REPRO_GE));
     assert_true(tc_repro_holds(2.005, 2.004, 2, TC_REPRO_LE));
-    /* Exact halves: 1.125 reads 1.13 and 8.5 reads 9 (printf: 1.12 and 8). */
-    assert_true(tc_repro_holds(1.125, 1.13, 2, TC_REPRO_EQ));
-    assert_true(tc_repro_holds(8.5, 9, 0, TC_REPRO_EQ));
-    assert_false(tc_repro_holds(8.5, 8, 0, TC_REPRO_EQ));
-    assert_true(tc_repro_holds(-8.5, -9, 0, TC_REPRO_EQ));
-    /* Off the half-way points the rule agrees with the printed texts. */
-    static const double vals[] = {2.0049, 2.0051, 0.6149, 0.6151, 12.3456, 7.4, 7.6, 0.0004, 3.0};
+    assert_false(tc_repro_holds(2.005, 2.006, 2, TC_REPRO_LE));
+    /* Exact halves go to even as printf rounds them: 1.125 reads 1.12, 8.5 reads 8. */
+    assert_true(tc_repro_holds(1.125, 1.12, 2, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(1.125, 1.13, 2, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(8.5, 8, 0, TC_REPRO_EQ));
+    assert_false(tc_repro_holds(8.5, 9, 0, TC_REPRO_EQ));
+    assert_true(tc_repro_holds(-8.5, -8, 0, TC_REPRO_EQ));
+    /* On and off the half-way points the rule agrees with the printed texts. */
+    static const double vals[] = {2.0049, 2.0051, 0.6149, 0.6151, 12.3456, 7.4, 7.6,
+                                  0.0004, 3.0,    2.005,  1.125,  8.5,     0.5, 2.5};
     size_t n = sizeof vals / sizeof vals[0];
     for (int d = 0; d <= 3; d++) {
         for (size_t i = 0; i < n; i++) {
@@ -389,11 +390,12 @@ static void test_holds_boundaries(void **state)
     assert_false(tc_repro_holds(p, 0.43551, 3, TC_REPRO_LE));
     assert_false(tc_repro_holds(p, 0.436, 3, TC_REPRO_LE));
     assert_false(tc_repro_holds(0.4354, 0.4356, 3, TC_REPRO_LE));
-    /* The same values at other precisions: at two decimals 0.435 and 0.4349 print 0.44 and
-     * 0.43 (the rule rounds half away from zero), at four 0.4350 and 0.4349. */
-    assert_false(tc_repro_holds(p, 0.4349, 2, TC_REPRO_EQ));
+    /* The same values at other precisions: at two decimals 0.435 (the double 0.43499999...) and
+     * 0.4349 both print 0.43, at four 0.4350 and 0.4349. */
+    assert_true(tc_repro_holds(p, 0.4349, 2, TC_REPRO_EQ));
     assert_true(tc_repro_holds(p, 0.4349, 2, TC_REPRO_LE));
-    assert_false(tc_repro_holds(p, 0.4349, 2, TC_REPRO_GE));
+    assert_true(tc_repro_holds(p, 0.4349, 2, TC_REPRO_GE));
+    assert_false(tc_repro_holds(p, 0.4249, 2, TC_REPRO_GE));
     assert_false(tc_repro_holds(p, 0.4349, 4, TC_REPRO_EQ));
     assert_true(tc_repro_holds(p, 0.43504, 4, TC_REPRO_EQ));
     assert_true(tc_repro_holds(p, 0.4349, 1, TC_REPRO_EQ));
@@ -442,7 +444,7 @@ static void test_num_verdicts(void **state)
         {"ge-match", 18, 20, 0, TC_REPRO_GE, "000.7", 25, TC_REPRO_MATCHES},
         {"ge-corrected", 21, 20, 0, TC_REPRO_GE, "000.7", 20, TC_REPRO_CORRECTED},
         {"ge-corrected-below", 21, 20, 0, TC_REPRO_GE, "000.7", 19.5, TC_REPRO_CORRECTED},
-        {"ge-unjustified", 21, 20, 0, TC_REPRO_GE, "000.7", 20.5, TC_REPRO_DIFFERS},
+        {"ge-unjustified", 21, 20, 0, TC_REPRO_GE, "000.7", 20.6, TC_REPRO_DIFFERS},
         /* LE: an upper bound ("at most") */
         {"le-match", 0.64, 0.6383, 4, TC_REPRO_LE, NULL, NAN, TC_REPRO_MATCHES},
         {"le-corrected", 0.63, 0.6383, 2, TC_REPRO_LE, "001.9", 0.64, TC_REPRO_CORRECTED},
