@@ -143,7 +143,8 @@ void tc_repro_row(tc_repro_table_t *t, const char *fmt, ...) TC_REPRO_PRINTF(2, 
 void tc_repro_command(tc_repro_table_t *t, const char *fmt, ...) TC_REPRO_PRINTF(2, 3);
 
 /* A cell with texts and a verdict decided by the caller (correction: NULL or "000.6"); paper
- * NULL makes it "not printed" unless the verdict is "differs"; value NULL reads "-". */
+ * NULL makes it "not printed" unless the verdict is "differs"; "corrected" without a correction
+ * is "differs" (nothing explains it); value NULL reads "-". */
 void tc_repro_cell(tc_repro_table_t *t, const char *quantity, const char *paper, const char *value,
                    tc_repro_verdict_t verdict, const char *correction);
 /* A numeric cell: paper NAN when not printed; both shown with `decimals` decimals; judged by

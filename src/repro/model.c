@@ -279,6 +279,9 @@ void tc_repro_cell(tc_repro_table_t *t, const char *quantity, const char *paper,
     if (!grow(p, (void **)&t->cells, t->ncells, &t->cap, sizeof *t->cells)) {
         return;
     }
+    if (verdict == TC_REPRO_CORRECTED && correction == NULL) {
+        verdict = TC_REPRO_DIFFERS; /* a correction names its entry, or it explains nothing */
+    }
     tc_repro_cell_t c = {
         .keys = need(p, strdup(t->cur_keys)),
         .quantity = need(p, strdup(quantity)),

@@ -422,6 +422,16 @@ static void test_holds_boundaries(void **state)
 static void test_num_verdicts(void **state)
 {
     (void)state;
+    {
+        /* "corrected" names its entry: without one it is "differs" */
+        tc_repro_page_t *q = tc_repro_page_new("000", "q");
+        tc_repro_table_t *t = tc_repro_table(q, "t", "T", "", "intro");
+        tc_repro_cell(t, "x", "1", "2", TC_REPRO_CORRECTED, NULL);
+        assert_int_equal(t->cells[0].verdict, TC_REPRO_DIFFERS);
+        tc_repro_cell(t, "y", "1", "2", TC_REPRO_CORRECTED, "000.6");
+        assert_int_equal(t->cells[1].verdict, TC_REPRO_CORRECTED);
+        tc_repro_page_free(q);
+    }
     static const struct {
         const char *quantity;
         double paper, value;
