@@ -125,7 +125,7 @@ class BuildExt(build_ext):
         root = c_root()
         gen = os.path.join(os.path.abspath(self.build_temp), "treecast-gen")
         sources, _ = cmake_sources(root)
-        ext.sources = ([os.path.join("src", "_core.c")]
+        ext.sources = ([os.path.join("src", "_core.c"), os.path.join("src", "sim.c")]
                        + [os.path.join(root, "src", s) for s in sources]
                        + generate(root, gen))
         ext.include_dirs = [os.path.join(root, "include"), os.path.join(gen, "include"),

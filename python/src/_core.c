@@ -919,6 +919,28 @@ static PyObject *new_error(PyObject *mod, const char *name, PyObject *base2, con
     return e;
 }
 
+/* What sim.c shares (py.h): the error mapping and the Net's network. */
+#include "py.h"
+
+PyObject *tc_py_raise(tc_err_t err)
+{
+    return raise_tc(err);
+}
+
+PyObject *tc_py_raise_arg(const char *msg)
+{
+    return raise_arg("%s", msg);
+}
+
+const tc_net_t *tc_py_net(PyObject *obj)
+{
+    if (!PyObject_TypeCheck(obj, &NetType)) {
+        PyErr_SetString(PyExc_TypeError, "expected a treecast._core.Net");
+        return NULL;
+    }
+    return ((NetObject *)obj)->net;
+}
+
 PyMODINIT_FUNC PyInit__core(void);
 
 PyMODINIT_FUNC PyInit__core(void)
@@ -928,6 +950,10 @@ PyMODINIT_FUNC PyInit__core(void)
     }
     PyObject *mod = PyModule_Create(&module_def);
     if (mod == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddFunctions(mod, tc_py_sim_methods) < 0) { /* sim.c: sim, route, repro */
+        Py_DECREF(mod);
         return NULL;
     }
     Error = new_error(mod, "Error", NULL, "A failure of libtreecast (its detail sentence).");

@@ -1,0 +1,1276 @@
+/* treecast._core's simulation, routing and reproduction functions (python/treecast/sim.py,
+ * route.py, repro.py): the catalog's plans in the round engine or in routing cycles, set up and
+ * run as `treecast sim` does (tools/treecast/sim_setup.c, sim_run.c: run_single, run_symmetry,
+ * run_campaign, run_cycles), the faulty-star routing as `treecast route --method dfs` does
+ * (cmd_route.c), and the reproduction pages and `treecast table`'s rows (repro.h, tables.h).
+ * Results are dicts with the keys of the CLI's JSON documents. Long calls run without the GIL. */
+#include "py.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small helpers -------------------------------------------------------------------------- */
+
+static int set_item(PyObject *d, const char *key, PyObject *v)
+{
+    if (v == NULL) {
+        return -1;
+    }
+    int r = PyDict_SetItemString(d, key, v);
+    Py_DECREF(v);
+    return r;
+}
+
+#define SET_INT(d, k, v) set_item(d, k, PyLong_FromLongLong((long long)(v)))
+#define SET_DBL(d, k, v) set_item(d, k, PyFloat_FromDouble((double)(v)))
+#define SET_STR(d, k, v) set_item(d, k, PyUnicode_FromString(v))
+#define SET_BOOL(d, k, v) set_item(d, k, PyBool_FromLong((long)(v)))
+
+static PyObject *arg_error(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return tc_py_raise_arg(buf);
+}
+
+/* The detail of err prefixed by context, as the CLI's lib_fail prints it, raised as err's class. */
+static PyObject *raise_ctx(tc_err_t err, const char *context)
+{
+    char buf[1024];
+    const char *detail = tc_err_detail();
+    snprintf(buf, sizeof buf, "%s: %s", context, detail[0] ? detail : tc_strerror(err));
+    if (err == TC_EINVAL || err == TC_ERANGE) {
+        return tc_py_raise_arg(buf);
+    }
+    return tc_py_raise(err);
+}
+
+/* An int64 array as bytes (NumPy reads it with frombuffer). */
+static PyObject *i64_bytes(const int64_t *v, int64_t n)
+{
+    return PyBytes_FromStringAndSize((const char *)v, (Py_ssize_t)((size_t)n * sizeof *v));
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : (x > y);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y);
+}
+
+/* The nearest-rank percentile of the CLI (tools/treecast/common.c). */
+static int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
+{
+    int64_t k = (p * n + 99) / 100;
+    return sorted[k < 1 ? 0 : k - 1];
+}
+
+static double pct_dbl(const double *sorted, int64_t n, int p)
+{
+    int64_t k = (p * n + 99) / 100;
+    return sorted[k < 1 ? 0 : k - 1];
+}
+
+/* A node: an int id, or a str (a label, "identity", or "random": drawn with the seed and
+ * stream 1 as the CLI's resolve_node). 0 or -1 with an exception set. */
+static int resolve_node(const tc_net_t *net, PyObject *obj, uint64_t seed, uint64_t stream,
+                        const char *option, int64_t *node, bool *random)
+{
+    *random = false;
+    if (obj == NULL || obj == Py_None) {
+        *node = 0;
+        return 0;
+    }
+    if (PyLong_Check(obj)) {
+        long long v = PyLong_AsLongLong(obj);
+        if (v == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (v < 0 || v >= tc_net_nodes(net)) {
+            arg_error("%s: node id %lld is outside 0..%lld.", option, v,
+                      (long long)tc_net_nodes(net) - 1);
+            return -1;
+        }
+        *node = v;
+        return 0;
+    }
+    const char *text = PyUnicode_AsUTF8(obj);
+    if (text == NULL) {
+        return -1;
+    }
+    if (strcmp(text, "identity") == 0) {
+        *node = 0;
+        return 0;
+    }
+    if (strcmp(text, "random") == 0) {
+        tc_rng_t rng;
+        tc_rng_seed(&rng, seed, stream);
+        *node = (int64_t)tc_rng_below(&rng, (uint64_t)tc_net_nodes(net));
+        *random = true;
+        return 0;
+    }
+    tc_err_t err = tc_net_parse_label(net, text, node);
+    if (err != TC_OK) {
+        raise_ctx(err, option);
+        return -1;
+    }
+    return 0;
+}
+
+/* --faults SPEC parsed, with the CLI's sentences (tools/treecast/fault_opts.c). */
+static int parse_spec(const char *text, tc_fault_spec_t *spec)
+{
+    tc_err_t err = tc_faults_parse_spec(text, spec);
+    if (err == TC_ERANGE) {
+        const char *colon = strchr(text, ':');
+        arg_error("--faults needs an integer in 0..%d after the colon, not \"%s\"",
+                  TC_FAULTS_SPEC_MAX, colon != NULL ? colon + 1 : text);
+        return -1;
+    }
+    if (err != TC_OK) {
+        arg_error("--faults must be nodes:K, links:K, arcs:K, mixed:K or paths:K, not \"%s\"",
+                  text);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- sim: the catalog's schedules (TC_PLAN_RUN_SCHEDULE) ------------------------------------ */
+
+static const char *const ACK_NAMES[] = {"free", "round", "none"};
+static const char *const CONVENTION =
+    "a packet crosses one link per round; M packets down depth D take M + D - 1 rounds "
+    "(corrections 000.6)";
+
+typedef struct {
+    const char *name, *kind_text, *faults;
+    PyObject *root_obj;
+    int64_t M, x, trials;
+    bool x_given, half, per_round;
+    uint64_t seed;
+    int ports, acks, order, method, threads;
+    double ts, tm;
+    int64_t B;
+} sim_args_t;
+
+typedef struct {
+    const tc_net_t *net;
+    const tc_schedule_t *s;
+    tc_kind_t kind;
+    bool symmetry;
+    tc_assembly_t run;
+    int64_t root, protect;
+    char netlab[TC_LABEL_MAX], rootlab[TC_LABEL_MAX + 48], fault_text[96], method[200];
+    tc_sched_ref_t ref;
+    tc_fault_spec_t spec;
+} sim_t;
+
+enum { METHOD_AUTO, METHOD_FULL, METHOD_SYMMETRY };
+
+/* sim_setup.c's choose and sim_setup, without --input. 0 or -1 with an exception set. */
+static int sim_setup(sim_t *r, const sim_args_t *a)
+{
+    r->s = tc_schedule_find(a->name, r->net);
+    if (r->s == NULL) {
+        const char *where = tc_schedule_families(a->name);
+        if (where[0]) {
+            arg_error("%s runs on %s networks so far, not %s", a->name, where, r->netlab);
+        } else {
+            arg_error("unknown plan \"%s\" (treecast sim --help lists them)", a->name);
+        }
+        return -1;
+    }
+    r->kind = r->s->kind;
+    if (a->kind_text != NULL) {
+        tc_kind_t k;
+        if (tc_kind_parse(a->kind_text, &k) != TC_OK) {
+            raise_ctx(TC_EINVAL, "--kind");
+            return -1;
+        }
+        if (!tc_kind_applies(k, r->net)) {
+            arg_error("--kind %s is not defined on %s; its kinds are %s", a->kind_text,
+                      r->netlab, tc_kind_list(r->net));
+            return -1;
+        }
+        if (!tc_net_materializable(r->net)) {
+            arg_error("%s is too large to materialize", r->netlab);
+            return -1;
+        }
+        r->kind = k;
+    }
+    if (r->kind == TC_KIND_CUSTOM) {
+        arg_error("%s on %s needs the trees: --kind (%s) or --input FILE", a->name, r->netlab,
+                  tc_kind_list(r->net));
+        return -1;
+    }
+    if (r->s->kind != r->kind) {
+        const tc_schedule_t *any = tc_schedule_find(a->name, NULL);
+        r->s = any != NULL ? any : r->s;
+    }
+    int64_t N = tc_net_nodes(r->net);
+    r->symmetry = r->s->all_sources &&
+                  (a->method == METHOD_SYMMETRY || (a->method == METHOD_AUTO && N > 5040));
+    int64_t limit = r->s->all_sources && !r->symmetry ? 5040 : r->symmetry ? 362880 : 400000;
+    if (N > limit) {
+        arg_error("%s simulates networks of at most %lld nodes %s; %s has %lld", a->name,
+                  (long long)limit, r->symmetry ? "by symmetry" : "fully", r->netlab,
+                  (long long)N);
+        return -1;
+    }
+    if (r->symmetry && a->faults != NULL) {
+        arg_error("the symmetry method assumes no faults; use --method full (N <= 5040)");
+        return -1;
+    }
+    bool random;
+    if (resolve_node(r->net, a->root_obj, a->seed, 1, "--root", &r->root, &random) < 0) {
+        return -1;
+    }
+    tc_assembly_opts_t ao = {.net = r->net,
+                             .kind = r->kind,
+                             .root = r->s->all_sources ? 0 : r->root,
+                             .order = (tc_child_order_t)a->order};
+    if (!r->s->in_cycles) {
+        ao.coll = (tc_coll_opts_t){.what = r->s->coll,
+                                   .M = a->M,
+                                   .x = a->x_given ? (int)a->x : 0,
+                                   .acks = (tc_acks_t)a->acks,
+                                   .one_source = r->symmetry};
+    }
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &r->run);
+    Py_END_ALLOW_THREADS tc_assembly_step_t failed = r->run.failed;
+    if (failed == TC_ASSEMBLY_TOPO) {
+        raise_ctx(err, "preparing the simulation");
+        return -1;
+    }
+    if (failed == TC_ASSEMBLY_FOREST) {
+        raise_ctx(err, r->s->name);
+        return -1;
+    }
+    int T = tc_forest_trees(r->run.forest);
+    if (a->x_given && a->x > T) {
+        arg_error("--x %lld exceeds the %d trees of %s for %s", (long long)a->x, T, r->netlab,
+                  a->name);
+        return -1;
+    }
+    if (failed == TC_ASSEMBLY_TREES) {
+        raise_ctx(err, "preparing the simulation");
+        return -1;
+    }
+    char detail[512];
+    snprintf(detail, sizeof detail, "%s", failed == TC_ASSEMBLY_COLL ? tc_err_detail() : "");
+    int x = a->x_given ? (int)a->x : r->s->coll == TC_COLL_BCAST ? 1 : T;
+    tc_err_t ref_err = tc_schedule_reference(r->s, r->net, r->root, a->M, x, &r->ref);
+    if (ref_err != TC_OK) {
+        raise_ctx(ref_err, "the paper's bound");
+        return -1;
+    }
+    tc_net_label(r->net, r->root, false, r->rootlab, TC_LABEL_MAX);
+    if (random) {
+        size_t l = strlen(r->rootlab);
+        snprintf(r->rootlab + l, sizeof r->rootlab - l, " (random, seed %llu)",
+                 (unsigned long long)a->seed);
+    }
+    snprintf(r->fault_text, sizeof r->fault_text, "%s%s", a->faults ? a->faults : "none",
+             a->faults && a->trials == 0 ? " (seeded)" : "");
+    snprintf(r->method, sizeof r->method, "full simulation of every source and packet");
+    r->protect = r->s->all_sources ? -1 : r->root;
+    if (failed == TC_ASSEMBLY_COLL) {
+        char buf[700];
+        snprintf(buf, sizeof buf, "preparing the simulation: %s", detail[0] ? detail : tc_strerror(err));
+        if (err == TC_ENOMEM || err == TC_ETOOBIG) {
+            tc_py_raise(err);
+        } else {
+            tc_py_raise_arg(buf);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* The per-round counts an observer collects (packets crossing links, new deliveries). */
+typedef struct {
+    int64_t *tx, *deliv;
+    int64_t cap, len;
+    bool failed;
+} rounds_t;
+
+static bool rounds_grow(rounds_t *o, int64_t round)
+{
+    if (round < 0 || o->failed) {
+        return false;
+    }
+    if (round >= o->cap) {
+        int64_t cap = o->cap ? o->cap : 256;
+        while (cap <= round) {
+            cap *= 2;
+        }
+        int64_t *tx = realloc(o->tx, (size_t)cap * sizeof *tx);
+        if (tx == NULL) {
+            o->failed = true;
+            return false;
+        }
+        o->tx = tx;
+        int64_t *dl = realloc(o->deliv, (size_t)cap * sizeof *dl);
+        if (dl == NULL) {
+            o->failed = true;
+            return false;
+        }
+        o->deliv = dl;
+        memset(o->tx + o->cap, 0, (size_t)(cap - o->cap) * sizeof *tx);
+        memset(o->deliv + o->cap, 0, (size_t)(cap - o->cap) * sizeof *dl);
+        o->cap = cap;
+    }
+    o->len = round + 1 > o->len ? round + 1 : o->len;
+    return true;
+}
+
+static void observe_cross(void *ctx, int64_t round, int64_t node, int port, const tc_packet_t *p)
+{
+    (void)node;
+    (void)port;
+    (void)p;
+    rounds_t *o = ctx;
+    if (rounds_grow(o, round)) {
+        o->tx[round]++;
+    }
+}
+
+static void observe_deliv(void *ctx, int64_t round, int64_t node, int64_t key)
+{
+    (void)node;
+    (void)key;
+    rounds_t *o = ctx;
+    if (rounds_grow(o, round)) {
+        o->deliv[round]++;
+    }
+}
+
+/* print_json of sim_run.c as a dict. */
+static PyObject *single_dict(const sim_t *r, const sim_args_t *a, const tc_sim_result_t *res,
+                             int64_t predicted, int64_t fault_free_tx, const uint8_t *complete,
+                             const tc_faults_t *faults)
+{
+    const tc_bound_t *b = &r->ref.bound;
+    PyObject *d = PyDict_New();
+    if (d == NULL) {
+        return NULL;
+    }
+    int bad = SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) |
+              SET_INT(d, "M", a->M) | SET_INT(d, "x", tc_coll_options(r->run.coll)->x) |
+              SET_STR(d, "root", r->rootlab) |
+              set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
+              SET_STR(d, "faults", r->fault_text) | SET_INT(d, "ports", a->ports) |
+              SET_BOOL(d, "half_duplex", a->half) | SET_STR(d, "acks", ACK_NAMES[a->acks]) |
+              SET_INT(d, "rounds", res->rounds) | SET_INT(d, "complete_round", res->complete_round) |
+              SET_DBL(d, "time", res->time) | SET_INT(d, "transmissions", res->transmissions) |
+              SET_INT(d, "control", res->control) | SET_INT(d, "free_signals", res->free_signals) |
+              SET_INT(d, "fault_free_data_transmissions", fault_free_tx) |
+              SET_INT(d, "dropped", res->dropped) | SET_INT(d, "max_link_load", res->max_link_load) |
+              SET_INT(d, "max_queue", res->max_queue) |
+              SET_INT(d, "queued_packets", res->queued_packets) |
+              SET_INT(d, "queue_rounds", res->queue_rounds) |
+              SET_INT(d, "nodes_nonfaulty", res->nodes_nonfaulty) |
+              SET_INT(d, "nodes_complete", res->nodes_complete) |
+              SET_DBL(d, "delivered_fraction", res->delivered_fraction) |
+              SET_INT(d, "duplicates", res->duplicates) |
+              SET_INT(d, "predicted_rounds", predicted) |
+              SET_INT(d, "keys_expected", res->keys_expected) |
+              SET_INT(d, "keys_delivered", res->keys_delivered) |
+              SET_INT(d, "last_delivery", res->last_delivery) | SET_BOOL(d, "stopped", res->stopped);
+    if (!bad && r->ref.claim >= 0) {
+        PyObject *c = PyDict_New();
+        bad = c == NULL || SET_INT(c, "rounds", r->ref.claim) |
+                               SET_STR(c, "formula", r->ref.claim_formula) |
+                               SET_STR(c, "source", r->ref.claim_source);
+        bad = bad || set_item(d, "construction_claim", c);
+    }
+    if (!bad && r->ref.have_bound) {
+        PyObject *c = PyDict_New();
+        bad = c == NULL || SET_DBL(c, "time", b->time) | SET_DBL(c, "time_printed", b->time_printed) |
+                               SET_STR(c, "formula", b->time_formula) |
+                               SET_STR(c, "source", b->source) |
+                               SET_STR(c, "correction", b->correction) |
+                               SET_DBL(c, "transmissions", b->transmissions);
+        bad = bad || set_item(d, "bound", c) ||
+              SET_DBL(d, "rounds_minus_bound", (double)res->rounds - b->time);
+    } else if (!bad) {
+        bad = PyDict_SetItemString(d, "bound", Py_None);
+    }
+    bad = bad || SET_STR(d, "convention", CONVENTION) || SET_STR(d, "method", r->method);
+    PyObject *inc = bad ? NULL : PyList_New(0);
+    for (int64_t v = 0; inc != NULL && complete != NULL && v < tc_net_nodes(r->net); v++) {
+        if (complete[v] || (faults != NULL && faults->node != NULL && faults->node[v])) {
+            continue;
+        }
+        char lab[TC_LABEL_MAX];
+        tc_net_label(r->net, v, false, lab, sizeof lab);
+        PyObject *s = PyUnicode_FromString(lab);
+        if (s == NULL || PyList_Append(inc, s) < 0) {
+            Py_XDECREF(s);
+            Py_CLEAR(inc);
+            break;
+        }
+        Py_DECREF(s);
+    }
+    bad = bad || set_item(d, "incomplete", inc);
+    if (bad) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* run_single: one run (faults: trial 0 of the campaign with this seed). */
+static PyObject *run_single(sim_t *r, const sim_args_t *a, const tc_sim_config_t *cfg0,
+                            const tc_sim_campaign_t *camp)
+{
+    tc_faults_t faults = {0};
+    bool have = a->faults != NULL;
+    tc_err_t err = TC_OK;
+    int64_t target;
+    if (have) {
+        Py_BEGIN_ALLOW_THREADS err = tc_sim_campaign_faults(&faults, r->run.topo, &r->run.trees,
+                                                            r->protect, camp, 0, &target);
+        Py_END_ALLOW_THREADS if (err != TC_OK)
+        {
+            return raise_ctx(err, "--faults");
+        }
+    }
+    uint8_t *complete = malloc((size_t)tc_net_nodes(r->net));
+    if (complete == NULL) {
+        tc_faults_destroy(&faults);
+        return PyErr_NoMemory();
+    }
+    tc_sim_config_t cfg = *cfg0;
+    rounds_t obs = {0};
+    if (a->per_round) {
+        cfg.observe = observe_cross;
+        cfg.observe_delivery = observe_deliv;
+        cfg.observe_ctx = &obs;
+    }
+    tc_sim_result_t res;
+    Py_BEGIN_ALLOW_THREADS err = tc_sim_run(r->run.topo, &cfg, have ? &faults : NULL,
+                                            tc_coll_plan(r->run.coll), &res, complete);
+    Py_END_ALLOW_THREADS PyObject *d = NULL;
+    if (err != TC_OK) {
+        raise_ctx(err, "simulating");
+    } else if (obs.failed) {
+        PyErr_NoMemory();
+    } else {
+        bool papers_model = a->ports == 0 && !a->half;
+        int64_t predicted = have || !papers_model
+                                ? -1
+                                : tc_plan_trees_predicted_rounds(&r->run.trees, r->s->coll, a->M,
+                                                                 tc_coll_options(r->run.coll)->x);
+        d = single_dict(r, a, &res, predicted, tc_coll_data_transmissions(r->run.coll), complete,
+                        have ? &faults : NULL);
+        if (d != NULL && a->per_round) {
+            int64_t n = res.rounds + 1 > obs.len ? res.rounds + 1 : obs.len;
+            rounds_grow(&obs, n - 1);
+            if (obs.failed || set_item(d, "_per_round_transmissions", i64_bytes(obs.tx, n)) < 0 ||
+                set_item(d, "_per_round_deliveries", i64_bytes(obs.deliv, n)) < 0) {
+                Py_CLEAR(d);
+                if (!PyErr_Occurred()) {
+                    PyErr_NoMemory();
+                }
+            }
+        }
+        if (d != NULL && have) {
+            if (SET_INT(d, "faulty_nodes", faults.faulty_nodes) < 0 ||
+                SET_INT(d, "faulty_links", faults.faulty_links) < 0) {
+                Py_CLEAR(d);
+            }
+        }
+    }
+    free(obs.tx);
+    free(obs.deliv);
+    free(complete);
+    tc_faults_destroy(&faults);
+    return d;
+}
+
+/* run_symmetry: Lemma 7's method for the all-sources plans. */
+static PyObject *run_symmetry(sim_t *r, const sim_args_t *a, const tc_sim_config_t *cfg)
+{
+    tc_sim_symmetry_t sym;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_sim_symmetry(r->run.coll, r->run.topo, cfg, &sym);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the symmetry method");
+    }
+    int64_t N = tc_net_nodes(r->net);
+    bool ok = sym.violations == 0, all = ok && sym.delivered_all;
+    tc_sim_result_t res = {.rounds = sym.rounds,
+                           .complete_round = all ? sym.complete_round : -1,
+                           .time = (double)sym.rounds * (cfg->ts + (double)cfg->B * cfg->tm),
+                           .transmissions = sym.transmissions * N,
+                           .control = sym.control * N,
+                           .free_signals = sym.free_signals * N,
+                           .nodes_nonfaulty = N,
+                           .nodes_complete = all ? N : 0,
+                           .max_link_load = sym.max_link_load,
+                           .delivered_fraction = all ? 1.0 : 0.0};
+    snprintf(r->method, sizeof r->method,
+             "symmetry: one source simulated; Lemma 7's condition %s in %lld of %lld %s%s",
+             ok ? "held" : "FAILED", (long long)(sym.steps_checked - (ok ? 0 : 1)),
+             (long long)sym.steps_checked, sym.steps_checked == 1 ? "round" : "rounds",
+             ok ? "; translated to every source" : "; the full run is not predicted");
+    PyObject *d =
+        single_dict(r, a, &res, -1, tc_coll_data_transmissions(r->run.coll) * N, NULL, NULL);
+    if (d != NULL && !ok && SET_INT(d, "first_violation", sym.first_violation) < 0) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
+/* run_campaign: trials with faults drawn from seed, seed + 1, ...; the CLI's JSON summary and
+ * the trials as arrays. */
+static PyObject *run_campaign(sim_t *r, const sim_args_t *a, const tc_sim_config_t *cfg,
+                              const tc_sim_campaign_t *camp)
+{
+    int64_t T = a->trials;
+    tc_sim_trial_t *trials = calloc((size_t)T, sizeof *trials);
+    int64_t *rounds = malloc((size_t)T * sizeof *rounds), *col = malloc((size_t)T * sizeof *col);
+    double *deliv = malloc((size_t)T * sizeof *deliv), *dcol = malloc((size_t)T * sizeof *dcol);
+    PyObject *d = NULL;
+    if (trials == NULL || rounds == NULL || deliv == NULL || col == NULL || dcol == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_sim_campaign_run(r->run.topo, cfg, tc_coll_plan(r->run.coll),
+                                                     &r->run.trees, r->protect, camp, trials);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, "the fault campaign");
+        goto out;
+    }
+    int64_t all = 0;
+    for (int64_t i = 0; i < T; i++) {
+        rounds[i] = trials[i].rounds;
+        deliv[i] = trials[i].delivered;
+        all += trials[i].all;
+    }
+    qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
+    qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
+    const int p[4] = {0, 50, 90, 100};
+    const char *names[4] = {"min", "median", "p90", "max"};
+    PyObject *dr = PyDict_New(), *dd = PyDict_New();
+    d = PyDict_New();
+    int bad = d == NULL || dr == NULL || dd == NULL;
+    for (int k = 0; !bad && k < 4; k++) {
+        bad = SET_INT(dr, names[k], k == 0 ? rounds[0] : pct_i64(rounds, T, p[k])) ||
+              SET_DBL(dd, names[k], k == 0 ? deliv[0] : pct_dbl(deliv, T, p[k]));
+    }
+    if (bad) {
+        Py_XDECREF(dr);
+        Py_XDECREF(dd);
+        Py_CLEAR(d);
+        goto out;
+    }
+    bad = SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) |
+          SET_INT(d, "M", a->M) | SET_INT(d, "x", tc_coll_options(r->run.coll)->x) |
+          SET_STR(d, "root", r->rootlab) | SET_STR(d, "faults", a->faults) |
+          SET_INT(d, "trials", T) | set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
+          set_item(d, "rounds", dr) | set_item(d, "delivered_fraction", dd) |
+          SET_INT(d, "trials_all_delivered", all) |
+          SET_DBL(d, "bound", r->ref.have_bound ? r->ref.bound.time : -1);
+    /* the trials in their order, as the CLI's csv lists them */
+    for (int64_t i = 0; !bad && i < T; i++) {
+        rounds[i] = trials[i].rounds;
+        col[i] = trials[i].complete_round;
+        dcol[i] = trials[i].delivered;
+    }
+    bad = bad || set_item(d, "_trial_rounds", i64_bytes(rounds, T)) ||
+          set_item(d, "_trial_complete_round", i64_bytes(col, T)) ||
+          set_item(d, "_trial_delivered",
+                   PyBytes_FromStringAndSize((const char *)dcol, (Py_ssize_t)(T * 8)));
+    for (int64_t i = 0; !bad && i < T; i++) {
+        rounds[i] = trials[i].dropped;
+        col[i] = trials[i].all;
+    }
+    bad = bad || set_item(d, "_trial_dropped", i64_bytes(rounds, T)) ||
+          set_item(d, "_trial_all", i64_bytes(col, T));
+    for (int64_t i = 0; !bad && i < T; i++) {
+        rounds[i] = trials[i].faulty_nodes;
+        col[i] = trials[i].faulty_links;
+    }
+    bad = bad || set_item(d, "_trial_faulty_nodes", i64_bytes(rounds, T)) ||
+          set_item(d, "_trial_faulty_links", i64_bytes(col, T));
+    if (bad) {
+        Py_CLEAR(d);
+    }
+out:
+    free(trials);
+    free(rounds);
+    free(deliv);
+    free(col);
+    free(dcol);
+    return d;
+}
+
+/* run_cycles: paper 002's scatter and all-to-all in routing cycles. */
+static PyObject *run_cycles(const sim_t *r, const sim_args_t *a)
+{
+    bool one = a->ports == 1;
+    int tree = r->s->split ? -1 : 0;
+    tc_cycles_t c;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err =
+        r->s->cycles == TC_CYCLES_SCATTER
+            ? tc_cycles_scatter(&r->run.trees, r->run.topo, tree, a->M, a->ts, a->tm, one, &c, NULL)
+            : tc_cycles_alltoall(&r->run.trees, r->run.topo, tree,
+                                 r->s->cycles == TC_CYCLES_ALLTOALL, a->M, a->ts, a->tm, one, &c);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the routing cycles");
+    }
+    tc_cycles_ref_t ref;
+    tc_cycles_table2(r->s->cycles, one, tc_net_n(r->net), (double)a->M, a->ts, a->tm, &ref);
+    bool all = r->s->cycles != TC_CYCLES_SCATTER;
+    char lab[TC_LABEL_MAX];
+    tc_net_label(r->net, r->root, false, lab, sizeof lab);
+    PyObject *d = PyDict_New();
+    if (d == NULL) {
+        return NULL;
+    }
+    int bad = SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) |
+              SET_INT(d, "M", a->M) |
+              (all ? PyDict_SetItemString(d, "root", Py_None) : SET_STR(d, "root", lab)) |
+              SET_STR(d, "ports", one ? "one" : "all") | SET_DBL(d, "ts", a->ts) |
+              SET_DBL(d, "tc", a->tm) | SET_INT(d, "cycles", c.cycles) |
+              SET_INT(d, "split_cycles", c.split) | SET_DBL(d, "time", c.time) |
+              SET_DBL(d, "critical_elements", c.critical_elements) |
+              SET_INT(d, "messages", c.messages) | SET_INT(d, "height", c.height) |
+              SET_DBL(d, "table2", ref.table) | SET_DBL(d, "lower_bound", ref.lower) |
+              SET_STR(d, "table2_formula", ref.table_formula) |
+              SET_STR(d, "lower_bound_formula", ref.lower_formula);
+    if (bad) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* sim_schedule(net, name, kind, M, x (0: not given), root, faults, trials, seed, ports,
+ * half_duplex, acks, order, method, ts, tm, B, threads, per_round) -> dict. */
+static PyObject *py_sim_schedule(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj;
+    sim_args_t a = {0};
+    int half = 0, per_round = 0;
+    unsigned long long seed;
+    long long M, x, trials, B;
+    if (!PyArg_ParseTuple(args, "OszLLOzLKipiiiddLip", &netobj, &a.name, &a.kind_text, &M, &x,
+                          &a.root_obj, &a.faults, &trials, &seed, &a.ports, &half, &a.acks,
+                          &a.order, &a.method, &a.ts, &a.tm, &B, &a.threads, &per_round)) {
+        return NULL;
+    }
+    a.M = M;
+    a.x = x;
+    a.x_given = x > 0;
+    a.trials = trials;
+    a.seed = seed;
+    a.half = half != 0;
+    a.per_round = per_round != 0;
+    a.B = B;
+    if (a.acks < 0 || a.acks > 2 || a.order < 0 || a.order > 2 || a.method < 0 || a.method > 2) {
+        return arg_error("acks, order or method out of range");
+    }
+    sim_t r = {0};
+    r.net = tc_py_net(netobj);
+    if (r.net == NULL) {
+        return NULL;
+    }
+    tc_net_name(r.net, r.netlab, sizeof r.netlab);
+    tc_sim_campaign_t camp = {.trials = a.trials, .seed = a.seed, .threads = a.threads};
+    if (a.faults != NULL) {
+        if (parse_spec(a.faults, &r.spec) < 0) {
+            return NULL;
+        }
+        camp.kind = r.spec.kind;
+        camp.k = r.spec.k;
+        camp.on_paths = r.spec.on_paths;
+    }
+    if (a.trials > 0 && a.faults == NULL) {
+        return arg_error("--trials needs --faults (a campaign draws faults per trial)");
+    }
+    PyObject *d = NULL;
+    if (sim_setup(&r, &a) < 0) {
+        goto out;
+    }
+    bool cycles = r.s->in_cycles;
+    if (cycles && a.ports > 1) {
+        arg_error("%s runs one-port (--ports one) or n-port (--ports all, the default)",
+                  r.s->name);
+        goto out;
+    }
+    if (!cycles && a.faults != NULL) {
+        tc_err_t err = tc_faults_check_room(&r.spec, r.run.topo, r.protect);
+        if (err != TC_OK) {
+            char ctx[128];
+            snprintf(ctx, sizeof ctx, "--faults %s", a.faults);
+            raise_ctx(err == TC_ENOMEM ? err : TC_EINVAL, ctx);
+            goto out;
+        }
+    }
+    if (cycles) {
+        d = run_cycles(&r, &a);
+        goto out;
+    }
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.threads = a.threads > 0                                        ? a.threads
+                  : r.s->coll == TC_COLL_TOTAL_EXCHANGE && !r.symmetry ? tc_online_cpus()
+                                                                       : 1;
+    cfg.port_limit = a.ports;
+    cfg.half_duplex = a.half;
+    cfg.ts = a.ts;
+    cfg.tm = a.tm;
+    cfg.B = a.B;
+    d = r.symmetry      ? run_symmetry(&r, &a, &cfg)
+        : a.trials == 0 ? run_single(&r, &a, &cfg, &camp)
+                        : run_campaign(&r, &a, &cfg, &camp);
+out:
+    tc_assembly_destroy(&r.run);
+    return d;
+}
+
+/* plan_desc(name) -> (name, help, nets, options, required, runner, port_limit) or None. */
+static PyObject *py_plan_desc(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name)) {
+        return NULL;
+    }
+    const tc_plan_desc_t *p = tc_plan_desc_find(name);
+    if (p == NULL) {
+        Py_RETURN_NONE;
+    }
+    return Py_BuildValue("(sszsziiO)", p->name, p->help, p->nets, p->options, p->required,
+                         (int)p->runner, p->port_limit, Py_None);
+}
+
+/* plan_names() -> [(name, runner)] of every descriptor, and the option names (tc_plan_options). */
+static PyObject *py_plan_names(PyObject *mod, PyObject *noargs)
+{
+    (void)mod;
+    (void)noargs;
+    PyObject *plans = PyList_New(0), *opts = PyList_New(0);
+    for (int k = 0; plans != NULL && tc_plan_desc_at(k) != NULL; k++) {
+        const tc_plan_desc_t *p = tc_plan_desc_at(k);
+        PyObject *t = Py_BuildValue("(si)", p->name, (int)p->runner);
+        if (t == NULL || PyList_Append(plans, t) < 0) {
+            Py_XDECREF(t);
+            Py_CLEAR(plans);
+            break;
+        }
+        Py_DECREF(t);
+    }
+    const char *const *o = tc_plan_options();
+    for (int k = 0; opts != NULL && o[k] != NULL; k++) {
+        PyObject *s = PyUnicode_FromString(o[k]);
+        if (s == NULL || PyList_Append(opts, s) < 0) {
+            Py_XDECREF(s);
+            Py_CLEAR(opts);
+            break;
+        }
+        Py_DECREF(s);
+    }
+    if (plans == NULL || opts == NULL) {
+        Py_XDECREF(plans);
+        Py_XDECREF(opts);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", plans, opts);
+}
+
+/* plan_reads(name, option) -> bool (tc_plan_desc_reads). */
+static PyObject *py_plan_reads(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *name, *option;
+    if (!PyArg_ParseTuple(args, "ss", &name, &option)) {
+        return NULL;
+    }
+    const tc_plan_desc_t *p = tc_plan_desc_find(name);
+    if (p == NULL) {
+        return arg_error("unknown plan \"%s\" (treecast sim --help lists them)", name);
+    }
+    return PyBool_FromLong(tc_plan_desc_reads(p, option));
+}
+
+/* ---- route: the depth-first routing of S_n around faults (cmd_route.c, --method dfs) -------- */
+
+typedef struct {
+    const tc_net_t *net;
+    PyObject *hops;
+    bool failed;
+} crossings_t;
+
+static void on_crossing(void *ctx, int64_t from, int64_t to, int port, bool back, int budget)
+{
+    crossings_t *c = ctx;
+    if (c->failed) {
+        return;
+    }
+    PyGILState_STATE g = PyGILState_Ensure();
+    char lab[TC_LABEL_MAX];
+    tc_net_label(c->net, to, false, lab, sizeof lab);
+    PyObject *b = budget == TC_FTROUTE_UNBOUNDED ? Py_NewRef(Py_None) : PyLong_FromLong(budget);
+    PyObject *t = b == NULL ? NULL
+                            : Py_BuildValue("(LLiisN)", (long long)from, (long long)to,
+                                            tc_net_dim_min(c->net) + port, (int)back, lab, b);
+    if (t == NULL || PyList_Append(c->hops, t) < 0) {
+        c->failed = true;
+    }
+    Py_XDECREF(t);
+    PyGILState_Release(g);
+}
+
+/* route_star(net, src, dst, faults spec or None, seed) -> dict (cmd_route.c's JSON, the
+ * crossings as (from, to, dim, back, label, budget) tuples). */
+static PyObject *py_route_star(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj, *src_obj, *dst_obj;
+    const char *faults_text = NULL;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOOzK", &netobj, &src_obj, &dst_obj, &faults_text, &seed)) {
+        return NULL;
+    }
+    const tc_net_t *net = tc_py_net(netobj);
+    if (net == NULL) {
+        return NULL;
+    }
+    if (strcmp(tc_net_family_name(net), "star") != 0) {
+        char spec[256];
+        tc_net_spec(net, spec, sizeof spec);
+        return arg_error("--net %s: the depth-first search with backtracking routes on the star "
+                         "graph (star:N)",
+                         spec);
+    }
+    int64_t src, dst;
+    bool rs, rd;
+    if (resolve_node(net, src_obj, seed, 1, "--from", &src, &rs) < 0 ||
+        resolve_node(net, dst_obj, seed + 1, 1, "--to", &dst, &rd) < 0) {
+        return NULL;
+    }
+    tc_topo_t topo;
+    tc_err_t err = tc_topo_init(&topo, net);
+    if (err != TC_OK) {
+        return raise_ctx(err, "--net");
+    }
+    tc_faults_t faults = {0};
+    bool have = false;
+    PyObject *d = NULL;
+    crossings_t cr = {.net = net, .hops = NULL};
+    int32_t *dist = NULL;
+    if (faults_text != NULL) {
+        tc_fault_spec_t c = {0};
+        if (parse_spec(faults_text, &c) < 0) {
+            goto out;
+        }
+        if (c.on_paths) {
+            arg_error("--faults paths:K places faults on a plan's root paths; route takes "
+                      "nodes:K, links:K, arcs:K or mixed:K");
+            goto out;
+        }
+        err = tc_faults_random(&faults, &topo, c.kind, c.k, seed, src);
+        if (err != TC_OK) {
+            raise_ctx(err, "--faults");
+            goto out;
+        }
+        have = true;
+    }
+    int64_t N = topo.nodes;
+    dist = malloc((size_t)N * sizeof *dist);
+    if (dist == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    Py_BEGIN_ALLOW_THREADS err = tc_ftroute_oracle(&topo, have ? &faults : NULL, src, dist);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        tc_py_raise(err);
+        goto out;
+    }
+    int64_t shortest = dist[dst];
+    cr.hops = PyList_New(0);
+    if (cr.hops == NULL) {
+        goto out;
+    }
+    tc_ftroute_t r;
+    Py_BEGIN_ALLOW_THREADS err =
+        tc_ftroute_star(net, &topo, have ? &faults : NULL, src, dst, on_crossing, &cr, &r);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, "routing");
+        goto out;
+    }
+    if (cr.failed) {
+        goto out;
+    }
+    int64_t detours = shortest < 0 ? -1 : (shortest - r.distance) / 2;
+    int64_t hop_bound = tc_ftroute_hop_bound(N, r.budget);
+    bool reach_ok = r.delivered == (shortest >= 0);
+    bool shortest_ok = !r.delivered || detours > TC_FTROUTE_MAX_BUDGET || r.route_len == shortest;
+    bool bound_ok = r.hops <= hop_bound;
+    char from[TC_LABEL_MAX], to[TC_LABEL_MAX];
+    tc_net_label(net, src, false, from, sizeof from);
+    tc_net_label(net, dst, false, to, sizeof to);
+    d = PyDict_New();
+    bool ratio = r.delivered && shortest > 0;
+    int bad =
+        d == NULL ||
+        (SET_INT(d, "n", tc_net_n(net)) | SET_STR(d, "from", from) | SET_STR(d, "to", to) |
+         SET_INT(d, "src", src) | SET_INT(d, "dst", dst) | SET_STR(d, "method", "dfs") |
+         SET_STR(d, "faults", faults_text ? faults_text : "none") |
+         (faults_text || rs || rd ? set_item(d, "seed", PyLong_FromUnsignedLongLong(seed))
+                                  : PyDict_SetItemString(d, "seed", Py_None)) |
+         SET_INT(d, "faulty_nodes", faults.faulty_nodes) |
+         SET_INT(d, "faulty_links", faults.faulty_links) |
+         PyDict_SetItemString(d, "_crossings", cr.hops) | SET_BOOL(d, "delivered", r.delivered) |
+         SET_BOOL(d, "returned", !r.delivered) | SET_BOOL(d, "reachable", shortest >= 0) |
+         SET_INT(d, "hops", r.hops) | SET_INT(d, "backtracks", r.backtracks) |
+         SET_INT(d, "length", r.route_len) | SET_INT(d, "distance", r.distance) |
+         (shortest < 0 ? PyDict_SetItemString(d, "shortest", Py_None)
+                       : SET_INT(d, "shortest", shortest)) |
+         (shortest < 0 ? PyDict_SetItemString(d, "detours", Py_None)
+                       : SET_INT(d, "detours", detours)) |
+         (ratio ? SET_DBL(d, "stretch", (double)r.route_len / (double)shortest)
+                : PyDict_SetItemString(d, "stretch", Py_None)) |
+         (ratio ? SET_DBL(d, "hop_stretch", (double)r.hops / (double)shortest)
+                : PyDict_SetItemString(d, "hop_stretch", Py_None)) |
+         (r.budget == TC_FTROUTE_UNBOUNDED ? PyDict_SetItemString(d, "budget", Py_None)
+                                           : SET_INT(d, "budget", r.budget)) |
+         SET_INT(d, "visited_max", r.visited_max) | SET_INT(d, "header_bits", r.header_bits) |
+         SET_INT(d, "hop_bound", hop_bound) |
+         SET_BOOL(d, "guarantees_hold", reach_ok && shortest_ok && bound_ok));
+    if (bad) {
+        Py_CLEAR(d);
+    }
+out:
+    Py_XDECREF(cr.hops);
+    free(dist);
+    if (have) {
+        tc_faults_destroy(&faults);
+    }
+    tc_topo_destroy(&topo);
+    return d;
+}
+
+/* ---- repro: the papers' pages and `treecast table`'s rows ----------------------------------- */
+
+static PyObject *str_or_none(const char *s)
+{
+    return s != NULL ? PyUnicode_FromString(s) : Py_NewRef(Py_None);
+}
+
+/* repro_papers() -> [(id, title, [table names])]. */
+static PyObject *py_repro_papers(PyObject *mod, PyObject *noargs)
+{
+    (void)mod;
+    (void)noargs;
+    int n = 0;
+    const tc_repro_paper_t *papers = tc_repro_papers(&n);
+    PyObject *list = PyList_New(0);
+    for (int i = 0; list != NULL && i < n; i++) {
+        PyObject *rows = PyList_New(0);
+        for (int k = 0; rows != NULL && papers[i].rows != NULL && papers[i].rows[k].name != NULL;
+             k++) {
+            const tc_repro_rows_t *t = &papers[i].rows[k];
+            PyObject *row = Py_BuildValue("(sNssiii)", t->name, str_or_none(t->alias),
+                                          t->options, t->formats, t->from, t->to, t->max);
+            if (row == NULL || PyList_Append(rows, row) < 0) {
+                Py_XDECREF(row);
+                Py_CLEAR(rows);
+            }
+            Py_XDECREF(row);
+        }
+        PyObject *t = rows == NULL ? NULL
+                                   : Py_BuildValue("(ssN)", papers[i].id, papers[i].title, rows);
+        if (t == NULL || PyList_Append(list, t) < 0) {
+            Py_XDECREF(t);
+            Py_CLEAR(list);
+            break;
+        }
+        Py_DECREF(t);
+    }
+    return list;
+}
+
+static PyObject *cell_tuple(const tc_repro_page_t *p, const tc_repro_table_t *t,
+                            const tc_repro_cell_t *c)
+{
+    char vt[256];
+    tc_repro_verdict_text(c, vt, sizeof vt);
+    char *id = tc_repro_cell_id(p, t, c);
+    PyObject *r = Py_BuildValue("(NsNsssNNNNN)", str_or_none(id), c->keys, str_or_none(c->quantity),
+                                c->value != NULL ? c->value : "-",
+                                tc_repro_verdict_name(c->verdict), vt, str_or_none(c->paper),
+                                str_or_none(c->correction), str_or_none(c->qualifier),
+                                str_or_none(c->command), str_or_none(c->note));
+    free(id);
+    return r;
+}
+
+/* repro_paper(id, quick, seed, threads) -> (paper, title, summary, [missing],
+ * [(id, title, intro, [keynames], [cells])], [(figure id, title, caption)], seconds). */
+static PyObject *py_repro_paper(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *id;
+    int quick, threads;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "spKi", &id, &quick, &seed, &threads)) {
+        return NULL;
+    }
+    const tc_repro_paper_t *paper = tc_repro_paper(id);
+    if (paper == NULL) {
+        int n = 0;
+        const tc_repro_paper_t *ps = tc_repro_papers(&n);
+        char list[256] = "";
+        for (int i = 0; i < n; i++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+                     ps[i].id);
+        }
+        return arg_error("unknown paper \"%s\"; treecast reproduces %s", id, list);
+    }
+    tc_repro_opts_t o = {.quick = quick != 0, .threads = threads, .seed = seed};
+    tc_repro_page_t *page = NULL;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_repro_run(paper, &o, NULL, &page);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return tc_py_raise(err);
+    }
+    PyObject *tables = PyList_New(0), *figs = PyList_New(0), *missing = PyList_New(0);
+    bool bad = tables == NULL || figs == NULL || missing == NULL;
+    for (int i = 0; !bad && i < page->nmissing; i++) {
+        PyObject *s = PyUnicode_FromString(page->missing[i]);
+        bad = s == NULL || PyList_Append(missing, s) < 0;
+        Py_XDECREF(s);
+    }
+    for (int i = 0; !bad && i < page->ntables; i++) {
+        const tc_repro_table_t *t = page->tables[i];
+        PyObject *keys = PyList_New(0), *cells = PyList_New(0);
+        bad = keys == NULL || cells == NULL;
+        for (int k = 0; !bad && k < t->nkeys; k++) {
+            PyObject *s = PyUnicode_FromString(t->keynames[k]);
+            bad = s == NULL || PyList_Append(keys, s) < 0;
+            Py_XDECREF(s);
+        }
+        for (int64_t k = 0; !bad && k < t->ncells; k++) {
+            PyObject *c = cell_tuple(page, t, &t->cells[k]);
+            bad = c == NULL || PyList_Append(cells, c) < 0;
+            Py_XDECREF(c);
+        }
+        PyObject *tt = bad ? NULL
+                           : Py_BuildValue("(sNNOO)", t->id, str_or_none(t->title),
+                                           str_or_none(t->intro), keys, cells);
+        bad = bad || tt == NULL || PyList_Append(tables, tt) < 0;
+        Py_XDECREF(tt);
+        Py_XDECREF(keys);
+        Py_XDECREF(cells);
+    }
+    for (int i = 0; !bad && i < page->nfigures; i++) {
+        const tc_repro_figure_t *f = page->figures[i];
+        PyObject *ft = Py_BuildValue("(sNN)", f->id, str_or_none(f->title), str_or_none(f->caption));
+        bad = ft == NULL || PyList_Append(figs, ft) < 0;
+        Py_XDECREF(ft);
+    }
+    PyObject *r = bad ? NULL
+                      : Py_BuildValue("(sNNOOOd)", page->paper, str_or_none(page->title),
+                                      str_or_none(page->summary), missing, tables, figs,
+                                      page->seconds);
+    Py_XDECREF(tables);
+    Py_XDECREF(figs);
+    Py_XDECREF(missing);
+    tc_repro_page_free(page);
+    return r;
+}
+
+/* table_rows(name) -> (name, alias, options, formats, from, to, max) of tc_repro_rows. */
+static PyObject *py_table_rows(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *name;
+    if (!PyArg_ParseTuple(args, "s", &name)) {
+        return NULL;
+    }
+    const tc_repro_rows_t *t = tc_repro_rows(name);
+    if (t == NULL) {
+        return arg_error("unknown table \"%s\"; treecast reproduces 001:1, 001:2, 001:3, 001:eti, "
+                         "001:compare, 002:2, 003:II (with 003:I), 004:5.6 and 004:5.7",
+                         name);
+    }
+    return Py_BuildValue("(sNssiii)", t->name, str_or_none(t->alias), t->options, t->formats,
+                         t->from, t->to, t->max);
+}
+
+/* table_001_cells(t2, from, to) -> [(n, k, printed, value, exact, matches)]: Tables 2 and 3 of
+ * paper 001 (tc_tseng_table2/3), as `treecast table 001:2|001:3` walks them. */
+static PyObject *py_table_001_cells(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int t2, from, to;
+    if (!PyArg_ParseTuple(args, "pii", &t2, &from, &to)) {
+        return NULL;
+    }
+    PyObject *list = PyList_New(0);
+    for (int n = from; list != NULL && n <= to; n++) {
+        for (int k = t2 ? 3 : 0; k < (t2 ? n : 1); k++) {
+            tc_tseng_cell_t c;
+            tc_err_t err = t2 ? tc_tseng_table2(n, k, &c) : tc_tseng_table3(n, &c);
+            if (err == TC_ERANGE && (!t2 || n < 4 || n > 12)) {
+                break;
+            }
+            if (err != TC_OK) {
+                Py_DECREF(list);
+                return raise_ctx(err, t2 ? "Table 2 of paper 001" : "Table 3 of paper 001");
+            }
+            char exact[48];
+            snprintf(exact, sizeof exact, "%lld/%lld", (long long)c.exact.num,
+                     (long long)c.exact.den);
+            PyObject *row = Py_BuildValue("(iisdsO)", c.n, c.k, c.printed, c.value, exact,
+                                          c.matches ? Py_True : Py_False);
+            if (row == NULL || PyList_Append(list, row) < 0) {
+                Py_XDECREF(row);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(row);
+        }
+    }
+    return list;
+}
+
+/* table_001_1(z, k) -> (n, [(X, dims, y, Y, paper row or None)]): Table 1 of paper 001. */
+static PyObject *py_table_001_1(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    const char *zt;
+    int k;
+    if (!PyArg_ParseTuple(args, "si", &zt, &k)) {
+        return NULL;
+    }
+    int n = strchr(zt, ',') != NULL ? 1 : (int)strlen(zt);
+    for (const char *c = zt; strchr(zt, ',') != NULL && *c; c++) {
+        n += *c == ',';
+    }
+    if (n < 2 || n > TC_STAR_MAX_N) {
+        return arg_error("--z \"%.40s\" is not a node of a star graph S_2..S_%d", zt,
+                         TC_STAR_MAX_N);
+    }
+    uint8_t z[TC_STAR_MAX_N];
+    if (tc_star_parse(n, zt, z) != TC_OK) {
+        return raise_ctx(TC_EPARSE, "--z");
+    }
+    if (k < 1 || k > n - 1) {
+        return arg_error("--k %d is outside 1..%d for S_%d", k, n - 1, n);
+    }
+    int64_t N = tc_substar_count(n, k);
+    if (N > 100000) {
+        return arg_error("S_%d with k = %d has %lld substars; the table prints at most 100000 rows",
+                         n, k, (long long)N);
+    }
+    bool paper = n == 4 && k == 2 && memcmp(z, (const uint8_t[]){3, 2, 4, 1}, 4) == 0;
+    PyObject *list = PyList_New(0);
+    for (int64_t i = 0; list != NULL && i < N; i++) {
+        tc_table_001_row_t row;
+        tc_table_001_1_row(n, k, i, z, &row);
+        const char *const *pr = paper ? tc_table_001_1(i) : NULL;
+        PyObject *prow = pr == NULL ? Py_NewRef(Py_None)
+                                    : Py_BuildValue("(ssss)", pr[0], pr[1], pr[2], pr[3]);
+        PyObject *t = prow == NULL ? NULL
+                                   : Py_BuildValue("(ssssN)", row.X, row.dims, row.y, row.Y, prow);
+        if (t == NULL || PyList_Append(list, t) < 0) {
+            Py_XDECREF(t);
+            Py_CLEAR(list);
+            break;
+        }
+        Py_DECREF(t);
+    }
+    return list == NULL ? NULL : Py_BuildValue("(iN)", n, list);
+}
+
+static PyObject *steps_dict(const tc_ist_steps_t *s)
+{
+    PyObject *d = PyDict_New(), *phases = PyList_New(0);
+    int bad = d == NULL || phases == NULL;
+    for (int p = 0; !bad && p < TC_IST_PHASES; p++) {
+        PyObject *ph = PyDict_New();
+        bad = ph == NULL || SET_STR(ph, "name", tc_ist_phase_name(s->algo, p)) ||
+              SET_INT(ph, "max", s->phase_max[p]) || SET_DBL(ph, "mean", s->phase_mean[p]) ||
+              PyList_Append(phases, ph) < 0;
+        Py_XDECREF(ph);
+    }
+    bad = bad || SET_INT(d, "max", s->max) || SET_DBL(d, "mean", s->mean) ||
+          SET_INT(d, "min", s->min) || SET_INT(d, "argmax", (int64_t)s->argmax) ||
+          PyDict_SetItemString(d, "phases", phases) < 0;
+    Py_XDECREF(phases);
+    if (bad) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* table_004_56(n) -> (N, n, paper (hdls, ours) or None, hdls steps, alg5 steps). */
+static PyObject *py_table_004_56(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n;
+    if (!PyArg_ParseTuple(args, "i", &n)) {
+        return NULL;
+    }
+    tc_ist_steps_t h, o;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_ist_steps(n, TC_IST_ALGO_HDLS, &h);
+    err = err == TC_OK ? tc_ist_steps(n, TC_IST_ALGO_5, &o) : err;
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the Table 5.6 step count");
+    }
+    int64_t ph = -1, po = -1;
+    bool printed = tc_table_004_56(n, &ph, &po);
+    PyObject *paper = printed ? Py_BuildValue("(LL)", (long long)ph, (long long)po)
+                              : Py_NewRef(Py_None);
+    return Py_BuildValue("(LiNNN)", (long long)((int64_t)1 << n), n, paper, steps_dict(&h),
+                         steps_dict(&o));
+}
+
+PyMethodDef tc_py_sim_methods[] = {
+    {"sim_schedule", py_sim_schedule, METH_VARARGS,
+     "sim_schedule(net, name, kind, M, x, root, faults, trials, seed, ports, half_duplex, acks, "
+     "order, method, ts, tm, B, threads, per_round) -> dict (treecast sim's JSON)."},
+    {"plan_desc", py_plan_desc, METH_VARARGS, "plan_desc(name) -> the plan's descriptor or None."},
+    {"plan_names", py_plan_names, METH_NOARGS, "plan_names() -> ([(name, runner)], [options])."},
+    {"plan_reads", py_plan_reads, METH_VARARGS, "plan_reads(name, option) -> bool."},
+    {"route_star", py_route_star, METH_VARARGS,
+     "route_star(net, src, dst, faults, seed) -> dict (treecast route --method dfs's JSON)."},
+    {"repro_papers", py_repro_papers, METH_NOARGS, "repro_papers() -> [(id, title, tables)]."},
+    {"repro_paper", py_repro_paper, METH_VARARGS,
+     "repro_paper(id, quick, seed, threads) -> the page as tuples (tc_repro_run)."},
+    {"table_rows", py_table_rows, METH_VARARGS, "table_rows(name) -> tc_repro_rows's row."},
+    {"table_001_cells", py_table_001_cells, METH_VARARGS,
+     "table_001_cells(t2, from, to) -> Tables 2/3 of paper 001."},
+    {"table_001_1", py_table_001_1, METH_VARARGS, "table_001_1(z, k) -> Table 1 of paper 001."},
+    {"table_004_56", py_table_004_56, METH_VARARGS, "table_004_56(n) -> a row of Table 5.6."},
+    {NULL, NULL, 0, NULL},
+};
