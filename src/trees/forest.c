@@ -58,7 +58,11 @@ tc_err_t tc__forest_alloc(const tc_net_t *net, int ntrees, int64_t root, bool cl
     f->root = root;
     f->kind = TC_KIND_CUSTOM;
     /* one block, tree after tree (trees.h: tc_forest_dims(f, t) = tc_forest_dims(f, 0) + t N) */
-    uint8_t *block = tc__big_alloc((size_t)ntrees, (size_t)N);
+    /* Huge pages only where a tree alone is large, as when each tree was its own table
+     * (tc__big_alloc from 256 MiB: S_12's 457 MiB trees); S_11's ten 40 MiB trees in one 399 MiB
+     * block would otherwise be advised too, and pay the kernel's compaction on first touch. */
+    uint8_t *block = (size_t)N >= ((size_t)256 << 20) ? tc__big_alloc((size_t)ntrees, (size_t)N)
+                                                      : tc__malloc_array((size_t)ntrees, (size_t)N);
     if (block == NULL) {
         tc_forest_free(f);
         return tc__fail(TC_ETOOBIG, "Could not allocate %d x %lld bytes for a forest of %s.",
