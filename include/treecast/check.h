@@ -41,6 +41,12 @@ typedef struct {
      * it must be thread-safe and quick. */
     void (*progress)(void *ctx, int64_t done, int64_t total);
     void *progress_ctx;
+    /* Optional: polled from the worker threads as the progress is (about every 65536 nodes of
+     * each thread's range, also without a progress callback); once it returns true every thread
+     * leaves its pass at its next poll and tc_check_forest returns TC_ECANCELED (the report is
+     * then incomplete). For a caller's Ctrl-C (the Python binding's KeyboardInterrupt). */
+    bool (*stop)(void *ctx);
+    void *stop_ctx;
 } tc_check_opts_t;
 
 /* The defaults: every core, independence and excess on, exhaustive, rotation off. */

@@ -18,7 +18,8 @@
     X(ETOOBIG, "too large to materialize")                                                         \
     X(EPARSE, "malformed input")                                                                   \
     X(EIO, "input/output error")                                                                   \
-    X(ENOTSUP, "not supported")
+    X(ENOTSUP, "not supported")                                                                    \
+    X(ECANCELED, "canceled")
 
 /* The most threads any parallel function of the library uses (more are clamped to it). */
 #define TC_MAX_THREADS 64

@@ -11,6 +11,8 @@
 
 #include "treecast/treecast.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +47,31 @@ static PyObject *raise_tc(tc_err_t err)
     PyErr_SetObject(type, exc);
     Py_DECREF(exc);
     return NULL;
+}
+
+/* Ctrl-C during a long call: the library polls stop from its worker threads. On the thread that
+ * called (tc__parallel runs worker 0 there; Python runs signal handlers on the main thread only)
+ * it takes the GIL back for PyErr_CheckSignals, which runs the SIGINT handler: KeyboardInterrupt
+ * is set and every thread stops at its next poll. */
+typedef struct {
+    PyThreadState **save; /* the state Py_BEGIN_ALLOW_THREADS saved */
+    pthread_t caller;
+    atomic_bool raised;
+} stop_ctx_t;
+
+static bool stop_on_signal(void *ctx)
+{
+    stop_ctx_t *s = ctx;
+    if (!pthread_equal(pthread_self(), s->caller)) {
+        return atomic_load(&s->raised);
+    }
+    PyEval_RestoreThread(*s->save);
+    bool stop = PyErr_CheckSignals() != 0;
+    *s->save = PyEval_SaveThread();
+    if (stop) {
+        atomic_store(&s->raised, true);
+    }
+    return stop;
 }
 
 /* Raise ArgumentError with a sentence of the binding's own. */
@@ -598,7 +625,11 @@ static PyObject *forest_check(ForestObject *self, PyObject *args)
     tc_err_t err;
     char *json = NULL;
     size_t json_len = 0;
-    Py_BEGIN_ALLOW_THREADS err = tc_check_forest(f, &o, rep);
+    stop_ctx_t stop = {.caller = pthread_self()};
+    o.stop = stop_on_signal;
+    o.stop_ctx = &stop;
+    Py_BEGIN_ALLOW_THREADS stop.save = &_save;
+    err = tc_check_forest(f, &o, rep);
     if (err == TC_OK) {
         tc_claims_evaluate(net, tc_forest_kind(f), rep, claims);
         FILE *mem = open_memstream(&json, &json_len);
@@ -611,7 +642,9 @@ static PyObject *forest_check(ForestObject *self, PyObject *args)
         }
     }
     Py_END_ALLOW_THREADS PyObject *r = NULL;
-    if (err != TC_OK) {
+    if (err == TC_ECANCELED && PyErr_Occurred()) {
+        /* KeyboardInterrupt (or what the signal handler raised) propagates */
+    } else if (err != TC_OK) {
         raise_tc(err);
     } else {
         PyObject *rows = PyList_New(claims->count);

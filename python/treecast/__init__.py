@@ -19,7 +19,8 @@ Errors raise :class:`Error` subclasses carrying the library's one-sentence detai
 the CLI prints): :class:`ArgumentError` (also a ``ValueError``) for TC_EINVAL, TC_ERANGE and
 TC_EPARSE; :class:`ResourceError` (a ``MemoryError``) for TC_ENOMEM and TC_ETOOBIG;
 :class:`FileError` (an ``OSError``) for TC_EIO; :class:`NotSupportedError` for TC_ENOTSUP.
-Each has ``.code`` ("TC_ERANGE") and ``.detail`` (the sentence).
+Each has ``.code`` ("TC_ERANGE") and ``.detail`` (the sentence). Ctrl-C stops a long check with
+``KeyboardInterrupt`` (the library polls it from its worker threads).
 
 NumPy is imported when an array is first asked for, networkx only by the functions that take or
 give networkx graphs: ``import treecast`` itself loads the extension alone.
@@ -37,6 +38,8 @@ from treecast._core import (
 from treecast._core import version as _library_version
 from treecast.forest import CheckReport, Claim, Forest
 from treecast.network import Network
+from treecast import repro, sim  # noqa: E402  (treecast.sim.run, treecast.repro.paper)
+from treecast.route import route  # treecast.route(net, src, dst, ...)
 
 __version__: str = _library_version()
 """The version of libtreecast compiled into the package (tc_version)."""
@@ -54,4 +57,7 @@ __all__ = [
     "PARENT_ROOT",
     "ResourceError",
     "__version__",
+    "repro",
+    "route",
+    "sim",
 ]

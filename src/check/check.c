@@ -131,6 +131,7 @@ typedef struct {
     tree_partial_t tree_part[TC_MAX_THREADS][TC_CHECK_MAX_TREES];
     level_partial_t level_part[TC_MAX_THREADS];
     atomic_llong progress_done; /* opts->progress: node visits done, weighted */
+    atomic_bool stopped;        /* opts->stop said so: every pass leaves its loop */
     int64_t progress_total;
     int w_span, w_levels, w_mask, w_undirected, w_pathwise, w_dist; /* the visits' weights */
 } job_t;
@@ -139,24 +140,43 @@ typedef struct {
 
 #define PROGRESS_TICK 65536
 
-static void progress_tick(job_t *job, int64_t visits)
+/* Report visits done, and poll opts->stop: whether the check is to stop. */
+static bool progress_tick(job_t *job, int64_t visits)
 {
     if (job->opts->progress != NULL && visits > 0) {
         int64_t done =
             atomic_fetch_add_explicit(&job->progress_done, visits, memory_order_relaxed) + visits;
         job->opts->progress(job->opts->progress_ctx, done, job->progress_total);
     }
+    if (job->opts->stop != NULL && !atomic_load_explicit(&job->stopped, memory_order_relaxed) &&
+        job->opts->stop(job->opts->stop_ctx)) {
+        atomic_store_explicit(&job->stopped, true, memory_order_relaxed);
+    }
+    return atomic_load_explicit(&job->stopped, memory_order_relaxed);
 }
 
 /* In a pass's loop over [lo, hi): tick after every PROGRESS_TICK nodes, and once for the rest
- * when the range is done (call with v = hi). w weighs the pass's visits. */
-static inline void progress_at(job_t *job, int64_t lo, int64_t v, int64_t hi, int w)
+ * when the range is done (call with v = hi). w weighs the pass's visits. True: leave the loop
+ * (opts->stop said so). */
+static inline bool progress_at(job_t *job, int64_t lo, int64_t v, int64_t hi, int w)
 {
     if (v == hi) {
-        progress_tick(job, w * ((hi - lo) % PROGRESS_TICK));
-    } else if ((v - lo + 1) % PROGRESS_TICK == 0) {
-        progress_tick(job, w * PROGRESS_TICK);
+        return progress_tick(job, w * ((hi - lo) % PROGRESS_TICK));
     }
+    if ((v - lo + 1) % PROGRESS_TICK == 0) {
+        return progress_tick(job, w * PROGRESS_TICK);
+    }
+    return false;
+}
+
+/* A pass on every thread; TC_ECANCELED once opts->stop said so. */
+static tc_err_t run_pass(job_t *job, int threads, tc__task_fn fn)
+{
+    tc_err_t err = tc__parallel(threads, fn, job);
+    if (err == TC_OK && atomic_load_explicit(&job->stopped, memory_order_relaxed)) {
+        err = tc__fail(TC_ECANCELED, "The check was stopped.");
+    }
+    return err;
 }
 
 /* ---- independence: a stamped hash set of the inner nodes seen ------------------------------- */
@@ -362,7 +382,7 @@ static tc_err_t span_and_levels(job_t *job, const passes_t *passes, int threads,
         return tc__fail(TC_ENOMEM, "Could not allocate %d x %lld bytes of working memory.",
                         job->ntrees, (long long)job->nodes);
     }
-    tc_err_t err = tc__parallel(threads, clear_pass, job);
+    tc_err_t err = run_pass(job, threads, clear_pass);
     if (err != TC_OK) {
         return err;
     }
@@ -375,7 +395,7 @@ static tc_err_t span_and_levels(job_t *job, const passes_t *passes, int threads,
             job->depth[(size_t)t * (size_t)job->nodes + (size_t)job->troot[t]] = 1;
         }
     }
-    err = tc__parallel(threads, passes->span, job);
+    err = run_pass(job, threads, passes->span);
     if (err != TC_OK) {
         return err;
     }
@@ -384,7 +404,7 @@ static tc_err_t span_and_levels(job_t *job, const passes_t *passes, int threads,
         passes->root_children(job, t, &report->root_children[t], &report->root_child_dim[t]);
     }
     if (job->opts->levels) {
-        err = tc__parallel(threads, passes->levels, job);
+        err = run_pass(job, threads, passes->levels);
         if (err != TC_OK) {
             return err;
         }
@@ -400,9 +420,9 @@ static tc_err_t undirected(job_t *job, const passes_t *passes, int threads,
     if (job->mask == NULL) {
         return tc__fail(TC_ENOMEM, "Could not allocate the edge-use table.");
     }
-    tc_err_t err = tc__parallel(threads, passes->mask, job);
+    tc_err_t err = run_pass(job, threads, passes->mask);
     if (err == TC_OK) {
-        err = tc__parallel(threads, passes->undirected, job);
+        err = run_pass(job, threads, passes->undirected);
     }
     if (err != TC_OK) {
         return err;
@@ -453,7 +473,7 @@ static tc_err_t pathwise(job_t *job, const passes_t *passes, int threads, tc_che
         job->tested = *tested;
         job->ntested = opts->sample;
     }
-    tc_err_t err = tc__parallel(threads, passes->pathwise, job);
+    tc_err_t err = run_pass(job, threads, passes->pathwise);
     if (err == TC_OK) {
         err = reduce_pathwise(job, threads, report);
     }

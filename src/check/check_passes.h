@@ -101,7 +101,9 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
-        progress_at(job, lo, v, hi, job->w_span);
+        if (progress_at(job, lo, v, hi, job->w_span)) {
+            break;
+        }
         uint64_t seen = 0, twice = 0; /* directed disjointness is local: parent dimensions */
         for (int t = 0; t < T; t++) {
             tree_partial_t *tp = &job->tree_part[tid][t];
@@ -153,7 +155,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
         }
         W(next)(WC(job), &p);
     }
-    progress_at(job, lo, hi, hi, job->w_span);
+    (void)progress_at(job, lo, hi, hi, job->w_span);
 }
 
 /* ---- levels: nodes, fan-out and edges per dimension, per level (tree by tree) --------------- */
@@ -171,7 +173,9 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
-        progress_at(job, lo, v, hi, job->w_levels);
+        if (progress_at(job, lo, v, hi, job->w_levels)) {
+            break;
+        }
         uint64_t parents = 0; /* the distinct parent dimensions of v over all trees */
         int period = -1;      /* computed once, when first needed */
         for (int t = 0; t < T; t++) {
@@ -213,7 +217,7 @@ static void FN(levels_pass)(void *arg, int tid, int nthreads)
         }
         W(next)(WC(job), &p);
     }
-    progress_at(job, lo, hi, hi, job->w_levels);
+    (void)progress_at(job, lo, hi, hi, job->w_levels);
 }
 
 /* ---- the used-dimension masks (for undirected use) ----------------------------------------- */
@@ -229,7 +233,9 @@ static void FN(mask_pass)(void *arg, int tid, int nthreads)
     }
     W(mask_t) *mask = job->mask;
     for (int64_t v = lo; v < hi; v++) {
-        progress_at(job, lo, v, hi, job->w_mask);
+        if (progress_at(job, lo, v, hi, job->w_mask)) {
+            break;
+        }
         uint64_t seen = 0;
         for (int t = 0; t < job->ntrees; t++) {
             uint8_t d = dims[t][v];
@@ -239,7 +245,7 @@ static void FN(mask_pass)(void *arg, int tid, int nthreads)
         }
         mask[v] = (W(mask_t))seen;
     }
-    progress_at(job, lo, hi, hi, job->w_mask);
+    (void)progress_at(job, lo, hi, hi, job->w_mask);
 }
 
 static void FN(undirected_pass)(void *arg, int tid, int nthreads)
@@ -255,7 +261,9 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
         return;
     }
     for (int64_t v = lo; v < hi; v++) {
-        progress_at(job, lo, v, hi, job->w_undirected);
+        if (progress_at(job, lo, v, hi, job->w_undirected)) {
+            break;
+        }
         uint64_t mv = mask[v];
         for (int d = lo_dim; d <= hi_dim; d++) {
             if (!W(has)(WC(job), v, d) || !W(edge_once)(WC(job), &p, v, d)) {
@@ -268,7 +276,7 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
         }
         W(next)(WC(job), &p);
     }
-    progress_at(job, lo, hi, hi, job->w_undirected);
+    (void)progress_at(job, lo, hi, hi, job->w_undirected);
 }
 
 /* ---- independence ---------------------------------------------------------------------------- */
@@ -363,17 +371,21 @@ static void FN(pathwise_pass)(void *arg, int tid, int nthreads)
     if (job->tested != NULL) { /* a sample: each node's label from scratch */
         tc__split_range(job->ntested, tid, nthreads, &lo, &hi);
         for (int64_t k = lo; k < hi; k++) {
-            progress_at(job, lo, k, hi, job->w_pathwise);
+            if (progress_at(job, lo, k, hi, job->w_pathwise)) {
+                break;
+            }
             W(start)(WC(job), &p, job->tested[k]);
             FN(pathwise_one)(job, set, pt, job->tested[k], &p);
         }
-        progress_at(job, lo, hi, hi, job->w_pathwise);
+        (void)progress_at(job, lo, hi, hi, job->w_pathwise);
     } else if (FN(range_start)(job, tid, nthreads, &lo, &hi, &p)) {
         for (int64_t v = lo; v < hi; v++, W(next)(WC(job), &p)) {
-            progress_at(job, lo, v, hi, job->w_pathwise);
+            if (progress_at(job, lo, v, hi, job->w_pathwise)) {
+                break;
+            }
             FN(pathwise_one)(job, set, pt, v, &p);
         }
-        progress_at(job, lo, hi, hi, job->w_pathwise);
+        (void)progress_at(job, lo, hi, hi, job->w_pathwise);
     }
     free(set);
 }

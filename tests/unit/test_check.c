@@ -14,6 +14,7 @@
 #include "treecast/rng.h"
 #include "treecast/trees.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -723,6 +724,45 @@ static void test_threads_do_not_change_report(void **state)
     tc_net_free(net);
 }
 
+/* opts->stop: polled every 65536 nodes of a thread's range; true stops the check with
+ * TC_ECANCELED within a poll; false all along changes nothing. */
+typedef struct {
+    atomic_int polls, stop_after; /* stop from this poll on (-1: never) */
+} stopper_t;
+
+static bool stop_cb(void *ctx)
+{
+    stopper_t *s = ctx;
+    int k = atomic_fetch_add(&s->polls, 1);
+    return s->stop_after >= 0 && k >= s->stop_after;
+}
+
+static void test_stop(void **state)
+{
+    (void)state;
+    tc_net_t *net = star(9); /* 362,880 nodes: 5 polls per thread and pass at least */
+    tc_forest_t *f = build(net, TC_KIND_EDT, 0);
+    tc_check_report_t plain = check_with(f, 2, 0), rep;
+    tc_check_opts_t opts = tc_check_defaults();
+    opts.threads = 2;
+    opts.rotation = true;
+    opts.stop = stop_cb;
+    stopper_t never = {0, -1};
+    opts.stop_ctx = &never;
+    assert_int_equal(tc_check_forest(f, &opts, &rep), TC_OK);
+    assert_memory_equal(&plain, &rep, sizeof rep);
+    int all = atomic_load(&never.polls);
+    assert_true(all >= 2 * 5);
+    stopper_t soon = {0, 3};
+    opts.stop_ctx = &soon;
+    assert_int_equal(tc_check_forest(f, &opts, &rep), TC_ECANCELED);
+    assert_string_equal(tc_err_detail(), "The check was stopped.");
+    /* the threads left at their next poll: far fewer polls than a whole check */
+    assert_true(atomic_load(&soon.polls) < all / 2);
+    tc_forest_free(f);
+    tc_net_free(net);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
@@ -741,6 +781,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_json_rejects),
         cmocka_unit_test(test_json_truncated),
         cmocka_unit_test(test_sampled_independence),
+        cmocka_unit_test(test_stop),
         cmocka_unit_test(test_threads_do_not_change_report),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
