@@ -125,6 +125,8 @@ class BuildExt(build_ext):
         root = c_root()
         gen = os.path.join(os.path.abspath(self.build_temp), "treecast-gen")
         sources, _ = cmake_sources(root)
+        if ext.name == "treecast._mpi":
+            return self._build_mpi(ext, root, gen, sources)
         ext.sources = ([os.path.join("src", "_core.c"), os.path.join("src", "sim.c")]
                        + [os.path.join(root, "src", s) for s in sources]
                        + generate(root, gen))
@@ -134,6 +136,38 @@ class BuildExt(build_ext):
         write_if_changed(script, "{ global: PyInit__core; local: *; };\n")
         ext.extra_link_args = ["-Wl,--version-script=" + script]
         self._install_parallel_compile(root)
+        super().build_extension(ext)
+
+    def _build_mpi(self, ext, root, gen, sources):
+        """treecast._mpi (python/src/mpi.c, treecast/mpi.py): libtreecast_mpi's src/mpi/*.c
+        with mpicc's flags, linked against an archive of the library's objects -- the very
+        objects compiled for _core in build_temp (reused, so the library compiles once); the
+        linker takes from it only what libtreecast_mpi uses. _mpi carries its own copy of
+        those: _core's version script keeps every tc_* inside _core."""
+        import glob
+        self._install_parallel_compile(root)
+        inc = [os.path.join(root, "include"), os.path.join(gen, "include"),
+               os.path.join(root, "src")]
+        lib = [os.path.join(root, "src", s) for s in sources] + generate(root, gen)
+        objects = self.compiler.object_filenames(lib, output_dir=self.build_temp)
+        todo = [s for s, o in zip(lib, objects) if not os.path.basename(s).startswith("tc__")
+                or not os.path.exists(o) or os.path.getmtime(o) < os.path.getmtime(s)]
+        self.compiler.compile(todo, output_dir=self.build_temp, macros=ext.define_macros,
+                              include_dirs=inc, extra_postargs=ext.extra_compile_args)
+        self.compiler.create_static_lib(objects, "treecast_pympi", output_dir=self.build_temp)
+        cflags, lflags = ext.mpicc_flags
+        ext.sources = ([os.path.join("src", "mpi.c")]
+                       + sorted(glob.glob(os.path.join(root, "src", "mpi", "*.c"))))
+        ext.include_dirs = inc
+        # mpi.h as a system header (as CMake's MPI::MPI_C): the library's warnings are ours
+        ext.extra_compile_args = list(ext.extra_compile_args) + [
+            a for f in cflags for a in (("-isystem", f[2:]) if f.startswith("-I") else (f,))]
+        script = os.path.join(gen, "export_mpi.map")
+        write_if_changed(script, "{ global: PyInit__mpi; local: *; };\n")
+        ext.library_dirs = [self.build_temp]
+        ext.libraries = ["treecast_pympi"] + list(ext.libraries)
+        ext.extra_link_args = (["-Wl,--version-script=" + script] + lflags
+                               + ["-Wl,-rpath," + f[2:] for f in lflags if f.startswith("-L")])
         super().build_extension(ext)
 
     def _install_parallel_compile(self, root):
@@ -182,6 +216,49 @@ class Sdist(sdist):
         super().run()
 
 
+def mpicc_flags():
+    """mpicc's (compile, link) flags: Open MPI's --showme:compile / --showme:link, else MPICH's
+    -compile_info / -link_info. None without mpicc (MPICC, else PATH) or with TREECAST_MPI=0."""
+    import shlex
+    import subprocess
+    mpicc = os.environ.get("MPICC") or shutil.which("mpicc")
+    if os.environ.get("TREECAST_MPI") == "0" or not mpicc:
+        return None
+
+    def ask(arg):
+        try:
+            return shlex.split(subprocess.run([mpicc, arg], capture_output=True, text=True,
+                                              check=True, timeout=60).stdout)
+        except (OSError, subprocess.SubprocessError, ValueError):
+            return None
+
+    cflags, lflags = ask("--showme:compile"), ask("--showme:link")
+    if cflags is None or lflags is None:
+        ci, li = ask("-compile_info"), ask("-link_info")
+        if not ci or not li:
+            return None
+        cflags = [a for a in ci[1:] if a.startswith(("-I", "-D", "-pthread"))]
+        lflags = [a for a in li[1:] if a.startswith(("-L", "-l", "-Wl,", "-pthread"))]
+    return cflags, lflags
+
+
+def mpi_extensions():
+    """treecast._mpi where mpicc is found (treecast.mpi; docs/python.md, "MPI"): optional, so
+    that a failed MPI build leaves the core package installed, unless TREECAST_MPI=1."""
+    flags = mpicc_flags()
+    if flags is None:
+        if os.environ.get("TREECAST_MPI") == "1":
+            sys.exit("treecast: TREECAST_MPI=1 but no mpicc (MPICC, PATH) answers")
+        return []
+    ext = Extension("treecast._mpi", sources=["src/mpi.c"],
+                    define_macros=[("_POSIX_C_SOURCE", "200809L")],
+                    extra_compile_args=["-std=c11", "-fvisibility=hidden"],
+                    libraries=["cadical", "stdc++", "pthread", "m"],
+                    optional=os.environ.get("TREECAST_MPI") != "1")
+    ext.mpicc_flags = flags
+    return [ext]
+
+
 def version():
     try:
         return ".".join(project_version(c_root()))
@@ -207,7 +284,7 @@ setup(
         define_macros=[("_POSIX_C_SOURCE", "200809L")],
         extra_compile_args=["-std=c11", "-fvisibility=hidden"],
         libraries=["cadical", "stdc++", "pthread", "m"],
-    )],
+    )] + mpi_extensions(),
     cmdclass={"build_ext": BuildExt, "sdist": Sdist},
     zip_safe=False,
 )
