@@ -313,10 +313,13 @@ void tc_forest_set_label(tc_forest_t *forest, int t, int label);
 
 /* The parent-dimension array of tree t (N bytes): a dimension, TC_PARENT_ROOT or
  * TC_PARENT_NONE per node. The trees' arrays are one block, tree after tree:
- * tc_forest_dims(f, t) == tc_forest_dims(f, 0) + t * N (a (trees, N) array; the Python
- * package shows it without a copy). */
+ * tc_forest_dims(f, t) == tc_forest_dims(f, 0) + t * tc_forest_stride(f) (a (trees, N) array
+ * with that row stride; the Python package shows it without a copy). */
 uint8_t *tc_forest_dims(tc_forest_t *forest, int t);
 const uint8_t *tc_forest_dims_const(const tc_forest_t *forest, int t);
+/* The bytes from one tree's array to the next: N, or from 64 KiB N rounded up to a page (4096),
+ * so that each tree starts on a page. */
+int64_t tc_forest_stride(const tc_forest_t *forest);
 
 /* The parent of node in tree t: a node id, -1 for a root, -2 when node is not in the tree. */
 int64_t tc_forest_parent(const tc_forest_t *forest, int t, int64_t node);

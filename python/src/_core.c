@@ -343,7 +343,7 @@ static PyObject *forest_wrap(tc_forest_t *forest, PyObject *net, int64_t nonedge
     self->nonedges = nonedges;
     self->shape[0] = tc_forest_trees(forest);
     self->shape[1] = (Py_ssize_t)tc_net_nodes(tc_forest_net(forest));
-    self->strides[0] = self->shape[1];
+    self->strides[0] = (Py_ssize_t)tc_forest_stride(forest); /* N, or a page multiple */
     self->strides[1] = 1;
     return (PyObject *)self;
 }

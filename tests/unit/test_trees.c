@@ -674,10 +674,20 @@ static void test_forest_children(void **state)
 }
 
 /* The trees' arrays are one block, tree after tree, and tc_forest_parents gives every node's
- * parent as tc_forest_parent does (S_5's EDTs, Q_4's nEDSTs, a graph's BFS tree). */
+ * parent as tc_forest_parent does (S_5's EDTs, Q_4's nEDSTs, a graph's BFS tree). From 64 KiB a
+ * tree starts on a page. */
 static void test_forest_block_and_parents(void **state)
 {
     (void)state;
+    tc_net_t *big = NULL;
+    assert_int_equal(tc_net_parse("star:9", &big), TC_OK); /* 362,880 nodes */
+    tc_forest_t *g = NULL;
+    assert_int_equal(tc_forest_new(big, 3, 0, &g), TC_OK);
+    assert_int_equal(tc_forest_stride(g), 364544); /* 89 pages */
+    assert_int_equal((uintptr_t)(tc_forest_dims(g, 2) - tc_forest_dims(g, 0)), 2 * 364544);
+    assert_int_equal(tc_forest_dims(g, 2)[362879], TC_PARENT_NONE); /* cleared */
+    tc_forest_free(g);
+    tc_net_free(big);
     const char *specs[] = {"star:5", "cube:4", "bubble:4"};
     const tc_kind_t kinds[] = {TC_KIND_EDT, TC_KIND_NEDST, TC_KIND_BFS};
     for (int s = 0; s < 3; s++) {
@@ -688,7 +698,8 @@ static void test_forest_block_and_parents(void **state)
         int64_t *ids = malloc((size_t)N * sizeof *ids);
         assert_non_null(ids);
         for (int t = 0; t < tc_forest_trees(f); t++) {
-            assert_ptr_equal(tc_forest_dims(f, t), tc_forest_dims(f, 0) + t * N);
+            assert_ptr_equal(tc_forest_dims(f, t), tc_forest_dims(f, 0) + t * tc_forest_stride(f));
+            assert_int_equal(tc_forest_stride(f), N); /* small: packed */
             tc_forest_parents(f, t, 0, N, ids);
             for (int64_t v = 0; v < N; v++) {
                 assert_int_equal(ids[v], tc_forest_parent(f, t, v));
