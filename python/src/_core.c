@@ -355,11 +355,20 @@ static void forest_dealloc(ForestObject *self)
     PyObject_Free(self);
 }
 
-/* The parent-dimension bytes as a read-only C-contiguous (trees, nodes) array of "B". */
+/* The parent-dimension bytes as a read-only (trees, nodes) array of "B" whose rows are
+ * tc_forest_stride bytes apart: C-contiguous below 64 KiB a tree, else each row on a page. */
 static int forest_getbuffer(ForestObject *self, Py_buffer *view, int flags)
 {
-    if ((flags & PyBUF_WRITABLE) == PyBUF_WRITABLE) {
-        PyErr_SetString(PyExc_BufferError, "a forest's ports are read-only");
+    bool packed = self->strides[0] == self->shape[1];
+    bool contiguous = (flags & PyBUF_C_CONTIGUOUS) == PyBUF_C_CONTIGUOUS ||
+                      (flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS ||
+                      (flags & PyBUF_ANY_CONTIGUOUS) == PyBUF_ANY_CONTIGUOUS;
+    const char *why = (flags & PyBUF_WRITABLE) == PyBUF_WRITABLE ? "a forest's ports are read-only"
+                      : !packed && ((flags & PyBUF_STRIDES) != PyBUF_STRIDES || contiguous)
+                          ? "a forest's ports are rows a page apart: ask for strides"
+                          : NULL;
+    if (why != NULL) {
+        PyErr_SetString(PyExc_BufferError, why);
         view->obj = NULL;
         return -1;
     }

@@ -99,6 +99,27 @@ def test_ports_are_the_library_memory():
     del big
 
 
+def test_large_trees_are_rows_a_page_apart():
+    """From 64 KiB a tree starts on a page (tc_forest_stride): the view keeps its zero copy with
+    that row stride, and a consumer that cannot take strides is refused, not misled."""
+    net = treecast.Network("star:9")  # 362,880 nodes: rows 364,544 bytes apart
+    forest = net.trees("edt", root=5)
+    ports = forest.ports
+    assert ports.shape == (8, 362880) and ports.strides == (364544, 1)
+    assert not ports.flags.c_contiguous
+    assert np.shares_memory(ports, np.asarray(memoryview(forest._f)))
+    parents = forest.parents()
+    rng = np.random.default_rng(9)
+    for t in range(forest.count):
+        assert ports[t, 5] == treecast.PARENT_ROOT
+        for v in rng.integers(0, net.nodes, 200):
+            if v != 5:
+                assert net.neighbor(int(v), int(ports[t, v])) == parents[t, v]
+    with pytest.raises((BufferError, TypeError)):
+        memoryview(forest._f).cast("B")  # a flat view would run into the padding
+    assert memoryview(forest._f).tobytes() == ports.tobytes()
+
+
 def test_parents_and_depths():
     net = treecast.Network("cube:6")
     forest = net.trees("nedst")
