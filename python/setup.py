@@ -10,7 +10,7 @@ embedded byte arrays of cmake/embed.cmake (tc__NAME[] and tc__NAME_len). The lis
 (TC_CORE_SOURCES) and of embedded files are read from src/CMakeLists.txt, their one place.
 
 Environment: TREECAST_C_ROOT (the checkout to build from), TREECAST_BUILD_JOBS (parallel compiler runs, default every core), TREECAST_OPT
-(the optimization flag, default -O2).
+(the optimization flag, default -O3: the CLI's release build's).
 """
 
 import os
@@ -172,8 +172,9 @@ class BuildExt(build_ext):
 
     def _install_parallel_compile(self, root):
         compiler = self.compiler
-        opt = os.environ.get("TREECAST_OPT", "-O2")
-        # Python's own CFLAGS carry -g and -O2: drop -g (size, time) and use our level
+        opt = os.environ.get("TREECAST_OPT", "-O3")
+        # Python's own CFLAGS carry -g and -O2: drop -g (size, time) and use the level of the
+        # CLI's release build (-O3), so that the binding runs the library as fast as the CLI
         compiler.compiler_so = [a for a in compiler.compiler_so
                                 if a not in ("-g", "-O2", "-O3", "-Wsign-compare")] + [opt]
         jobs = int(os.environ.get("TREECAST_BUILD_JOBS", "0")) or os.cpu_count() or 1
