@@ -145,6 +145,10 @@ static int parse_spec(const char *text, tc_fault_spec_t *spec)
     return 0;
 }
 
+static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
+                       PyObject *items, const char *file, tc_faults_t *f);
+static bool listed_given(PyObject *items, const char *file);
+
 /* ---- sim: the catalog's schedules (TC_PLAN_RUN_SCHEDULE) ------------------------------------ */
 
 static const char *const ACK_NAMES[] = {"free", "round", "none"};
@@ -153,8 +157,9 @@ static const char *const CONVENTION =
     "(corrections 000.6)";
 
 typedef struct {
-    const char *name, *kind_text, *faults;
-    PyObject *root_obj;
+    const char *name, *kind_text, *faults, *file;
+    PyObject *root_obj, *items;
+    bool listed;
     int64_t M, x, trials;
     bool x_given, half, per_round;
     uint64_t seed;
@@ -227,7 +232,7 @@ static int sim_setup(sim_t *r, const sim_args_t *a)
                   (long long)N);
         return -1;
     }
-    if (r->symmetry && a->faults != NULL) {
+    if (r->symmetry && (a->faults != NULL || a->listed)) {
         arg_error("the symmetry method assumes no faults; use --method full (N <= 5040)");
         return -1;
     }
@@ -436,10 +441,18 @@ static PyObject *run_single(sim_t *r, const sim_args_t *a, const tc_sim_config_t
                             const tc_sim_campaign_t *camp)
 {
     tc_faults_t faults = {0};
-    bool have = a->faults != NULL;
+    bool have = a->faults != NULL || a->listed;
     tc_err_t err = TC_OK;
     int64_t target;
-    if (have) {
+    if (a->listed) {
+        if (read_listed(r->net, r->run.topo, r->protect, a->items, a->file, &faults) < 0) {
+            tc_faults_destroy(&faults);
+            return NULL;
+        }
+        snprintf(r->fault_text, sizeof r->fault_text, "%lld %s and %lld directed %s listed",
+                 (long long)faults.faulty_nodes, faults.faulty_nodes == 1 ? "node" : "nodes",
+                 (long long)faults.faulty_links, faults.faulty_links == 1 ? "link" : "links");
+    } else if (have) {
         Py_BEGIN_ALLOW_THREADS err = tc_sim_campaign_faults(&faults, r->run.topo, &r->run.trees,
                                                             r->protect, camp, 0, &target);
         Py_END_ALLOW_THREADS if (err != TC_OK)
@@ -674,11 +687,13 @@ static PyObject *py_sim_schedule(PyObject *mod, PyObject *args)
     int half = 0, per_round = 0;
     unsigned long long seed;
     long long M, x, trials, B;
-    if (!PyArg_ParseTuple(args, "OszLLOzLKipiiiddLip", &netobj, &a.name, &a.kind_text, &M, &x,
-                          &a.root_obj, &a.faults, &trials, &seed, &a.ports, &half, &a.acks,
-                          &a.order, &a.method, &a.ts, &a.tm, &B, &a.threads, &per_round)) {
+    if (!PyArg_ParseTuple(args, "OszLLOzLKipiiiddLip|Oz", &netobj, &a.name, &a.kind_text, &M,
+                          &x, &a.root_obj, &a.faults, &trials, &seed, &a.ports, &half, &a.acks,
+                          &a.order, &a.method, &a.ts, &a.tm, &B, &a.threads, &per_round,
+                          &a.items, &a.file)) {
         return NULL;
     }
+    a.listed = listed_given(a.items, a.file);
     a.M = M;
     a.x = x;
     a.x_given = x > 0;
@@ -704,6 +719,9 @@ static PyObject *py_sim_schedule(PyObject *mod, PyObject *args)
         camp.kind = r.spec.kind;
         camp.k = r.spec.k;
         camp.on_paths = r.spec.on_paths;
+    }
+    if (a.listed && a.faults != NULL) {
+        return arg_error("--faults draws random faults; it excludes --fault and --faults-file");
     }
     if (a.trials > 0 && a.faults == NULL) {
         return arg_error("--trials needs --faults (a campaign draws faults per trial)");
@@ -970,6 +988,676 @@ out:
         tc_faults_destroy(&faults);
     }
     tc_topo_destroy(&topo);
+    return d;
+}
+
+/* ---- listed faults: --fault items and --faults-file (tools/treecast/fault_opts.c) ----------- */
+
+/* A refusal of the library's fault parsers with the CLI's sentence (prefix: "--fault" or none). */
+static int fault_fail(tc_err_t err, const char *prefix)
+{
+    if (err == TC_ENOMEM) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s%s%s", prefix ? prefix : "", prefix ? " " : "", tc_err_detail());
+    tc_py_raise_arg(buf);
+    return -1;
+}
+
+/* items (a sequence of str or None) and the file (NULL: none) into f, which this initializes for
+ * topo (release with tc_faults_destroy, also on failure). 0 or -1 with an exception set. */
+static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
+                       PyObject *items, const char *file, tc_faults_t *f)
+{
+    tc_err_t err = tc_faults_init(f, topo);
+    if (err != TC_OK) {
+        raise_ctx(err, "faults");
+        return -1;
+    }
+    Py_ssize_t n = items == NULL || items == Py_None ? 0 : PySequence_Size(items);
+    if (n < 0) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *it = PySequence_GetItem(items, i);
+        const char *text = it == NULL ? NULL : PyUnicode_AsUTF8(it);
+        if (text == NULL) {
+            Py_XDECREF(it);
+            return -1;
+        }
+        err = tc_faults_parse_item(net, topo, protect, text, f);
+        Py_DECREF(it);
+        if (err != TC_OK) {
+            return fault_fail(err, "--fault");
+        }
+    }
+    if (file == NULL) {
+        return 0;
+    }
+    FILE *fp = fopen(file, "r");
+    if (fp == NULL) {
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, file);
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int64_t lineno = 0;
+    int st = 0;
+    while (st == 0 && (len = getline(&line, &cap, fp)) >= 0) {
+        lineno++;
+        if (len > 0 && line[len - 1] == '\n') {
+            line[--len] = '\0';
+        }
+        err = tc_faults_parse_text(net, topo, protect, file, lineno, line, (size_t)len, f);
+        st = err != TC_OK ? fault_fail(err, NULL) : 0;
+    }
+    free(line);
+    fclose(fp);
+    return st;
+}
+
+static bool listed_given(PyObject *items, const char *file)
+{
+    return file != NULL || (items != NULL && items != Py_None && PyObject_Length(items) > 0);
+}
+
+/* A double as tc_json_fixed prints it with `digits` decimals, read back. */
+static double fixed(double v, int digits)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return strtod(buf, NULL);
+}
+
+static PyObject *star_network(const tc_net_t *net)
+{
+    PyObject *d = PyDict_New();
+    if (d == NULL || SET_STR(d, "family", tc_net_family_name(net)) ||
+        SET_INT(d, "n", tc_net_n(net)) || SET_INT(d, "nodes", tc_net_nodes(net))) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* ---- sim: paper 001's plans (tools/treecast/sim_tseng.c) ------------------------------------- */
+
+/* sim_tseng(net, name, k (0: not given), ports, half, ts, tm, method) -> dict. */
+static PyObject *py_sim_tseng(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj;
+    const char *name;
+    long long k;
+    int ports, half, method;
+    double ts, tm;
+    if (!PyArg_ParseTuple(args, "OsLipddi", &netobj, &name, &k, &ports, &half, &ts, &tm,
+                          &method)) {
+        return NULL;
+    }
+    bool mesh = strcmp(name, "allgather-mesh") == 0;
+    if (!mesh && k < 1) {
+        return arg_error("alltoall-tseng needs --k K (1 <= K <= N-1: the substars' dimension)");
+    }
+    const tc_net_t *net = tc_py_net(netobj);
+    if (net == NULL) {
+        return NULL;
+    }
+    char spec[256];
+    tc_net_spec(net, spec, sizeof spec);
+    if (strcmp(tc_net_family_name(net), "star") != 0) {
+        return arg_error("--net %s: %s runs on the star graph (star:N)", spec, name);
+    }
+    int n = tc_net_n(net);
+    if (k > n - 1) {
+        return arg_error("--k %lld is outside 1..%d for S_%d", k, n - 1, n);
+    }
+    tc_sim_config_t model = tc_sim_defaults();
+    model.port_limit = ports;
+    model.half_duplex = half != 0;
+    model.ts = ts;
+    model.tm = tm;
+    tc_topo_t topo;
+    tc_err_t err = tc_topo_init(&topo, net);
+    if (err != TC_OK) {
+        return raise_ctx(err, "--net");
+    }
+    PyObject *d = NULL;
+    if (mesh) {
+        if (n < 3 || n > 7) {
+            arg_error("allgather-mesh simulates every source on S_3..S_7, not S_%d", n);
+            goto out;
+        }
+        tc_sim_mesh_t m;
+        tc_star_mesh_report_t c;
+        Py_BEGIN_ALLOW_THREADS err = tc_sim_allgather_mesh(net, &topo, &model, &c, &m);
+        Py_END_ALLOW_THREADS if (err != TC_OK)
+        {
+            tc_py_raise(err);
+            goto out;
+        }
+        d = PyDict_New();
+        PyObject *hc = PyDict_New(), *mn = PyDict_New();
+        int bad = d == NULL || hc == NULL || mn == NULL ||
+                  (SET_STR(d, "plan", "allgather-mesh") | SET_INT(d, "n", n) |
+                   SET_INT(d, "port_limit", ports) | SET_DBL(d, "ts", ts) | SET_DBL(d, "tm", tm) |
+                   SET_INT(d, "rounds", m.mesh.rounds) | SET_INT(d, "predicted_rounds", m.predicted) |
+                   SET_INT(d, "elements", m.mesh.elements) | SET_DBL(d, "time", m.mesh.time) |
+                   SET_DBL(d, "T", m.T) | SET_INT(d, "deliveries", m.mesh.keys_delivered) |
+                   SET_INT(d, "deliveries_expected", m.mesh.keys_expected) |
+                   SET_INT(d, "nodes_complete", m.mesh.nodes_complete) |
+                   SET_INT(d, "messages_per_node", tc_star_factorial(n)) |
+                   SET_INT(d, "queued_packets", m.mesh.queued_packets) |
+                   SET_INT(d, "mesh_faults",
+                           c.missing + c.repeated + c.breaks + c.path_faults + c.outside) |
+                   SET_INT(d, "dilation", c.dilation) |
+                   SET_INT(d, "column_overloads", c.node_overloads[0] + c.node_overloads[1] +
+                                                      c.link_overloads[0] + c.link_overloads[1]) |
+                   SET_INT(hc, "rounds", m.ring.rounds) | SET_DBL(hc, "time", m.ring.time) |
+                   SET_DBL(hc, "T_prime", m.Tprime) |
+                   SET_INT(hc, "queued_packets", m.ring.queued_packets) |
+                   SET_INT(mn, "rounds", m.multinode.rounds) |
+                   SET_DBL(mn, "time", m.multinode.time) |
+                   SET_INT(mn, "queued_packets", m.multinode.queued_packets));
+        if (!bad) {
+            bad = PyDict_SetItemString(d, "hamiltonian_cycle", hc) < 0 ||
+                  PyDict_SetItemString(d, "multinode_000", mn) < 0;
+        }
+        Py_XDECREF(hc);
+        Py_XDECREF(mn);
+        if (bad) {
+            Py_CLEAR(d);
+        }
+        goto out;
+    }
+    bool symmetry = method == METHOD_SYMMETRY || (method == METHOD_AUTO && n > 7);
+    if (n > 10) {
+        arg_error("alltoall-tseng runs to S_10 (S_%d: the engine's per-link tables alone take "
+                  "%lld links)",
+                  n, (long long)(tc_net_nodes(net) * (n - 1)));
+        goto out;
+    }
+    if (!symmetry && n > 7) {
+        arg_error("--method full simulates every source up to S_7 (S_%d has %lld sources); use "
+                  "--method symmetry",
+                  n, (long long)tc_net_nodes(net));
+        goto out;
+    }
+    tc_sim_tseng_t t;
+    tc_sim_tseng_eq1_t q;
+    Py_BEGIN_ALLOW_THREADS err = tc_sim_tseng_alltoall(net, &topo, (int)k, symmetry, &model, &t);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        tc_py_raise(err);
+        goto out;
+    }
+    err = tc_sim_tseng_eq1(n, (int)k, ts, tm, &q);
+    if (err != TC_OK) {
+        raise_ctx(err, "l_{n,k}");
+        goto out;
+    }
+    d = PyDict_New();
+    int bad = d == NULL ||
+              (SET_STR(d, "plan", "alltoall-tseng") | SET_INT(d, "n", n) | SET_INT(d, "k", k) |
+               SET_STR(d, "method", symmetry ? "symmetry" : "full") |
+               SET_INT(d, "port_limit", ports) | SET_DBL(d, "ts", ts) | SET_DBL(d, "tm", tm) |
+               SET_INT(d, "rounds", t.res.rounds) | SET_INT(d, "predicted_rounds", t.pred.rounds) |
+               SET_INT(d, "elements", t.res.elements) | SET_DBL(d, "time", t.res.time) |
+               SET_DBL(d, "eq1_corrected", q.eq1) | SET_DBL(d, "eq1_printed", q.eq1_printed) |
+               SET_INT(d, "l_nk_num", q.lnk.num) | SET_INT(d, "l_nk_den", q.lnk.den));
+    if (!bad && q.lnk_bfs.num >= 0) {
+        bad = SET_INT(d, "l_nk_bfs_num", q.lnk_bfs.num) | SET_INT(d, "l_nk_bfs_den", q.lnk_bfs.den);
+    }
+    bad = bad || (SET_INT(d, "N_l_nk", q.sum_nk) | SET_INT(d, "nfact_l_k1", q.sum_k1) |
+                  SET_INT(d, "transmissions", t.transmissions) |
+                  SET_INT(d, "deliveries", t.deliveries) |
+                  SET_INT(d, "deliveries_expected", t.expected) |
+                  SET_INT(d, "queued_packets", t.res.queued_packets));
+    if (!bad && !symmetry) {
+        bad = SET_INT(d, "max_link_load", t.res.max_link_load);
+    }
+    bad = bad || SET_INT(d, "shared_representatives", t.collisions);
+    if (!bad && symmetry) {
+        bad = SET_INT(d, "symmetry_violations", t.same_dim);
+    }
+    if (bad) {
+        Py_CLEAR(d);
+    }
+out:
+    tc_topo_destroy(&topo);
+    return d;
+}
+
+/* ---- sim: route-campaign (tools/treecast/sim_route.c) ---------------------------------------- */
+
+/* sim_route_campaign(net, faults or None, trials (0: 1000), pairs (0: 1), seed, threads). */
+static PyObject *py_sim_route_campaign(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj;
+    const char *faults_text;
+    long long trials, pairs;
+    unsigned long long seed;
+    int threads;
+    if (!PyArg_ParseTuple(args, "OzLLKi", &netobj, &faults_text, &trials, &pairs, &seed,
+                          &threads)) {
+        return NULL;
+    }
+    const tc_net_t *net = tc_py_net(netobj);
+    if (net == NULL) {
+        return NULL;
+    }
+    tc_ftroute_campaign_t c = {.trials = trials > 0 ? trials : 1000,
+                               .seed = seed,
+                               .pairs = pairs > 0 ? pairs : 1,
+                               .threads = threads};
+    char faults[64] = "no faults", spec[256];
+    tc_net_spec(net, spec, sizeof spec);
+    if (strcmp(tc_net_family_name(net), "star") != 0) {
+        return arg_error("route-campaign routes on the star graph (star:N), not %s", spec);
+    }
+    tc_fault_spec_t fs = {0};
+    if (faults_text != NULL) {
+        if (parse_spec(faults_text, &fs) < 0) {
+            return NULL;
+        }
+        if (fs.on_paths) {
+            return arg_error(
+                "route-campaign draws nodes:K, links:K, arcs:K or mixed:K, not paths:K");
+        }
+        c.kind = fs.kind;
+        c.k = fs.k;
+        snprintf(faults, sizeof faults, "%s random faults", faults_text);
+    }
+    tc_topo_t topo;
+    tc_err_t err = tc_topo_init(&topo, net);
+    if (err != TC_OK) {
+        return raise_ctx(err, "the network");
+    }
+    PyObject *d = NULL;
+    tc_ftroute_record_t *rec = NULL;
+    if (faults_text != NULL) {
+        tc_fault_spec_t s2 = {.kind = c.kind, .k = c.k};
+        if ((err = tc_faults_check_room(&s2, &topo, -1)) != TC_OK) {
+            arg_error("--faults %s: %s", faults_text, tc_err_detail());
+            goto out;
+        }
+    }
+    if (c.trials * c.pairs > 100000000) {
+        arg_error("--trials times --pairs is at most 100,000,000 routes");
+        goto out;
+    }
+    rec = calloc((size_t)(c.trials * c.pairs), sizeof *rec);
+    if (rec == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    tc_ftroute_summary_t s;
+    Py_BEGIN_ALLOW_THREADS err = tc_ftroute_campaign(net, &topo, &c, rec);
+    if (err == TC_OK) {
+        err = tc_ftroute_summarize(rec, c.trials * c.pairs, &s);
+    }
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, "route-campaign");
+        goto out;
+    }
+    static const char *const keys[TC_FTROUTE_NSTATS] = {
+        "oracle", "route_length", "hops", "backtracks", "stretch", "hop_stretch", "header_bits"};
+    static const char *const stats[5] = {"median", "p90", "p99", "max", "mean"};
+    d = PyDict_New();
+    PyObject *ls = PyDict_New();
+    int bad = d == NULL || ls == NULL ||
+              (set_item(d, "network", star_network(net)) | SET_INT(d, "trials", c.trials) |
+               SET_INT(d, "pairs", c.pairs) |
+               set_item(d, "seed", PyLong_FromUnsignedLongLong(seed)) |
+               SET_STR(d, "faults", faults) | SET_INT(d, "routes", s.routes) |
+               SET_INT(d, "reachable", s.reachable) | SET_INT(d, "delivered", s.delivered) |
+               SET_INT(d, "returned", s.returned) | SET_INT(d, "shortest", s.shortest) |
+               SET_INT(ls, "budget0", s.budget[0]) | SET_INT(ls, "budget1", s.budget[1]) |
+               SET_INT(ls, "budget2", s.budget[2]) | SET_INT(ls, "plain_dfs", s.budget[3]));
+    bad = bad || PyDict_SetItemString(d, "last_search", ls) < 0;
+    Py_XDECREF(ls);
+    for (int r = 0; !bad && r < TC_FTROUTE_NSTATS; r++) {
+        PyObject *o = PyDict_New();
+        bad = o == NULL;
+        for (int i = 0; !bad && i < 5; i++) {
+            bad = isnan(s.dist[r][i]) ? PyDict_SetItemString(o, stats[i], Py_None) < 0
+                                      : SET_DBL(o, stats[i], fixed(s.dist[r][i], 3)) < 0;
+        }
+        if (bad) {
+            Py_XDECREF(o);
+        } else {
+            bad = set_item(d, keys[r], o) < 0;
+        }
+    }
+    if (bad) {
+        Py_CLEAR(d);
+    }
+out:
+    free(rec);
+    tc_topo_destroy(&topo);
+    return d;
+}
+
+/* ---- sim: route, route-bcast, route-unicast, bcast-compare (tools/treecast/sim_ftbcast.c) ---- */
+
+#define MAX_SCHEMES 6
+
+typedef struct {
+    const tc_net_t *net;
+    tc_topo_t topo;
+    bool have_topo;
+    int n;
+    int64_t src;
+    tc_assembly_t tree, edt;
+    char faults[96];
+    tc_faults_t listed;
+    bool has_listed;
+    tc_fault_kind_t kind_random;
+    int64_t k;
+} ft_t;
+
+static const char *scheme_name(const tc_ftbcast_scheme_t *s, int n, char *buf, size_t cap)
+{
+    if (s->what == TC_FTPLAN_BCAST) {
+        return "route-bcast";
+    }
+    if (s->what == TC_FTPLAN_UNICAST) {
+        return "route-unicast";
+    }
+    snprintf(buf, cap, "ft-bcast x=%d%s", s->x, s->x == n - 1 ? " (IST)" : "");
+    return buf;
+}
+
+/* sim_ftbcast(net, name, root, to, M, x (0: not given), kind, faults, fault items, faults file,
+ * trials, seed, ports, half, threads) -> dict. */
+static PyObject *py_sim_ftbcast(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj, *root_obj, *to_obj, *items;
+    const char *name, *kind_text, *faults_text, *file;
+    long long M, x, trials;
+    unsigned long long seed;
+    int ports, half, threads;
+    if (!PyArg_ParseTuple(args, "OsOOLLzzOzLKipi", &netobj, &name, &root_obj, &to_obj, &M, &x,
+                          &kind_text, &faults_text, &items, &file, &trials, &seed, &ports, &half,
+                          &threads)) {
+        return NULL;
+    }
+    ft_t f;
+    memset(&f, 0, sizeof f);
+    f.net = tc_py_net(netobj);
+    if (f.net == NULL) {
+        return NULL;
+    }
+    char spec[256];
+    tc_net_spec(f.net, spec, sizeof spec);
+    if (strcmp(tc_net_family_name(f.net), "star") != 0) {
+        return arg_error("%s routes on the star graph (star:N), not %s", name, spec);
+    }
+    if (tc_net_nodes(f.net) > 40320) {
+        return arg_error("%s simulates star graphs of at most 40,320 nodes (S_8)", name);
+    }
+    f.n = tc_net_n(f.net);
+    tc_err_t err = tc_topo_init(&f.topo, f.net);
+    if (err != TC_OK) {
+        return raise_ctx(err, "the network");
+    }
+    f.have_topo = true;
+    PyObject *d = NULL;
+    tc_ftbcast_record_t *rec = NULL;
+    int32_t *dist = NULL;
+    bool random;
+    if (resolve_node(f.net, root_obj, seed, 1, "--root", &f.src, &random) < 0) {
+        goto out;
+    }
+    /* faults_setup */
+    bool listed = listed_given(items, file);
+    if (listed && faults_text != NULL) {
+        arg_error("--faults draws faults; --fault and --faults-file list them: one or the other");
+        goto out;
+    }
+    if (listed) {
+        if (trials > 1) {
+            arg_error("--trials draws a fault set per trial; listed faults make one run");
+            goto out;
+        }
+        f.has_listed = true;
+        if (read_listed(f.net, &f.topo, f.src, items, file, &f.listed) < 0) {
+            goto out;
+        }
+        int64_t fn = f.listed.faulty_nodes, fl = f.listed.faulty_links;
+        snprintf(f.faults, sizeof f.faults, "%lld faulty node%s and %lld faulty arc%s, listed",
+                 (long long)fn, fn == 1 ? "" : "s", (long long)fl, fl == 1 ? "" : "s");
+    } else if (faults_text != NULL) {
+        tc_fault_spec_t fs = {0};
+        if (parse_spec(faults_text, &fs) < 0) {
+            goto out;
+        }
+        if (fs.on_paths) {
+            arg_error("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");
+            goto out;
+        }
+        if (tc_faults_check_room(&fs, &f.topo, f.src) != TC_OK) {
+            arg_error("--faults %s: %s", faults_text, tc_err_detail());
+            goto out;
+        }
+        f.kind_random = fs.kind;
+        f.k = fs.k;
+        snprintf(f.faults, sizeof f.faults, "%s random faults (seed %llu; trial i: seed + i)",
+                 faults_text, seed);
+    } else if (trials > 0) {
+        arg_error("--trials needs --faults (a campaign draws faults per trial)");
+        goto out;
+    } else {
+        snprintf(f.faults, sizeof f.faults, "no faults");
+    }
+    tc_sim_config_t cfg = tc_sim_defaults();
+    cfg.port_limit = ports;
+    cfg.half_duplex = half != 0;
+    cfg.threads = threads;
+    char sl[TC_LABEL_MAX], dl[TC_LABEL_MAX];
+    tc_net_label(f.net, f.src, false, sl, sizeof sl);
+    if (strcmp(name, "route") == 0) {
+        if (to_obj == Py_None) {
+            arg_error("sim route needs the destination: --to LABEL");
+            goto out;
+        }
+        int64_t dst;
+        if (PyUnicode_Check(to_obj) && strcmp(PyUnicode_AsUTF8(to_obj), "random") == 0) {
+            tc_rng_t rng;
+            tc_rng_seed(&rng, seed + 1, 1);
+            dst = (int64_t)tc_rng_below(&rng, (uint64_t)(f.topo.nodes - 1));
+            dst += dst >= f.src;
+        } else if (resolve_node(f.net, to_obj, seed + 1, 1, "--to", &dst, &random) < 0) {
+            goto out;
+        }
+        if (dst == f.src) {
+            arg_error("--to is the source itself: nothing to route");
+            goto out;
+        }
+        tc_faults_t drawn, *faults = f.has_listed ? &f.listed : NULL;
+        bool have_drawn = false;
+        err = TC_OK;
+        if (f.k > 0) {
+            err = tc_faults_random(&drawn, &f.topo, f.kind_random, f.k, seed, f.src);
+            have_drawn = err == TC_OK;
+            faults = have_drawn ? &drawn : NULL;
+        }
+        tc_ftplan_opts_t o = {.what = TC_FTPLAN_ROUTE, .src = f.src, .dst = dst, .M = M};
+        tc_ftplan_t *plan = NULL;
+        dist = calloc((size_t)f.topo.nodes, sizeof *dist);
+        if (err == TC_OK && dist == NULL) {
+            if (have_drawn) {
+                tc_faults_destroy(&drawn);
+            }
+            PyErr_NoMemory();
+            goto out;
+        }
+        tc_sim_result_t res;
+        Py_BEGIN_ALLOW_THREADS if (err == TC_OK)
+        {
+            err = tc_ftroute_oracle(&f.topo, faults, f.src, dist);
+        }
+        if (err == TC_OK) {
+            err = tc_ftplan_new(f.net, &f.topo, faults, &o, &plan);
+        }
+        if (err == TC_OK) {
+            err = tc_sim_run(&f.topo, &cfg, faults, tc_ftplan_plan(plan), &res, NULL);
+        }
+        Py_END_ALLOW_THREADS if (err != TC_OK)
+        {
+            raise_ctx(err, "sim route");
+        }
+        else
+        {
+            const tc_ftroute_t *r = &tc_ftplan_stats(plan)->route;
+            tc_net_label(f.net, dst, false, dl, sizeof dl);
+            d = PyDict_New();
+            int bad = d == NULL ||
+                      (set_item(d, "network", star_network(f.net)) | SET_STR(d, "from", sl) |
+                       SET_STR(d, "to", dl) | SET_INT(d, "M", M) | SET_STR(d, "faults", f.faults) |
+                       SET_BOOL(d, "delivered", r->delivered) | SET_INT(d, "hops", r->hops) |
+                       SET_INT(d, "backtracks", r->backtracks) |
+                       SET_INT(d, "route_length", r->route_len) | SET_INT(d, "oracle", dist[dst]) |
+                       SET_INT(d, "budget", r->budget) | SET_INT(d, "header_bits", r->header_bits) |
+                       SET_INT(d, "rounds", res.rounds) |
+                       SET_INT(d, "transmissions", res.transmissions) |
+                       SET_INT(d, "queued_packets", res.queued_packets) |
+                       SET_INT(d, "delivered_packets", res.keys_delivered));
+            if (bad) {
+                Py_CLEAR(d);
+            }
+        }
+        tc_ftplan_free(plan);
+        if (have_drawn) {
+            tc_faults_destroy(&drawn);
+        }
+        goto out;
+    }
+    /* run_bcasts */
+    tc_ftbcast_scheme_t sc[MAX_SCHEMES] = {0};
+    int ns;
+    if (strcmp(name, "route-bcast") == 0 || strcmp(name, "route-unicast") == 0) {
+        sc[0].what = name[6] == 'b' ? TC_FTPLAN_BCAST : TC_FTPLAN_UNICAST;
+        ns = 1;
+    } else {
+        ns = tc_ftbcast_compare_schemes(f.n, x > 0 ? (int)x : 0, sc);
+    }
+    tc_kind_t kind = TC_KIND_BFS;
+    char netname[TC_LABEL_MAX];
+    tc_net_name(f.net, netname, sizeof netname);
+    if (kind_text != NULL) {
+        if (tc_kind_parse(kind_text, &kind) != TC_OK) {
+            raise_ctx(TC_EINVAL, "--kind");
+            goto out;
+        }
+        if (!tc_kind_applies(kind, f.net)) {
+            arg_error("--kind %s is not defined on %s; its kinds are %s", kind_text, netname,
+                      tc_kind_list(f.net));
+            goto out;
+        }
+    }
+    if (x != 0 && (x < 1 || x > f.n - 1)) {
+        arg_error("--x %lld: S_%d has %d EDTs", x, f.n, f.n - 1);
+        goto out;
+    }
+    tc_assembly_opts_t ao = {.net = f.net, .topo = &f.topo, .kind = kind, .root = f.src};
+    Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &f.tree);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, "the trees");
+        goto out;
+    }
+    bool edt = ns > 1;
+    if (edt) {
+        ao.kind = TC_KIND_EDT;
+        Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &f.edt);
+        Py_END_ALLOW_THREADS if (err != TC_OK)
+        {
+            raise_ctx(err, "the trees");
+            goto out;
+        }
+    }
+    int64_t T = f.has_listed || f.k == 0 ? 1 : trials > 0 ? trials : 100;
+    tc_ftbcast_campaign_t c = {.src = f.src,
+                               .M = M,
+                               .trials = T,
+                               .seed = seed,
+                               .kind = f.kind_random,
+                               .k = f.k,
+                               .nschemes = ns,
+                               .schemes = sc,
+                               .tree = &f.tree.trees,
+                               .edt = edt ? &f.edt.trees : NULL,
+                               .config = cfg,
+                               .threads = threads};
+    c.config.threads = 1;
+    rec = calloc((size_t)(T * ns), sizeof *rec);
+    if (rec == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    tc_ftbcast_row_t rows[MAX_SCHEMES];
+    Py_BEGIN_ALLOW_THREADS err = f.has_listed ? tc_ftbcast_once(f.net, &f.topo, &c, &f.listed, rec)
+                                              : tc_ftbcast_campaign(f.net, &f.topo, &c, rec);
+    for (int s = 0; s < ns && err == TC_OK; s++) {
+        err = tc_ftbcast_summarize(rec, T, ns, s, M, &rows[s]);
+    }
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, name);
+        goto out;
+    }
+    static const char *const cols[TC_FTBCAST_NCOLS] = {"last_delivery", "rounds", "transmissions",
+                                                       "returned", "max_route_hops"};
+    PyObject *list = PyList_New(0);
+    for (int s = 0; list != NULL && s < ns; s++) {
+        const tc_ftbcast_row_t *r = &rows[s];
+        char nm[40];
+        PyObject *o = PyDict_New();
+        int bad = o == NULL ||
+                  (SET_STR(o, "scheme", scheme_name(&sc[s], f.n, nm, sizeof nm)) |
+                   SET_INT(o, "others", r->others) | SET_INT(o, "reachable", r->reachable) |
+                   SET_INT(o, "delivered", r->delivered) | SET_INT(o, "expected", r->expected) |
+                   SET_INT(o, "all_reached", r->all_reached) |
+                   SET_DBL(o, "min_fraction", fixed(r->min_fraction, 4)));
+        for (int k = 0; !bad && k < TC_FTBCAST_NCOLS; k++) {
+            PyObject *cd = PyDict_New();
+            bad = cd == NULL || SET_INT(cd, "median", r->med[k]) | SET_INT(cd, "max", r->max[k]);
+            bad = bad || PyDict_SetItemString(o, cols[k], cd) < 0;
+            Py_XDECREF(cd);
+        }
+        if (bad || PyList_Append(list, o) < 0) {
+            Py_CLEAR(list);
+        }
+        Py_XDECREF(o);
+    }
+    d = list == NULL ? NULL : PyDict_New();
+    if (d != NULL &&
+        (set_item(d, "network", star_network(f.net)) | SET_STR(d, "source", sl) |
+         SET_INT(d, "M", M) | SET_INT(d, "trials", T) |
+         set_item(d, "seed", PyLong_FromUnsignedLongLong(seed)) | SET_STR(d, "faults", f.faults) |
+         SET_STR(d, "tree", kind_text != NULL ? kind_text : "bfs") |
+         PyDict_SetItemString(d, "schemes", list))) {
+        Py_CLEAR(d);
+    }
+    Py_XDECREF(list);
+out:
+    free(rec);
+    free(dist);
+    tc_assembly_destroy(&f.tree);
+    tc_assembly_destroy(&f.edt);
+    if (f.has_listed) {
+        tc_faults_destroy(&f.listed);
+    }
+    if (f.have_topo) {
+        tc_topo_destroy(&f.topo);
+    }
     return d;
 }
 
@@ -1259,6 +1947,15 @@ PyMethodDef tc_py_sim_methods[] = {
     {"sim_schedule", py_sim_schedule, METH_VARARGS,
      "sim_schedule(net, name, kind, M, x, root, faults, trials, seed, ports, half_duplex, acks, "
      "order, method, ts, tm, B, threads, per_round) -> dict (treecast sim's JSON)."},
+    {"sim_tseng", py_sim_tseng, METH_VARARGS,
+     "sim_tseng(net, name, k, ports, half_duplex, ts, tm, method) -> dict (alltoall-tseng, "
+     "allgather-mesh)."},
+    {"sim_route_campaign", py_sim_route_campaign, METH_VARARGS,
+     "sim_route_campaign(net, faults, trials, pairs, seed, threads) -> dict."},
+    {"sim_ftbcast", py_sim_ftbcast, METH_VARARGS,
+     "sim_ftbcast(net, name, root, to, M, x, kind, faults, fault_items, faults_file, trials, "
+     "seed, ports, half_duplex, threads) -> dict (route, route-bcast, route-unicast, "
+     "bcast-compare)."},
     {"plan_desc", py_plan_desc, METH_VARARGS, "plan_desc(name) -> the plan's descriptor or None."},
     {"plan_names", py_plan_names, METH_NOARGS, "plan_names() -> ([(name, runner)], [options])."},
     {"plan_reads", py_plan_reads, METH_VARARGS, "plan_reads(name, option) -> bool."},

@@ -8,17 +8,28 @@ and the rounds the construction claims (tc_schedule_reference), then one run (tc
 symmetry method of paper 000's Lemma 7 for the all-sources plans above 5040 nodes
 (tc_sim_symmetry), or a seeded fault campaign (tc_sim_campaign_run) when ``trials`` is given.
 
-Plans covered: every schedule of the catalog (``runner == "schedule"`` in :func:`plans`): the
-broadcasts ``bcast``, ``bcast-bfs``, ``ft-bcast`` (paper 000, Section 4.3), ``multinode``,
-``scatter``, ``total-exchange`` (paper 000, Sections 4.1-4.4) on S_n and any network with
-``kind``; ``bcast-binomial``, ``bcast-nedst``, ``ist-bcast`` (papers 002 and 004 on Q_n),
-``bcast-edst``, ``bcast-hp`` (paper 003 on I_k^n); and paper 002's scatter, allgather and
+Plans covered: every plan of the catalog. The schedules (``runner == "schedule"`` in
+:func:`plans`): the broadcasts ``bcast``, ``bcast-bfs``, ``ft-bcast`` (paper 000, Section 4.3),
+``multinode``, ``scatter``, ``total-exchange`` (paper 000, Sections 4.1-4.4) on S_n and any
+network with ``kind``; ``bcast-binomial``, ``bcast-nedst``, ``ist-bcast`` (papers 002 and 004 on
+Q_n), ``bcast-edst``, ``bcast-hp`` (paper 003 on I_k^n); and paper 002's scatter, allgather and
 all-to-all over the SBnT, the SBG and the binomial tree, modelled in routing cycles (Section 5:
 the dict is that of ``treecast sim`` for those plans: cycles, time, Table 2's value, the lower
-bound). Paper 001's plans (``alltoall-tseng``, ``allgather-mesh``) and the routed plans of S_n
-(``route``, ``route-bcast``, ``route-unicast``, ``bcast-compare``, ``route-campaign``) are not
-run from Python yet: they raise ``NotImplementedError`` (the single route is
-:func:`treecast.route`).
+bound). Paper 001's plans on S_n (tc_sim_tseng_alltoall beside Eq. (1), tc_sim_tseng_eq1;
+tc_sim_allgather_mesh beside the Hamiltonian cycle and paper 000's multinode):
+``alltoall-tseng`` (``k`` required: the substars' dimension) and ``allgather-mesh``. The routed
+plans of S_n (ftroute.h): ``route`` (one route from ``root`` to ``to`` in the round engine, M
+packets, beside the oracle), ``route-bcast``, ``route-unicast`` and ``bcast-compare`` (the
+broadcasts over the routing beside paper 000's over x EDTs: tc_ftbcast_campaign or, with listed
+faults, tc_ftbcast_once, summed by tc_ftbcast_summarize: ``schemes`` as the CLI's rows),
+``route-campaign`` (``trials`` x ``pairs`` routes, tc_ftroute_campaign summed by
+tc_ftroute_summarize). Their dicts are the CLI's JSON documents without format_version and
+command.
+
+Faults, beside the drawn ``faults="nodes:K"``: listed ones, ``fault=["node:LABEL",
+"link:LABEL:DIM", "arc:LABEL:DIM"]`` (each item as ``--fault``, tc_faults_parse_item) and
+``faults_file=PATH`` (a fault a line, as ``--faults-file``, tc_faults_parse_text), for the plans
+that read them; a bad item raises ``ValueError`` with the CLI's sentence ("--fault ...").
 
 A single run's dict adds, beside the CLI's keys, ``keys_expected``, ``keys_delivered``,
 ``last_delivery``, ``stopped`` (tc_sim_result_t) and, with ``per_round=True`` (the default),
@@ -32,7 +43,7 @@ faulty_nodes, faulty_links), what ``--format csv`` lists.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from treecast import _core
 from treecast.network import Network
@@ -49,12 +60,13 @@ _OPTION = {
     "kind": "kind", "M": "M", "x": "x", "root": "root", "faults": "faults", "trials": "trials",
     "seed": "seed", "ports": "ports", "half_duplex": "half-duplex", "acks": "acks",
     "order": "order", "method": "method", "ts": "ts", "tm": "tm", "B": "B", "threads": "threads",
+    "k": "k", "to": "to", "pairs": "pairs", "fault": "fault", "faults_file": "faults-file",
 }
 
 
 def plans() -> List[Tuple[str, str]]:
     """Every plan of the library's catalog (tc_plan_desc_at) as ``(name, runner)``; runner
-    "schedule" for those :func:`run` runs."""
+    "schedule" for the catalog's schedules, "tseng" (paper 001), "route-campaign", "routed"."""
     return [(name, _RUNNERS.get(r, str(r))) for name, r in _core.plan_names()[0]]
 
 
@@ -112,6 +124,11 @@ def run(
     B: Optional[int] = None,
     threads: Optional[int] = None,
     per_round: bool = True,
+    k: Optional[int] = None,
+    to: Union[int, str, None] = None,
+    pairs: Optional[int] = None,
+    fault: Optional[Sequence[str]] = None,
+    faults_file: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Run ``plan`` on ``net`` (a :class:`treecast.Network` or a spec such as "star:6") as
     ``treecast sim PLAN --net NET ... --format json`` does, and return its document as a dict.
@@ -126,7 +143,11 @@ def run(
     ``ports`` ("all", "one" or K ports per node per round; the plan's default), ``half_duplex``,
     ``acks`` ("free", "round", "none": multinode), ``order`` ("paper", "ascending",
     "descending"), ``method`` ("auto", "full", "symmetry"), ``ts`` (1), ``tm`` (0), ``B`` (1),
-    ``threads`` (the CLI's choice; results do not depend on it).
+    ``threads`` (the CLI's choice; results do not depend on it), ``k`` (alltoall-tseng's
+    substars' dimension), ``to`` (route's destination: a node id, a label or "random"),
+    ``pairs`` (route-campaign's routes per trial; 1), ``fault`` (a list of listed faults,
+    "node:LABEL", "link:LABEL:DIM", "arc:LABEL:DIM") and ``faults_file`` (a path). ``per_round``
+    is the schedules' alone.
 
     An option the plan does not read raises ``ValueError`` (treecast.ArgumentError) with the
     CLI's sentence, "--faults does not apply to scatter-sbnt (its options: ...)"; so do the
@@ -138,23 +159,41 @@ def run(
     name, _help, _nets, _opts, _required, runner, port_default, _ = desc
     args = {"kind": kind, "M": M, "x": x, "root": root, "faults": faults, "trials": trials,
             "seed": seed, "ports": ports, "half_duplex": half_duplex, "acks": acks,
-            "order": order, "method": method, "ts": ts, "tm": tm, "B": B, "threads": threads}
-    _refuse_foreign(name, [_OPTION[k] for k, v in args.items() if v is not None])
-    if runner != 1:
-        raise NotImplementedError(
-            "%s is a plan of paper 001 or of the routing of S_n (%s); treecast.sim.run runs the "
-            "catalog's schedules so far: use `treecast sim %s`" % (name, _RUNNERS[runner], name))
+            "order": order, "method": method, "ts": ts, "tm": tm, "B": B, "threads": threads,
+            "k": k, "to": to, "pairs": pairs, "fault": fault or None,
+            "faults_file": faults_file}
+    _refuse_foreign(name, [_OPTION[o] for o, v in args.items() if v is not None])
     if not isinstance(net, Network):
         net = Network(net)
+    if isinstance(fault, str):
+        fault = [fault]
+    items = list(fault) if fault else None
+    file = None if faults_file is None else str(faults_file)
+    seed_ = 1 if seed is None else int(seed)
+    port = port_default if ports is None else _ports(ports)
+    if runner == 2:
+        return _core.sim_tseng(net._net, name, 0 if k is None else int(k), port,
+                               bool(half_duplex), 1.0 if ts is None else float(ts),
+                               0.0 if tm is None else float(tm),
+                               0 if method is None else _choice(method, _METHODS, "method"))
+    if runner == 3:
+        return _core.sim_route_campaign(net._net, faults, 0 if trials is None else int(trials),
+                                        0 if pairs is None else int(pairs), seed_,
+                                        0 if threads is None else int(threads))
+    if runner == 4:
+        return _core.sim_ftbcast(net._net, name, root, to, 1 if M is None else int(M),
+                                 0 if x is None else int(x), kind, faults, items, file,
+                                 0 if trials is None else int(trials), seed_, port,
+                                 bool(half_duplex), 0 if threads is None else int(threads))
     d = _core.sim_schedule(
         net._net, name, kind, 1 if M is None else int(M), 0 if x is None else int(x), root,
-        faults, 0 if trials is None else int(trials), 1 if seed is None else int(seed),
-        port_default if ports is None else _ports(ports), bool(half_duplex),
+        faults, 0 if trials is None else int(trials), seed_, port, bool(half_duplex),
         0 if acks is None else _choice(acks, _ACKS, "acks"),
         0 if order is None else _choice(order, _ORDERS, "order"),
         0 if method is None else _choice(method, _METHODS, "method"),
         1.0 if ts is None else float(ts), 0.0 if tm is None else float(tm),
-        1 if B is None else int(B), 0 if threads is None else int(threads), bool(per_round))
+        1 if B is None else int(B), 0 if threads is None else int(threads), bool(per_round),
+        items, file)
     return _arrays(d)
 
 
