@@ -1943,6 +1943,273 @@ static PyObject *py_table_004_56(PyObject *mod, PyObject *args)
                          steps_dict(&o));
 }
 
+/* table_001_eti(n, ratio) -> ([ETI k = 1..n-1], best k, best ETI, ETI'); and the claim's
+ * (best k, in 2..4) at n: tc_tseng_eti, tc_tseng_best_k, tc_tseng_mesh_eti, tc_table_001_best_k. */
+static PyObject *py_table_001_eti(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n;
+    double ratio;
+    if (!PyArg_ParseTuple(args, "id", &n, &ratio)) {
+        return NULL;
+    }
+    int best, ck;
+    bool in;
+    double beti, mesh;
+    tc_err_t err = tc_tseng_best_k(n, ratio, &best, &beti);
+    err = err == TC_OK ? tc_tseng_mesh_eti(n, ratio, &mesh) : err;
+    if (err != TC_OK) {
+        return raise_ctx(err, "ETI");
+    }
+    PyObject *list = PyList_New(0);
+    for (int k = 1; list != NULL && k < n; k++) {
+        double e;
+        if ((err = tc_tseng_eti(n, k, ratio, &e)) != TC_OK) {
+            Py_DECREF(list);
+            return raise_ctx(err, "ETI");
+        }
+        PyObject *v = PyFloat_FromDouble(e);
+        if (v == NULL || PyList_Append(list, v) < 0) {
+            Py_CLEAR(list);
+        }
+        Py_XDECREF(v);
+    }
+    if (list == NULL) {
+        return NULL;
+    }
+    if (n >= 3 && n <= 12) {
+        err = tc_table_001_best_k(n, ratio, &ck, &in);
+        if (err != TC_OK) {
+            Py_DECREF(list);
+            return raise_ctx(err, "the best k");
+        }
+    } else {
+        ck = best;
+        in = true;
+    }
+    return Py_BuildValue("(NiddiO)", list, best, beti, mesh, ck, in ? Py_True : Py_False);
+}
+
+/* table_001_best_k(n, ratio) -> (best k, in 2..4). */
+static PyObject *py_table_001_best_k(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n, k;
+    double ratio;
+    bool in;
+    if (!PyArg_ParseTuple(args, "id", &n, &ratio)) {
+        return NULL;
+    }
+    tc_err_t err = tc_table_001_best_k(n, ratio, &k, &in);
+    if (err != TC_OK) {
+        return raise_ctx(err, "the best k");
+    }
+    return Py_BuildValue("(iO)", k, in ? Py_True : Py_False);
+}
+
+/* table_002_2(n, M, ts, tc) -> the six rows of n (one-port first), as `table 002:2` prints. */
+static PyObject *py_table_002_2(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    static const tc_kind_t kinds[3] = {TC_KIND_SBNT_MINR, TC_KIND_SBG, TC_KIND_BINOMIAL};
+    static const char *const names[3] = {"sbnt", "sbg", "binomial"};
+    int n;
+    long long M;
+    double ts, tc;
+    if (!PyArg_ParseTuple(args, "iLdd", &n, &M, &ts, &tc)) {
+        return NULL;
+    }
+    double times[3][2][3];
+    tc_err_t err = TC_OK;
+    Py_BEGIN_ALLOW_THREADS for (int k = 0; k < 3 && err == TC_OK; k++)
+    {
+        err = tc_table_002_2(n, kinds[k], M, ts, tc, times[k]);
+    }
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the Table 2 schedules");
+    }
+    PyObject *list = PyList_New(0);
+    for (int one = 1; list != NULL && one >= 0; one--) {
+        for (int op = TC_CYCLES_SCATTER; list != NULL && op <= TC_CYCLES_ALLTOALL; op++) {
+            tc_cycles_ref_t ref;
+            tc_cycles_table2((tc_cycles_op_t)op, one, n, (double)M, ts, tc, &ref);
+            PyObject *d = PyDict_New();
+            int bad = d == NULL ||
+                      (SET_INT(d, "n", n) | SET_STR(d, "ports", one ? "one" : "all") |
+                       SET_STR(d, "communication", ref.what) | SET_DBL(d, "table2", ref.table) |
+                       SET_STR(d, "table2_formula", ref.table_formula) |
+                       SET_DBL(d, names[0], times[0][one][op]) |
+                       SET_DBL(d, names[1], times[1][one][op]) |
+                       SET_DBL(d, names[2], times[2][one][op]) |
+                       SET_DBL(d, "lower_bound", ref.lower));
+            if (bad || PyList_Append(list, d) < 0) {
+                Py_CLEAR(list);
+            }
+            Py_XDECREF(d);
+        }
+    }
+    return list;
+}
+
+static PyObject *icube_label_obj(int n, int k, int64_t id)
+{
+    char buf[TC_LABEL_MAX];
+    tc_net_t *net = NULL;
+    if (tc_net_icube_new(n, k, &net) == TC_OK) {
+        tc_net_label(net, id, false, buf, sizeof buf);
+    } else {
+        snprintf(buf, sizeof buf, "%lld", (long long)id);
+    }
+    tc_net_free(net);
+    return PyUnicode_FromString(buf);
+}
+
+/* table_003(n, k, M, ts, tc) -> a row of `table 003:II` (Tables I-II of paper 003). */
+static PyObject *py_table_003(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n, k;
+    long long M;
+    double ts, tc;
+    if (!PyArg_ParseTuple(args, "iiLdd", &n, &k, &M, &ts, &tc)) {
+        return NULL;
+    }
+    tc_table_003_t r;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_table_003(n, k, M, ts, tc, &r);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the Table I-II broadcasts");
+    }
+    PyObject *d = PyDict_New(), *t1 = PyDict_New(), *t2 = PyDict_New();
+    int bad = d == NULL || t1 == NULL || t2 == NULL ||
+              (SET_INT(d, "n", r.n) | SET_INT(d, "k", r.k) | SET_INT(d, "nodes", r.nodes) |
+               SET_INT(d, "hp_paths", r.paths) | SET_INT(t1, "hp_paper", r.hp_paper) |
+               SET_INT(t1, "hp_sim", r.hp_rounds) | SET_INT(t1, "edst_paper", r.edst_paper) |
+               SET_INT(t1, "edst_sim_worst", r.edst_worst) |
+               set_item(t1, "edst_sim_worst_root", icube_label_obj(r.n, r.k, r.worst_root)) |
+               SET_INT(t1, "edst_sim_best", r.edst_best) | SET_INT(t1, "lower_bound", r.lower) |
+               SET_DBL(t2, "hp_bopt", r.hp_bopt) | SET_DBL(t2, "hp_tmin", r.hp_tmin) |
+               SET_INT(t2, "hp_sim_B", r.hp_B) | SET_DBL(t2, "hp_sim_T", r.hp_T) |
+               SET_DBL(t2, "edst_bopt", r.edst_bopt) | SET_DBL(t2, "edst_tmin", r.edst_tmin) |
+               SET_INT(t2, "edst_sim_B", r.edst_B) | SET_DBL(t2, "edst_sim_T", r.edst_T) |
+               set_item(t2, "edst_sim_root", icube_label_obj(r.n, r.k, r.edst_T_root)));
+    bad = bad || PyDict_SetItemString(d, "table1", t1) < 0 ||
+          PyDict_SetItemString(d, "table2", t2) < 0;
+    Py_XDECREF(t1);
+    Py_XDECREF(t2);
+    if (bad) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
+static PyObject *dist_dict(const tc_table_dist_t *d)
+{
+    PyObject *o = PyDict_New();
+    if (o == NULL || (SET_INT(o, "links", d->links) | SET_INT(o, "p10", d->p10) |
+                      SET_INT(o, "median", d->median) | SET_INT(o, "p90", d->p90) |
+                      SET_INT(o, "min", d->min) | SET_INT(o, "max", d->max))) {
+        Py_XDECREF(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* table_004_57(n, trials, seed, threads) -> a row of `table 004:5.7`. */
+static PyObject *py_table_004_57(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    static const tc_kind_t kinds[3] = {TC_KIND_IST, TC_KIND_NEDST, TC_KIND_BINOMIAL};
+    int n, threads;
+    long long trials;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "iLKi", &n, &trials, &seed, &threads)) {
+        return NULL;
+    }
+    int64_t links, paper = -1;
+    double percent = 0;
+    if (!tc_table_004_57(n, &links, &paper, &percent)) {
+        paper = -1;
+    }
+    tc_table_dist_t dd[3];
+    tc_err_t err = TC_OK;
+    Py_BEGIN_ALLOW_THREADS for (int k = 0; k < 3 && err == TC_OK; k++)
+    {
+        err = tc_table_threshold(n, kinds[k], trials, seed, threads, k == 0 ? paper : -1, &dd[k]);
+    }
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "the Table 5.7 campaign");
+    }
+    double at = 100.0 * (double)dd[0].below / (double)trials;
+    PyObject *d = PyDict_New();
+    PyObject *p = paper >= 0 ? PyDict_New() : Py_NewRef(Py_None);
+    int bad = d == NULL || p == NULL ||
+              (SET_INT(d, "N", (int64_t)1 << n) | SET_INT(d, "n", n) |
+               SET_INT(d, "links", dd[0].links));
+    if (!bad && paper >= 0) {
+        bad = SET_INT(p, "faulty_links", paper) | SET_DBL(p, "percent", fixed(percent, 1));
+    }
+    bad = bad || PyDict_SetItemString(d, "paper", p) < 0 ||
+          set_item(d, "ist", dist_dict(&dd[0])) < 0 || set_item(d, "nedst", dist_dict(&dd[1])) < 0 ||
+          set_item(d, "binomial", dist_dict(&dd[2])) < 0;
+    if (!bad && paper >= 0) {
+        bad = SET_DBL(d, "paper_percentile", fixed(at, 1));
+    }
+    Py_XDECREF(p);
+    if (bad) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
+static PyObject *cost_dict(const tc_table_001_cost_t *c)
+{
+    PyObject *o = PyDict_New();
+    if (o == NULL || (SET_INT(o, "rounds", c->rounds) | SET_INT(o, "elements", c->elements) |
+                      SET_BOOL(o, "queued", c->queued) | SET_BOOL(o, "run", c->run))) {
+        Py_XDECREF(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* table_001_compare(n, port_limit) -> tc_table_001_compare's record as a dict. */
+static PyObject *py_table_001_compare(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    int n, port;
+    if (!PyArg_ParseTuple(args, "ii", &n, &port)) {
+        return NULL;
+    }
+    tc_table_001_compare_t c;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_table_001_compare(n, port, &c);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        return raise_ctx(err, "001:compare");
+    }
+    PyObject *d = PyDict_New(), *ts = PyList_New(0);
+    int bad = d == NULL || ts == NULL;
+    for (int k = 1; !bad && k < n; k++) {
+        PyObject *o = cost_dict(&c.tseng[k - 1]);
+        bad = o == NULL || PyList_Append(ts, o) < 0;
+        Py_XDECREF(o);
+    }
+    bad = bad || (SET_INT(d, "n", c.n) | SET_INT(d, "port_limit", c.port_limit) |
+                  PyDict_SetItemString(d, "tseng", ts) |
+                  set_item(d, "total_exchange", cost_dict(&c.total_exchange)) |
+                  set_item(d, "mesh", cost_dict(&c.mesh)) | set_item(d, "ring", cost_dict(&c.ring)) |
+                  set_item(d, "multinode", cost_dict(&c.multinode)));
+    Py_XDECREF(ts);
+    if (bad) {
+        Py_CLEAR(d);
+    }
+    return d;
+}
+
 PyMethodDef tc_py_sim_methods[] = {
     {"sim_schedule", py_sim_schedule, METH_VARARGS,
      "sim_schedule(net, name, kind, M, x, root, faults, trials, seed, ports, half_duplex, acks, "
@@ -1969,5 +2236,15 @@ PyMethodDef tc_py_sim_methods[] = {
      "table_001_cells(t2, from, to) -> Tables 2/3 of paper 001."},
     {"table_001_1", py_table_001_1, METH_VARARGS, "table_001_1(z, k) -> Table 1 of paper 001."},
     {"table_004_56", py_table_004_56, METH_VARARGS, "table_004_56(n) -> a row of Table 5.6."},
+    {"table_001_eti", py_table_001_eti, METH_VARARGS,
+     "table_001_eti(n, ratio) -> (etis, best k, best eti, eti', claim k, claim holds)."},
+    {"table_001_best_k", py_table_001_best_k, METH_VARARGS,
+     "table_001_best_k(n, ratio) -> (k, in 2..4)."},
+    {"table_002_2", py_table_002_2, METH_VARARGS, "table_002_2(n, M, ts, tc) -> rows of n."},
+    {"table_003", py_table_003, METH_VARARGS, "table_003(n, k, M, ts, tc) -> a row of 003:II."},
+    {"table_004_57", py_table_004_57, METH_VARARGS,
+     "table_004_57(n, trials, seed, threads) -> a row of Table 5.7."},
+    {"table_001_compare", py_table_001_compare, METH_VARARGS,
+     "table_001_compare(n, port_limit) -> tc_table_001_compare's record."},
     {NULL, NULL, 0, NULL},
 };

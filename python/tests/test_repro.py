@@ -109,3 +109,54 @@ def test_paper_seed_reproduces():
 def test_unknown_paper():
     with pytest.raises(ValueError, match="unknown paper"):
         repro.paper("999")
+
+
+@pytest.mark.parametrize("name,kw,args", [
+    ("001:eti", {}, []),
+    ("001:eti", dict(ts_tm=0.1, from_=4, to=8), ["--ts-tm", "0.1", "--from", "4", "--to", "8"]),
+    ("002:2", dict(to=6), ["--to", "6"]),
+    ("002:2", dict(from_=3, to=5, M=4, ts=2, tc=0.5),
+     ["--from", "3", "--to", "5", "--M", "4", "--ts", "2", "--tc", "0.5"]),
+    ("003:II", dict(to=4, M=64), ["--to", "4", "--M", "64"]),
+    ("003:I", dict(from_=3, to=3, M=32, ts=3), ["--from", "3", "--to", "3", "--M", "32",
+                                                 "--ts", "3"]),
+    ("004:5.7", dict(to=6, trials=60, seed=5), ["--to", "6", "--trials", "60", "--seed", "5"]),
+])
+def test_more_tables_equal_cli_json(cli, name, kw, args):
+    theirs = cli_doc(cli, "table", name, "--format", "json", *args)
+    same(repro.table(name, **kw), theirs)
+
+
+def test_001_compare_records(cli):
+    recs = repro.table("001:compare", from_=4, to=4)
+    assert [(r["n"], r["port_limit"]) for r in recs] == [(4, 1), (4, 0)]
+    assert len(recs[0]["tseng"]) == 3
+    text = cli("table", "001:compare", "--from", "4", "--to", "4").stdout
+    assert "4" in text
+    for r in recs:
+        # paper 000's allgather and the mesh's deliver everything in whole rounds
+        assert r["mesh"]["rounds"] > 0 and r["multinode"]["run"]
+    with pytest.raises(ValueError) as e:
+        repro.table("001:compare", M=3)
+    assert str(e.value) in cli("table", "001:compare", "--M", "3").stderr
+
+
+@pytest.mark.parametrize("name,kw,args", [
+    ("002:2", dict(k=3), ["--k", "3"]),
+    ("004:5.7", dict(ts_tm=2), ["--ts-tm", "2"]),
+    ("003:II", dict(M=70000), ["--M", "70000"]),
+    ("003:II", dict(to=8), ["--to", "8"]),
+    ("001:eti", dict(to=13), ["--to", "13"]),
+])
+def test_more_table_refusals(cli, name, kw, args):
+    with pytest.raises(ValueError) as e:
+        repro.table(name, **kw)
+    run = cli("table", name, *args)
+    assert run.returncode == 2
+    assert str(e.value) in run.stderr
+
+
+def test_table_004_57_seed_reproduces():
+    a = repro.table("004:5.7", from_=4, to=5, trials=30, seed=2)
+    assert a == repro.table("004:5.7", from_=4, to=5, trials=30, seed=2, threads=1)
+    assert a != repro.table("004:5.7", from_=4, to=5, trials=30, seed=3)

@@ -9,11 +9,11 @@ recomputes, cell by cell, with the paper's value beside treecast's and a verdict
   printed"; corrected naming the entry of docs/corrections.md), and the command that recomputes
   the cell.
 - :func:`table` computes a table of ``treecast table NAME --format json`` from the library's
-  row functions: 001:1 (Table 1 of paper 001, tc_table_001_1_row beside the printed rows),
-  001:2 and 001:3 (Tables 2 and 3, tc_tseng_table2/3: the printed threshold beside the exact
-  one, truncation rule, corrections 001.3), 004:5.6 (Table 5.6 of paper 004: computation
-  steps, tc_ist_steps beside the printed counts). The others (001:eti, 001:compare, 002:2,
-  003:II, 004:5.7) raise ``NotImplementedError`` for now: ``treecast table`` prints them.
+  row functions (tables.h): 001:1 (tc_table_001_1_row beside the printed rows), 001:2 and
+  001:3 (tc_tseng_table2/3), 001:eti (tc_tseng_eti, the best k, ETI'), 001:compare (the
+  CLI prints text: the library's tc_table_001_compare records), 002:2 (tc_table_002_2 beside
+  tc_cycles_table2), 003:II and its alias 003:I (tc_table_003), 004:5.6 (tc_ist_steps) and
+  004:5.7 (tc_table_threshold).
 
 Verdicts: *matches* -- the values agree at the printed precision (or in the stated relation: a
 lower bound at or below the measured value); *corrected* -- they disagree, and the paper's
@@ -123,33 +123,93 @@ def paper(id: str, quick: bool = True, seed: int = 1, threads: int = 0) -> Page:
     return page
 
 
-_TABLE_OPTIONS = ("from", "to", "z", "k")
+# the options of `treecast table`, in its order (tools/treecast/cmd_table.c, OPTS)
+_TABLE_OPTIONS = ("from", "to", "M", "ts", "tc", "trials", "seed", "threads", "ts-tm", "z", "k",
+                  "format", "output")
 
 
 def table(name: str, from_: Optional[int] = None, to: Optional[int] = None,
-          z: Optional[str] = None, k: Optional[int] = None) -> Dict[str, Any]:
+          z: Optional[str] = None, k: Optional[int] = None, M: Optional[int] = None,
+          ts: Optional[float] = None, tc: Optional[float] = None, trials: Optional[int] = None,
+          seed: Optional[int] = None, threads: Optional[int] = None,
+          ts_tm: Optional[float] = None) -> Any:
     """A table of ``treecast table NAME --format json`` (without its format_version and
-    command): 001:1 (``z``, ``k``: the node executing step (2) and the substars' dimension,
-    default 3241 and 2, Table 1's), 001:2, 001:3 and 004:5.6 (``from_``/``to``: the rows n,
-    default the registry's). 001:2 and 001:3 give ``cells`` with ``verdict`` ("matches" when
-    the printed value is the exact one truncated, corrections 001.3), ``count`` and
-    ``differ``; 001:1 gives ``rows`` with ``matches_paper`` for the paper's case and
-    ``rows_matching``. An option the table does not read raises ``ValueError`` with the CLI's
-    sentence."""
+    command), from the library's row functions (treecast/tables.h), with the registry's
+    defaults (tc_repro_rows: ``from_``/``to``, the rows n):
+
+    - 001:1 (``z``, ``k``: the node executing step (2) and the substars' dimension, default 3241
+      and 2, Table 1's): ``rows`` with ``matches_paper`` for the paper's case, ``rows_matching``;
+    - 001:2, 001:3: ``cells`` with ``verdict`` ("matches" when the printed value is the exact
+      one truncated, corrections 001.3), ``count``, ``differ``;
+    - 001:eti (``ts_tm``, default 100): per n the ETI of every k (tc_tseng_eti), the best k and
+      ETI' of the mesh broadcast, and the claim "best k in 2..4 for every n <= 12"
+      (tc_table_001_best_k);
+    - 001:compare: the CLI prints text only; this returns the library's records
+      (tc_table_001_compare) as a list of dicts, for each n one-port (``port_limit`` 1) then
+      all-port (0): ``tseng`` (k = 1..n-1), ``total_exchange``, ``mesh``, ``ring``,
+      ``multinode``, each {rounds, elements, queued, run}. Slow: about 40 s for n = 4..7;
+    - 002:2 (``M``, ``ts``, ``tc``): Table 2 of paper 002 beside the routing cycles;
+    - 003:II (alias 003:I; ``M`` default 1024, at most 65536, ``ts``, ``tc``): Tables I-II of
+      paper 003 per (n, k);
+    - 004:5.6: computation steps; 004:5.7 (``trials`` 1000, ``seed`` 1, ``threads``): the faults
+      a broadcast survives as distributions (trial i seeded seed + i).
+
+    An option the table does not read raises ``ValueError`` with the CLI's sentence."""
     name_, _alias, options, _formats, dfrom, dto, dmax = _core.table_rows(name)
     reads = options.split() + ["output"]
-    given = {"from": from_, "to": to, "z": z, "k": k}
+    given = {"from": from_, "to": to, "z": z, "k": k, "M": M, "ts": ts, "tc": tc,
+             "trials": trials, "seed": seed, "threads": threads, "ts-tm": ts_tm}
     for opt in _TABLE_OPTIONS:
-        if given[opt] is not None and opt not in reads:
-            its = ", ".join("--" + o for o in _TABLE_OPTIONS + ("format", "output") if o in reads)
+        if given.get(opt) is not None and opt not in reads:
+            its = ", ".join("--" + o for o in _TABLE_OPTIONS if o in reads)
             raise _core.ArgumentError("--%s does not apply to %s (its options: %s)"
                                       % (opt, name_, its))
+    M_ = (1024 if name_ == "003:II" else 1) if M is None else int(M)
+    if name_ == "003:II" and M_ > 65536:
+        raise _core.ArgumentError("003:II sweeps every packet size: --M at most 65536")
     if dmax > 0 and ((from_ or 0) > dmax or (to or 0) > dmax):
+        if name_ == "003:II":
+            raise _core.ArgumentError("003:II runs I_k^n for 2 <= n <= 7 (the Hamiltonian "
+                                      "paths are simulated)")
         raise _core.ArgumentError("%s has n up to %d" % (name_, dmax))
     lo = dfrom if from_ is None else int(from_)
     hi = (lo if lo > dto else dto) if to is None else int(to)
     if lo > hi:
         raise _core.ArgumentError("--from %d exceeds --to %d" % (lo, hi))
+    ts_ = 1.0 if ts is None else float(ts)
+    tc_ = 1.0 if tc is None else float(tc)
+    if name_ == "001:eti":
+        ratio = 100.0 if ts_tm is None else float(ts_tm)
+        bad_n = bad_k = 0
+        for n in range(3, 13):
+            kk, inside = _core.table_001_best_k(n, ratio)
+            if not inside:
+                bad_n, bad_k = n, kk
+                break
+        rows = []
+        for n in range(lo, hi + 1):
+            etis, best, beti, mesh, _ck, _in = _core.table_001_eti(n, ratio)
+            rows.append({"n": n, "eti": etis, "best_k": best, "best_eti": beti,
+                         "eti_nonpersonalized": mesh})
+        claim: Dict[str, Any] = {"text": "best k in 2..4 for every n <= 12", "holds": bad_n == 0}
+        if bad_n:
+            claim.update(n=bad_n, best_k=bad_k)
+        return {"table": "001:eti", "ts_tm": ratio, "rows": rows, "claim": claim}
+    if name_ == "001:compare":
+        return [_core.table_001_compare(n, p) for n in range(lo, hi + 1) for p in (1, 0)]
+    if name_ == "002:2":
+        rows = [r for n in range(lo, hi + 1) for r in _core.table_002_2(n, M_, ts_, tc_)]
+        return {"table": "002:2", "M": M_, "ts": ts_, "tc": tc_, "rows": rows}
+    if name_ == "003:II":
+        rows = [_core.table_003(n, kk, M_, ts_, tc_) for n in range(lo, hi + 1)
+                for kk in range(n)]
+        return {"table": "003:II", "M": M_, "ts": ts_, "tc": tc_, "rows": rows}
+    if name_ == "004:5.7":
+        T = 1000 if trials is None else int(trials)
+        sd = 1 if seed is None else int(seed)
+        rows = [_core.table_004_57(n, T, sd, 0 if threads is None else int(threads))
+                for n in range(lo, hi + 1)]
+        return {"table": "004:5.7", "trials": T, "seed": sd, "rows": rows}
     if name_ in ("001:2", "001:3"):
         t2 = name_ == "001:2"
         cells = []
@@ -195,5 +255,4 @@ def table(name: str, from_: Optional[int] = None, to: Optional[int] = None,
         return {"table": "004:5.6",
                 "step": "one iteration of a loop of a PE's program on its own label",
                 "rows": rows}
-    raise NotImplementedError("table %s is printed by `treecast table %s` only, so far"
-                              % (name_, name_))
+    raise _core.ArgumentError("unknown table \"%s\"" % name_)
