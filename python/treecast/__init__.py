@@ -38,8 +38,17 @@ from treecast._core import (
 from treecast._core import version as _library_version
 from treecast.forest import CheckReport, Claim, Forest
 from treecast.network import Network
-from treecast import repro, sim  # noqa: E402  (treecast.sim.run, treecast.repro.paper)
 from treecast.route import route  # treecast.route(net, src, dst, ...)
+
+
+def __getattr__(name: str):
+    """``treecast.sim``, ``treecast.repro`` and ``treecast.mpi`` are imported when first used,
+    so that ``import treecast`` stays a few milliseconds."""
+    if name in ("sim", "repro", "mpi"):
+        import importlib
+
+        return importlib.import_module("treecast." + name)
+    raise AttributeError("module 'treecast' has no attribute %r" % name)
 
 __version__: str = _library_version()
 """The version of libtreecast compiled into the package (tc_version)."""

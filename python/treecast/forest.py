@@ -3,29 +3,26 @@ and ``Forest.check`` over tc_check_forest and tc_claims_evaluate (include/treeca
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from collections import namedtuple
 
 from treecast import _core
 
+# typing, json (and with it re) are not imported at run time: `import treecast` stays a few
+# milliseconds (docs/performance.md)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Dict, List, Optional, Sequence, Union
+
     import networkx
     import numpy
 
     from treecast.network import Network
 
-
-class Claim(NamedTuple):
-    """One row of a check: a property, what treecast measured, what the paper claims (""
-    when it claims nothing), where the claim comes from ("000 Lemma 6.1", "corrections
-    000.5"), and the verdict: "holds", "FAILS", "info" (measured only) or "skipped"."""
-
-    key: str
-    property: str
-    measured: str
-    claim: str
-    source: str
-    verdict: str
+Claim = namedtuple("Claim", ["key", "property", "measured", "claim", "source", "verdict"])
+Claim.__doc__ = """One row of a check (all str): ``key``, ``property``, what treecast
+``measured``, the paper's ``claim`` ("" when it claims nothing), its ``source`` ("000 Lemma 6.1",
+"corrections 000.5") and the ``verdict``: "holds", "FAILS", "info" (measured only) or
+"skipped"."""
 
 
 class CheckReport:
@@ -46,6 +43,8 @@ class CheckReport:
     def result(self) -> Dict[str, Any]:
         """The CLI's JSON "result" object, parsed."""
         if self._result is None:
+            import json
+
             self._result = json.loads(self._json)
         return self._result
 

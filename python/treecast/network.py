@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Optional, Sequence, Union
+TYPE_CHECKING = False  # typing is not imported at run time
 
 from treecast import _core
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+
     import networkx
     import numpy
 

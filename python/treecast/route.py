@@ -4,7 +4,9 @@ breadth-first oracle over the working links -- what ``treecast route --method df
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Union
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Dict, Optional, Union
 
 from treecast import _core
 from treecast.network import Network
