@@ -3,7 +3,6 @@ the network rooted at the tree's root; the port array is the library's memory, n
 parents and depths agree with the ports; a forest from a networkx BFS passes the check."""
 
 import gc
-import time
 
 import networkx as nx
 import numpy as np
@@ -183,17 +182,16 @@ def test_check_properties():
         forest.check(properties=["nosuch"])
 
 
-def test_s10_parents_under_a_second():
+def test_s10_parents():
+    """S_10's 9 EDTs as node ids (32.7 million entries): shape, type, the root, and a sample of
+    parents against the ports. Its time (under a second) is a benchmark, bench/run_python.sh,
+    not a test."""
     net = treecast.Network("star:10")
     forest = net.trees("edt")
     assert forest.ports.shape == (9, 3628800)
-    best = min(timed(forest.parents) for _ in range(2))
-    assert best < 1.0, best
-
-
-def timed(fn):
-    t = time.perf_counter()
-    out = fn()
-    t = time.perf_counter() - t
+    out = forest.parents()
     assert out.shape == (9, 3628800) and out.dtype == np.int32 and (out[:, 0] == -1).all()
-    return t
+    rng = np.random.default_rng(10)
+    for t in range(9):
+        for v in rng.integers(1, net.nodes, 50):
+            assert net.neighbor(int(v), int(forest.ports[t, v])) == out[t, v]
