@@ -187,6 +187,79 @@ static void trees_edhp(const cx_t *x, tc_claim_row_t *r)
           "k+1 (k odd) or k (k even) = %d directed Hamiltonian paths", want);
 }
 
+/* A node other than the root with the fewest neighbours, and their number: its in-arcs are a
+ * root cut (every path from the root to it ends on one of them). O(1) in a regular network,
+ * O(N ports) otherwise; -1 when the root is the only node. */
+static int64_t least_degree_node(const tc_net_t *net, int64_t root, int *deg)
+{
+    int64_t N = tc_net_nodes(net);
+    *deg = tc_net_degree(net);
+    if (N < 2) {
+        return -1;
+    }
+    if (tc_net_min_degree(net) == *deg) {
+        return root == 0 ? 1 : 0;
+    }
+    int64_t best = -1;
+    for (int64_t v = 0; v < N; v++) {
+        int d = 0;
+        for (int dim = tc_net_dim_min(net); dim <= tc_net_dim_max(net) && v != root; dim++) {
+            d += tc_net_neighbor(net, v, dim) >= 0;
+        }
+        if (v != root && (best < 0 || d < *deg)) {
+            best = v;
+            *deg = d;
+        }
+    }
+    return best;
+}
+
+/* The certificate of a packing's optimality, a cut beside the count: T arc-disjoint
+ * arborescences need T arc-disjoint paths from the root to every node (Edmonds), so a set of T
+ * arcs whose removal cuts a node off the root shows that no packing has more; the in-arcs of a
+ * node of least degree are such a cut whenever T equals that degree. Undirected, T
+ * edge-disjoint spanning trees need T (N-1) edges, and a partition of the nodes into parts
+ * needs T (parts - 1) edges between them (Nash-Williams, Tutte): the partition into single
+ * nodes bounds T by floor(E/(N-1)). Where the simple cut is larger than T, the count measured
+ * by max flows (or matroid partition) stands in: held, but without a cut to show. */
+static void certificate(const cx_t *x, int want)
+{
+    tc_claim_row_t *r = add(x->c, "certificate", "optimality certificate (a cut of T)");
+    if (x->kind == TC_KIND_EDST_UNDIRECTED) {
+        int64_t E = tc_net_edges(x->net), N = x->N;
+        int64_t bound = N > 1 && E >= 0 ? E / (N - 1) : -1;
+        if (bound == x->T) {
+            snprintf(r->measured, sizeof r->measured,
+                     "the partition into single nodes: %lld edges / %lld = %lld trees at most",
+                     (long long)E, (long long)(N - 1), (long long)bound);
+        } else {
+            snprintf(r->measured, sizeof r->measured,
+                     "floor(E/(N-1)) = %lld; the packing number by matroid partition: %d",
+                     (long long)bound, want);
+        }
+        claim(r, bound > 0, bound == x->T || want == x->T, "Nash-Williams 1961; Tutte 1961",
+              "no packing has more than the %d trees", x->T);
+        return;
+    }
+    int d;
+    int64_t v = least_degree_node(x->net, x->rep->root, &d);
+    char lab[TC_LABEL_MAX] = "";
+    if (v >= 0) {
+        tc_net_label(x->net, v, false, lab, sizeof lab);
+    }
+    if (v >= 0 && d == x->T) {
+        snprintf(r->measured, sizeof r->measured, "the %d arcs into node %s (its in-degree)", d,
+                 lab);
+    } else {
+        snprintf(r->measured, sizeof r->measured,
+                 "the least in-degree, %d at %s, exceeds %d; the arc connectivity by max flows: "
+                 "%d",
+                 d, lab, x->T, want);
+    }
+    claim(r, v >= 0, (v >= 0 && d == x->T) || want == x->T, "Edmonds' branching theorem",
+          "a root cut of the %d trees: no packing has more", x->T);
+}
+
 /* The arborescence packing: as many trees as arc-disjoint paths from the root to every node,
  * which on a network whose links go both ways is the edge connectivity, at every root
  * (Edmonds); the undirected packing: the spanning tree packing number (Nash-Williams, Tutte).
@@ -201,6 +274,7 @@ static void trees_packing(const cx_t *x, tc_claim_row_t *r)
         claim(r, want > 0, x->T == want, "Edmonds' branching theorem", "the edge connectivity = %d",
               want);
     }
+    certificate(x, want);
 }
 
 /* ---- coverage of the partial trees of paper 000 ------------------------------------------- */

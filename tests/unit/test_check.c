@@ -724,6 +724,49 @@ static void test_threads_do_not_change_report(void **state)
     tc_net_free(net);
 }
 
+/* The certificate of a packing: a cut of T arcs (the in-arcs of a node of least degree) beside
+ * the T trees; a forest one tree short of the cut fails it. */
+static void test_certificate(void **state)
+{
+    (void)state;
+    tc_net_t *net = star(5);
+    tc_forest_t *f = build(net, TC_KIND_EDST, 7);
+    tc_check_opts_t opts = tc_check_defaults(); /* no rotation: it needs the trees 2..n */
+    tc_check_report_t rep;
+    assert_int_equal(tc_check_forest(f, &opts, &rep), TC_OK);
+    tc_claims_t claims;
+    tc_claims_evaluate(net, TC_KIND_EDST, &rep, &claims);
+    const tc_claim_row_t *cert = NULL;
+    for (int c = 0; c < claims.count; c++) {
+        cert = strcmp(claims.rows[c].key, "certificate") == 0 ? &claims.rows[c] : cert;
+    }
+    assert_non_null(cert);
+    assert_int_equal(cert->verdict, TC_VERDICT_HOLDS);
+    assert_non_null(strstr(cert->measured, "the 4 arcs into node 12345"));
+    /* the first three trees only: still arc-disjoint and spanning, but one short of the cut */
+    tc_forest_t *g = NULL;
+    assert_int_equal(tc_forest_new(net, 3, 7, &g), TC_OK);
+    for (int t = 0; t < 3; t++) {
+        memcpy(tc_forest_dims(g, t), tc_forest_dims_const(f, t), (size_t)tc_net_nodes(net));
+    }
+    tc_forest_set_kind(g, TC_KIND_EDST);
+    tc_check_report_t short_rep;
+    assert_int_equal(tc_check_forest(g, &opts, &short_rep), TC_OK);
+    assert_int_equal(verdict(net, TC_KIND_EDST, &short_rep, "spanning"), TC_VERDICT_HOLDS);
+    assert_int_equal(verdict(net, TC_KIND_EDST, &short_rep, "certificate"), TC_VERDICT_FAILS);
+    assert_false(all_hold(net, TC_KIND_EDST, &short_rep));
+    tc_forest_free(g);
+    tc_forest_free(f);
+    tc_net_free(net);
+    /* undirected: the partition into single nodes, floor(E/(N-1)) trees at most */
+    assert_int_equal(tc_net_parse("bubble:5", &net), TC_OK);
+    f = build(net, TC_KIND_EDST_UNDIRECTED, 0);
+    assert_int_equal(tc_check_forest(f, &opts, &rep), TC_OK);
+    assert_int_equal(verdict(net, TC_KIND_EDST_UNDIRECTED, &rep, "certificate"), TC_VERDICT_HOLDS);
+    tc_forest_free(f);
+    tc_net_free(net);
+}
+
 /* opts->stop: polled every 65536 nodes of a thread's range; true stops the check with
  * TC_ECANCELED within a poll; false all along changes nothing. */
 typedef struct {
@@ -782,6 +825,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_json_truncated),
         cmocka_unit_test(test_sampled_independence),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_certificate),
         cmocka_unit_test(test_threads_do_not_change_report),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
