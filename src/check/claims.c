@@ -252,7 +252,7 @@ static void certificate(const cx_t *x, int want)
                  lab);
     } else {
         snprintf(r->measured, sizeof r->measured,
-                 "the least in-degree, %d at %s, exceeds %d; the arc connectivity by max flows: "
+                 "the least in-degree is %d (at %s), not %d; the arc connectivity by max flows: "
                  "%d",
                  d, lab, x->T, want);
     }
