@@ -26,7 +26,7 @@ static PyObject *raise_mpi(int code, const char *fallback)
 {
     const char *detail = tc_mpi_error();
     const char *msg = detail != NULL && detail[0] != '\0' ? detail : fallback;
-    PyObject *type = code == MPI_ERR_ARG ? ArgumentError
+    PyObject *type = code == MPI_ERR_ARG      ? ArgumentError
                      : code == MPI_ERR_NO_MEM ? ResourceError
                                               : Error;
     const char *name = code == MPI_ERR_ARG      ? "MPI_ERR_ARG"
@@ -149,8 +149,9 @@ static int comm_arg(PyObject *handle, MPI_Comm *out)
     MPI_Initialized(&init);
     MPI_Finalized(&fin);
     if (!init || fin) {
-        PyErr_SetString(Error, fin ? "MPI is finalized." : "MPI is not initialized (import "
-                                                           "mpi4py.MPI first).");
+        PyErr_SetString(Error, fin ? "MPI is finalized."
+                                   : "MPI is not initialized (import "
+                                     "mpi4py.MPI first).");
         return -1;
     }
     long f = PyLong_AsLong(handle);
@@ -175,8 +176,7 @@ static int buffer_arg(PyObject *obj, const char *what, int writable, Py_buffer *
     if (obj == NULL || obj == Py_None) {
         return 0;
     }
-    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0)) <
-        0) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0)) < 0) {
         PyObject *type, *value, *tb;
         PyErr_Fetch(&type, &value, &tb);
         PyErr_Format(PyExc_BufferError,
@@ -207,21 +207,84 @@ static PyObject *report_dict(const tc_mpi_report_t *r)
                          "received", (long long)r->received, "expected", (long long)r->expected,
                          "messages_in", (long long)r->messages_in, "messages_out",
                          (long long)r->messages_out, "predicted_rounds",
-                         (long long)r->predicted_rounds, "faulty",
-                         r->faulty ? Py_True : Py_False);
+                         (long long)r->predicted_rounds, "faulty", r->faulty ? Py_True : Py_False);
 }
 
 /* ---- the collectives ------------------------------------------------------------------------ */
 
 typedef enum { BCAST, SCATTER, ALLGATHER, ALLTOALL } which_t;
 
+/* The block in bytes, each rank's share of its buffers (shas, rhas: whether each was given;
+ * scount, rcount: their bytes, 0 when not), or the sentence that refuses them. */
+static const char *block_of(which_t which, int root, int size, int rank, bool shas, int scount,
+                            bool rhas, int rcount, int *block)
+{
+    switch (which) {
+    case BCAST:
+        *block = rcount;
+        return NULL;
+    case SCATTER:
+        if (root < 0 || root >= size) {
+            *block = rcount; /* the library names the bad root */
+        } else if (rank == root && !shas) {
+            return "The root of scatter needs sendbuf (one block per rank).";
+        } else if (rank == root && scount % size != 0) {
+            return "The root's sendbuf is not a whole number of blocks (its bytes / ranks).";
+        } else if (rank == root) {
+            *block = scount / size;
+            if (rhas && rcount != *block) {
+                return "recvbuf's bytes differ from the root's block (sendbuf's bytes / ranks).";
+            }
+        } else if (!rhas) {
+            return "recvbuf is needed on every rank but the root (None there: in place).";
+        } else {
+            *block = rcount;
+        }
+        return NULL;
+    case ALLGATHER:
+        if (rcount % size != 0) {
+            return "recvbuf is not a whole number of blocks (its bytes / ranks).";
+        }
+        *block = shas ? scount : rcount / size;
+        return shas && (int64_t)scount * size != rcount
+                   ? "recvbuf must hold ranks x sendbuf's bytes."
+                   : NULL;
+    case ALLTOALL:
+        if (rcount % size != 0) {
+            return "recvbuf is not a whole number of blocks (its bytes / ranks).";
+        }
+        *block = rcount / size;
+        return shas && scount != rcount ? "sendbuf and recvbuf of alltoall must have the same size."
+                                        : NULL;
+    }
+    return NULL;
+}
+
+/* The collective itself, in bytes (count -1 and op NULL: this rank refuses, and joins to say so).
+ */
+static int run(which_t which, const void *sbuf, void *rbuf, int count, int root, MPI_Comm comm,
+               const tc_mpi_opts_t *op, tc_mpi_report_t *rep)
+{
+    switch (which) {
+    case BCAST:
+        return tc_mpi_bcast(rbuf, count, MPI_BYTE, root, comm, op, rep);
+    case SCATTER:
+        return tc_mpi_scatter(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, root, comm, op, rep);
+    case ALLGATHER:
+        return tc_mpi_allgather(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, comm, op, rep);
+    case ALLTOALL:
+        return tc_mpi_alltoall(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, comm, op, rep);
+    }
+    return MPI_ERR_ARG;
+}
+
 /* One function for the four: the arguments every collective takes, then its buffers. */
 static PyObject *collective(which_t which, PyObject *args, PyObject *kwargs)
 {
-    static char *kw_bcast[] = {"comm",   "buf", "root",  "net",    "kind",
-                               "segment", "x",  "window", "eager", "faulty", NULL};
-    static char *kw_scatter[] = {"comm", "sendbuf", "recvbuf", "root",  "net",    "kind",
-                                 "segment", "x",    "window", "eager", "faulty", NULL};
+    static char *kw_bcast[] = {"comm", "buf",    "root",  "net",    "kind", "segment",
+                               "x",    "window", "eager", "faulty", NULL};
+    static char *kw_scatter[] = {"comm",    "sendbuf", "recvbuf", "root",  "net",    "kind",
+                                 "segment", "x",       "window",  "eager", "faulty", NULL};
     static char *kw_all[] = {"comm", "sendbuf", "recvbuf", "net",    "kind", "segment",
                              "x",    "window",  "eager",   "faulty", NULL};
     PyObject *handle, *sendobj = Py_None, *recvobj = Py_None, *net = Py_None, *kind = Py_None,
@@ -236,16 +299,15 @@ static PyObject *collective(which_t which, PyObject *args, PyObject *kwargs)
                                          &eager, &faulty);
         break;
     case SCATTER:
-        ok = PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|$iOOLiipO:scatter", kw_scatter,
-                                         &handle, &sendobj, &recvobj, &root, &net, &kind,
-                                         &segment, &x, &window, &eager, &faulty);
+        ok = PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|$iOOLiipO:scatter", kw_scatter, &handle,
+                                         &sendobj, &recvobj, &root, &net, &kind, &segment, &x,
+                                         &window, &eager, &faulty);
         break;
     default:
-        ok = PyArg_ParseTupleAndKeywords(args, kwargs,
-                                         which == ALLGATHER ? "OOO|$OOLiipO:allgather"
-                                                            : "OOO|$OOLiipO:alltoall",
-                                         kw_all, &handle, &sendobj, &recvobj, &net, &kind,
-                                         &segment, &x, &window, &eager, &faulty);
+        ok = PyArg_ParseTupleAndKeywords(
+            args, kwargs, which == ALLGATHER ? "OOO|$OOLiipO:allgather" : "OOO|$OOLiipO:alltoall",
+            kw_all, &handle, &sendobj, &recvobj, &net, &kind, &segment, &x, &window, &eager,
+            &faulty);
         break;
     }
     if (!ok) {
@@ -277,55 +339,14 @@ static PyObject *collective(which_t which, PyObject *args, PyObject *kwargs)
     if (!failed && bad == NULL) {
         failed =
             buffer_arg(sendobj, "sendbuf", 0, &sview, &shas, &scount) < 0 ||
-            buffer_arg(recvobj, which == BCAST ? "buf" : "recvbuf", 1, &rview, &rhas, &rcount) <
-                0;
+            buffer_arg(recvobj, which == BCAST ? "buf" : "recvbuf", 1, &rview, &rhas, &rcount) < 0;
     }
     if (!failed && bad == NULL) {
         sbuf = shas ? sview.buf : MPI_IN_PLACE;
         rbuf = rhas ? rview.buf : MPI_IN_PLACE;
-        /* the block in bytes: each rank's share of its buffers */
-        switch (which) {
-        case BCAST:
-            block = rcount;
-            break;
-        case SCATTER:
-            if (root < 0 || root >= size) {
-                block = rcount; /* the library names the bad root */
-            } else if (rank == root && !shas) {
-                bad = "The root of scatter needs sendbuf (one block per rank).";
-            } else if (rank == root && scount % size != 0) {
-                bad = "The root's sendbuf is not a whole number of blocks (its bytes / ranks).";
-            } else if (rank == root) {
-                block = scount / size;
-                if (rhas && rcount != block) {
-                    bad = "recvbuf's bytes differ from the root's block (sendbuf's bytes / "
-                          "ranks).";
-                }
-            } else if (!rhas) {
-                bad = "recvbuf is needed on every rank but the root (None there: in place).";
-            } else {
-                block = rcount;
-            }
-            if (rank != root) {
-                sbuf = NULL; /* significant at the root only */
-            }
-            break;
-        case ALLGATHER:
-        case ALLTOALL:
-            if (rcount % size != 0) {
-                bad = "recvbuf is not a whole number of blocks (its bytes / ranks).";
-            } else if (which == ALLGATHER) {
-                block = shas ? scount : rcount / size;
-                if (shas && (int64_t)scount * size != rcount) {
-                    bad = "recvbuf must hold ranks x sendbuf's bytes.";
-                }
-            } else {
-                block = rcount / size;
-                if (shas && scount != rcount) {
-                    bad = "sendbuf and recvbuf of alltoall must have the same size.";
-                }
-            }
-            break;
+        bad = block_of(which, root, size, rank, shas, scount, rhas, rcount, &block);
+        if (which == SCATTER && rank != root) {
+            sbuf = NULL; /* significant at the root only */
         }
     }
     int st = MPI_SUCCESS;
@@ -335,23 +356,8 @@ static PyObject *collective(which_t which, PyObject *args, PyObject *kwargs)
     const tc_mpi_opts_t *op = failed || bad != NULL ? NULL : &o.o;
     PyObject *et = NULL, *ev = NULL, *etb = NULL;
     PyErr_Fetch(&et, &ev, &etb);
-    Py_BEGIN_ALLOW_THREADS
-    switch (which) {
-    case BCAST:
-        st = tc_mpi_bcast(rbuf, count, MPI_BYTE, root, comm, op, &rep);
-        break;
-    case SCATTER:
-        st = tc_mpi_scatter(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, root, comm, op, &rep);
-        break;
-    case ALLGATHER:
-        st = tc_mpi_allgather(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, comm, op, &rep);
-        break;
-    case ALLTOALL:
-        st = tc_mpi_alltoall(sbuf, count, MPI_BYTE, rbuf, count, MPI_BYTE, comm, op, &rep);
-        break;
-    }
-    Py_END_ALLOW_THREADS
-    PyErr_Restore(et, ev, etb);
+    Py_BEGIN_ALLOW_THREADS st = run(which, sbuf, rbuf, count, root, comm, op, &rep);
+    Py_END_ALLOW_THREADS PyErr_Restore(et, ev, etb);
     if (shas) {
         PyBuffer_Release(&sview);
     }
@@ -422,9 +428,15 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "treecast._mpi",
+    PyModuleDef_HEAD_INIT,
+    "treecast._mpi",
     "libtreecast_mpi's collectives on buffers (python/treecast/mpi.py is the API).",
-    -1, methods, NULL, NULL, NULL, NULL,
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
 PyMODINIT_FUNC PyInit__mpi(void);

@@ -145,8 +145,8 @@ static int parse_spec(const char *text, tc_fault_spec_t *spec)
     return 0;
 }
 
-static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
-                       PyObject *items, const char *file, tc_faults_t *f);
+static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect, PyObject *items,
+                       const char *file, tc_faults_t *f);
 static bool listed_given(PyObject *items, const char *file);
 
 /* ---- sim: the catalog's schedules (TC_PLAN_RUN_SCHEDULE) ------------------------------------ */
@@ -203,8 +203,8 @@ static int sim_setup(sim_t *r, const sim_args_t *a)
             return -1;
         }
         if (!tc_kind_applies(k, r->net)) {
-            arg_error("--kind %s is not defined on %s; its kinds are %s", a->kind_text,
-                      r->netlab, tc_kind_list(r->net));
+            arg_error("--kind %s is not defined on %s; its kinds are %s", a->kind_text, r->netlab,
+                      tc_kind_list(r->net));
             return -1;
         }
         if (!tc_net_materializable(r->net)) {
@@ -228,8 +228,7 @@ static int sim_setup(sim_t *r, const sim_args_t *a)
     int64_t limit = r->s->all_sources && !r->symmetry ? 5040 : r->symmetry ? 362880 : 400000;
     if (N > limit) {
         arg_error("%s simulates networks of at most %lld nodes %s; %s has %lld", a->name,
-                  (long long)limit, r->symmetry ? "by symmetry" : "fully", r->netlab,
-                  (long long)N);
+                  (long long)limit, r->symmetry ? "by symmetry" : "fully", r->netlab, (long long)N);
         return -1;
     }
     if (r->symmetry && (a->faults != NULL || a->listed)) {
@@ -292,7 +291,8 @@ static int sim_setup(sim_t *r, const sim_args_t *a)
     r->protect = r->s->all_sources ? -1 : r->root;
     if (failed == TC_ASSEMBLY_COLL) {
         char buf[700];
-        snprintf(buf, sizeof buf, "preparing the simulation: %s", detail[0] ? detail : tc_strerror(err));
+        snprintf(buf, sizeof buf, "preparing the simulation: %s",
+                 detail[0] ? detail : tc_strerror(err));
         if (err == TC_ENOMEM || err == TC_ETOOBIG) {
             tc_py_raise(err);
         } else {
@@ -371,28 +371,27 @@ static PyObject *single_dict(const sim_t *r, const sim_args_t *a, const tc_sim_r
     if (d == NULL) {
         return NULL;
     }
-    int bad = SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) |
-              SET_INT(d, "M", a->M) | SET_INT(d, "x", tc_coll_options(r->run.coll)->x) |
-              SET_STR(d, "root", r->rootlab) |
-              set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
-              SET_STR(d, "faults", r->fault_text) | SET_INT(d, "ports", a->ports) |
-              SET_BOOL(d, "half_duplex", a->half) | SET_STR(d, "acks", ACK_NAMES[a->acks]) |
-              SET_INT(d, "rounds", res->rounds) | SET_INT(d, "complete_round", res->complete_round) |
-              SET_DBL(d, "time", res->time) | SET_INT(d, "transmissions", res->transmissions) |
-              SET_INT(d, "control", res->control) | SET_INT(d, "free_signals", res->free_signals) |
-              SET_INT(d, "fault_free_data_transmissions", fault_free_tx) |
-              SET_INT(d, "dropped", res->dropped) | SET_INT(d, "max_link_load", res->max_link_load) |
-              SET_INT(d, "max_queue", res->max_queue) |
-              SET_INT(d, "queued_packets", res->queued_packets) |
-              SET_INT(d, "queue_rounds", res->queue_rounds) |
-              SET_INT(d, "nodes_nonfaulty", res->nodes_nonfaulty) |
-              SET_INT(d, "nodes_complete", res->nodes_complete) |
-              SET_DBL(d, "delivered_fraction", res->delivered_fraction) |
-              SET_INT(d, "duplicates", res->duplicates) |
-              SET_INT(d, "predicted_rounds", predicted) |
-              SET_INT(d, "keys_expected", res->keys_expected) |
-              SET_INT(d, "keys_delivered", res->keys_delivered) |
-              SET_INT(d, "last_delivery", res->last_delivery) | SET_BOOL(d, "stopped", res->stopped);
+    int bad =
+        SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) | SET_INT(d, "M", a->M) |
+        SET_INT(d, "x", tc_coll_options(r->run.coll)->x) | SET_STR(d, "root", r->rootlab) |
+        set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
+        SET_STR(d, "faults", r->fault_text) | SET_INT(d, "ports", a->ports) |
+        SET_BOOL(d, "half_duplex", a->half) | SET_STR(d, "acks", ACK_NAMES[a->acks]) |
+        SET_INT(d, "rounds", res->rounds) | SET_INT(d, "complete_round", res->complete_round) |
+        SET_DBL(d, "time", res->time) | SET_INT(d, "transmissions", res->transmissions) |
+        SET_INT(d, "control", res->control) | SET_INT(d, "free_signals", res->free_signals) |
+        SET_INT(d, "fault_free_data_transmissions", fault_free_tx) |
+        SET_INT(d, "dropped", res->dropped) | SET_INT(d, "max_link_load", res->max_link_load) |
+        SET_INT(d, "max_queue", res->max_queue) |
+        SET_INT(d, "queued_packets", res->queued_packets) |
+        SET_INT(d, "queue_rounds", res->queue_rounds) |
+        SET_INT(d, "nodes_nonfaulty", res->nodes_nonfaulty) |
+        SET_INT(d, "nodes_complete", res->nodes_complete) |
+        SET_DBL(d, "delivered_fraction", res->delivered_fraction) |
+        SET_INT(d, "duplicates", res->duplicates) | SET_INT(d, "predicted_rounds", predicted) |
+        SET_INT(d, "keys_expected", res->keys_expected) |
+        SET_INT(d, "keys_delivered", res->keys_delivered) |
+        SET_INT(d, "last_delivery", res->last_delivery) | SET_BOOL(d, "stopped", res->stopped);
     if (!bad && r->ref.claim >= 0) {
         PyObject *c = PyDict_New();
         bad = c == NULL || SET_INT(c, "rounds", r->ref.claim) |
@@ -402,11 +401,11 @@ static PyObject *single_dict(const sim_t *r, const sim_args_t *a, const tc_sim_r
     }
     if (!bad && r->ref.have_bound) {
         PyObject *c = PyDict_New();
-        bad = c == NULL || SET_DBL(c, "time", b->time) | SET_DBL(c, "time_printed", b->time_printed) |
-                               SET_STR(c, "formula", b->time_formula) |
-                               SET_STR(c, "source", b->source) |
-                               SET_STR(c, "correction", b->correction) |
-                               SET_DBL(c, "transmissions", b->transmissions);
+        bad = c == NULL ||
+              SET_DBL(c, "time", b->time) | SET_DBL(c, "time_printed", b->time_printed) |
+                  SET_STR(c, "formula", b->time_formula) | SET_STR(c, "source", b->source) |
+                  SET_STR(c, "correction", b->correction) |
+                  SET_DBL(c, "transmissions", b->transmissions);
         bad = bad || set_item(d, "bound", c) ||
               SET_DBL(d, "rounds_minus_bound", (double)res->rounds - b->time);
     } else if (!bad) {
@@ -659,17 +658,16 @@ static PyObject *run_cycles(const sim_t *r, const sim_args_t *a)
     if (d == NULL) {
         return NULL;
     }
-    int bad = SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) |
-              SET_INT(d, "M", a->M) |
-              (all ? PyDict_SetItemString(d, "root", Py_None) : SET_STR(d, "root", lab)) |
-              SET_STR(d, "ports", one ? "one" : "all") | SET_DBL(d, "ts", a->ts) |
-              SET_DBL(d, "tc", a->tm) | SET_INT(d, "cycles", c.cycles) |
-              SET_INT(d, "split_cycles", c.split) | SET_DBL(d, "time", c.time) |
-              SET_DBL(d, "critical_elements", c.critical_elements) |
-              SET_INT(d, "messages", c.messages) | SET_INT(d, "height", c.height) |
-              SET_DBL(d, "table2", ref.table) | SET_DBL(d, "lower_bound", ref.lower) |
-              SET_STR(d, "table2_formula", ref.table_formula) |
-              SET_STR(d, "lower_bound_formula", ref.lower_formula);
+    int bad =
+        SET_STR(d, "plan", r->s->name) | SET_STR(d, "network", r->netlab) | SET_INT(d, "M", a->M) |
+        (all ? PyDict_SetItemString(d, "root", Py_None) : SET_STR(d, "root", lab)) |
+        SET_STR(d, "ports", one ? "one" : "all") | SET_DBL(d, "ts", a->ts) |
+        SET_DBL(d, "tc", a->tm) | SET_INT(d, "cycles", c.cycles) |
+        SET_INT(d, "split_cycles", c.split) | SET_DBL(d, "time", c.time) |
+        SET_DBL(d, "critical_elements", c.critical_elements) | SET_INT(d, "messages", c.messages) |
+        SET_INT(d, "height", c.height) | SET_DBL(d, "table2", ref.table) |
+        SET_DBL(d, "lower_bound", ref.lower) | SET_STR(d, "table2_formula", ref.table_formula) |
+        SET_STR(d, "lower_bound_formula", ref.lower_formula);
     if (bad) {
         Py_DECREF(d);
         return NULL;
@@ -687,10 +685,10 @@ static PyObject *py_sim_schedule(PyObject *mod, PyObject *args)
     int half = 0, per_round = 0;
     unsigned long long seed;
     long long M, x, trials, B;
-    if (!PyArg_ParseTuple(args, "OszLLOzLKipiiiddLip|Oz", &netobj, &a.name, &a.kind_text, &M,
-                          &x, &a.root_obj, &a.faults, &trials, &seed, &a.ports, &half, &a.acks,
-                          &a.order, &a.method, &a.ts, &a.tm, &B, &a.threads, &per_round,
-                          &a.items, &a.file)) {
+    if (!PyArg_ParseTuple(args, "OszLLOzLKipiiiddLip|Oz", &netobj, &a.name, &a.kind_text, &M, &x,
+                          &a.root_obj, &a.faults, &trials, &seed, &a.ports, &half, &a.acks,
+                          &a.order, &a.method, &a.ts, &a.tm, &B, &a.threads, &per_round, &a.items,
+                          &a.file)) {
         return NULL;
     }
     a.listed = listed_given(a.items, a.file);
@@ -732,8 +730,7 @@ static PyObject *py_sim_schedule(PyObject *mod, PyObject *args)
     }
     bool cycles = r.s->in_cycles;
     if (cycles && a.ports > 1) {
-        arg_error("%s runs one-port (--ports one) or n-port (--ports all, the default)",
-                  r.s->name);
+        arg_error("%s runs one-port (--ports one) or n-port (--ports all, the default)", r.s->name);
         goto out;
     }
     if (!cycles && a.faults != NULL) {
@@ -1008,8 +1005,8 @@ static int fault_fail(tc_err_t err, const char *prefix)
 
 /* items (a sequence of str or None) and the file (NULL: none) into f, which this initializes for
  * topo (release with tc_faults_destroy, also on failure). 0 or -1 with an exception set. */
-static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect,
-                       PyObject *items, const char *file, tc_faults_t *f)
+static int read_listed(const tc_net_t *net, const tc_topo_t *topo, int64_t protect, PyObject *items,
+                       const char *file, tc_faults_t *f)
 {
     tc_err_t err = tc_faults_init(f, topo);
     if (err != TC_OK) {
@@ -1094,8 +1091,7 @@ static PyObject *py_sim_tseng(PyObject *mod, PyObject *args)
     long long k;
     int ports, half, method;
     double ts, tm;
-    if (!PyArg_ParseTuple(args, "OsLipddi", &netobj, &name, &k, &ports, &half, &ts, &tm,
-                          &method)) {
+    if (!PyArg_ParseTuple(args, "OsLipddi", &netobj, &name, &k, &ports, &half, &ts, &tm, &method)) {
         return NULL;
     }
     bool mesh = strcmp(name, "allgather-mesh") == 0;
@@ -1141,27 +1137,28 @@ static PyObject *py_sim_tseng(PyObject *mod, PyObject *args)
         }
         d = PyDict_New();
         PyObject *hc = PyDict_New(), *mn = PyDict_New();
-        int bad = d == NULL || hc == NULL || mn == NULL ||
-                  (SET_STR(d, "plan", "allgather-mesh") | SET_INT(d, "n", n) |
-                   SET_INT(d, "port_limit", ports) | SET_DBL(d, "ts", ts) | SET_DBL(d, "tm", tm) |
-                   SET_INT(d, "rounds", m.mesh.rounds) | SET_INT(d, "predicted_rounds", m.predicted) |
-                   SET_INT(d, "elements", m.mesh.elements) | SET_DBL(d, "time", m.mesh.time) |
-                   SET_DBL(d, "T", m.T) | SET_INT(d, "deliveries", m.mesh.keys_delivered) |
-                   SET_INT(d, "deliveries_expected", m.mesh.keys_expected) |
-                   SET_INT(d, "nodes_complete", m.mesh.nodes_complete) |
-                   SET_INT(d, "messages_per_node", tc_star_factorial(n)) |
-                   SET_INT(d, "queued_packets", m.mesh.queued_packets) |
-                   SET_INT(d, "mesh_faults",
-                           c.missing + c.repeated + c.breaks + c.path_faults + c.outside) |
-                   SET_INT(d, "dilation", c.dilation) |
-                   SET_INT(d, "column_overloads", c.node_overloads[0] + c.node_overloads[1] +
-                                                      c.link_overloads[0] + c.link_overloads[1]) |
-                   SET_INT(hc, "rounds", m.ring.rounds) | SET_DBL(hc, "time", m.ring.time) |
-                   SET_DBL(hc, "T_prime", m.Tprime) |
-                   SET_INT(hc, "queued_packets", m.ring.queued_packets) |
-                   SET_INT(mn, "rounds", m.multinode.rounds) |
-                   SET_DBL(mn, "time", m.multinode.time) |
-                   SET_INT(mn, "queued_packets", m.multinode.queued_packets));
+        int bad =
+            d == NULL || hc == NULL || mn == NULL ||
+            (SET_STR(d, "plan", "allgather-mesh") | SET_INT(d, "n", n) |
+             SET_INT(d, "port_limit", ports) | SET_DBL(d, "ts", ts) | SET_DBL(d, "tm", tm) |
+             SET_INT(d, "rounds", m.mesh.rounds) | SET_INT(d, "predicted_rounds", m.predicted) |
+             SET_INT(d, "elements", m.mesh.elements) | SET_DBL(d, "time", m.mesh.time) |
+             SET_DBL(d, "T", m.T) | SET_INT(d, "deliveries", m.mesh.keys_delivered) |
+             SET_INT(d, "deliveries_expected", m.mesh.keys_expected) |
+             SET_INT(d, "nodes_complete", m.mesh.nodes_complete) |
+             SET_INT(d, "messages_per_node", tc_star_factorial(n)) |
+             SET_INT(d, "queued_packets", m.mesh.queued_packets) |
+             SET_INT(d, "mesh_faults",
+                     c.missing + c.repeated + c.breaks + c.path_faults + c.outside) |
+             SET_INT(d, "dilation", c.dilation) |
+             SET_INT(d, "column_overloads",
+                     c.node_overloads[0] + c.node_overloads[1] + c.link_overloads[0] +
+                         c.link_overloads[1]) |
+             SET_INT(hc, "rounds", m.ring.rounds) | SET_DBL(hc, "time", m.ring.time) |
+             SET_DBL(hc, "T_prime", m.Tprime) |
+             SET_INT(hc, "queued_packets", m.ring.queued_packets) |
+             SET_INT(mn, "rounds", m.multinode.rounds) | SET_DBL(mn, "time", m.multinode.time) |
+             SET_INT(mn, "queued_packets", m.multinode.queued_packets));
         if (!bad) {
             bad = PyDict_SetItemString(d, "hamiltonian_cycle", hc) < 0 ||
                   PyDict_SetItemString(d, "multinode_000", mn) < 0;
@@ -1211,11 +1208,11 @@ static PyObject *py_sim_tseng(PyObject *mod, PyObject *args)
     if (!bad && q.lnk_bfs.num >= 0) {
         bad = SET_INT(d, "l_nk_bfs_num", q.lnk_bfs.num) | SET_INT(d, "l_nk_bfs_den", q.lnk_bfs.den);
     }
-    bad = bad || (SET_INT(d, "N_l_nk", q.sum_nk) | SET_INT(d, "nfact_l_k1", q.sum_k1) |
-                  SET_INT(d, "transmissions", t.transmissions) |
-                  SET_INT(d, "deliveries", t.deliveries) |
-                  SET_INT(d, "deliveries_expected", t.expected) |
-                  SET_INT(d, "queued_packets", t.res.queued_packets));
+    bad = bad ||
+          (SET_INT(d, "N_l_nk", q.sum_nk) | SET_INT(d, "nfact_l_k1", q.sum_k1) |
+           SET_INT(d, "transmissions", t.transmissions) | SET_INT(d, "deliveries", t.deliveries) |
+           SET_INT(d, "deliveries_expected", t.expected) |
+           SET_INT(d, "queued_packets", t.res.queued_packets));
     if (!bad && !symmetry) {
         bad = SET_INT(d, "max_link_load", t.res.max_link_load);
     }
@@ -1310,15 +1307,15 @@ static PyObject *py_sim_route_campaign(PyObject *mod, PyObject *args)
     static const char *const stats[5] = {"median", "p90", "p99", "max", "mean"};
     d = PyDict_New();
     PyObject *ls = PyDict_New();
-    int bad = d == NULL || ls == NULL ||
-              (set_item(d, "network", star_network(net)) | SET_INT(d, "trials", c.trials) |
-               SET_INT(d, "pairs", c.pairs) |
-               set_item(d, "seed", PyLong_FromUnsignedLongLong(seed)) |
-               SET_STR(d, "faults", faults) | SET_INT(d, "routes", s.routes) |
-               SET_INT(d, "reachable", s.reachable) | SET_INT(d, "delivered", s.delivered) |
-               SET_INT(d, "returned", s.returned) | SET_INT(d, "shortest", s.shortest) |
-               SET_INT(ls, "budget0", s.budget[0]) | SET_INT(ls, "budget1", s.budget[1]) |
-               SET_INT(ls, "budget2", s.budget[2]) | SET_INT(ls, "plain_dfs", s.budget[3]));
+    int bad =
+        d == NULL || ls == NULL ||
+        (set_item(d, "network", star_network(net)) | SET_INT(d, "trials", c.trials) |
+         SET_INT(d, "pairs", c.pairs) | set_item(d, "seed", PyLong_FromUnsignedLongLong(seed)) |
+         SET_STR(d, "faults", faults) | SET_INT(d, "routes", s.routes) |
+         SET_INT(d, "reachable", s.reachable) | SET_INT(d, "delivered", s.delivered) |
+         SET_INT(d, "returned", s.returned) | SET_INT(d, "shortest", s.shortest) |
+         SET_INT(ls, "budget0", s.budget[0]) | SET_INT(ls, "budget1", s.budget[1]) |
+         SET_INT(ls, "budget2", s.budget[2]) | SET_INT(ls, "plain_dfs", s.budget[3]));
     bad = bad || PyDict_SetItemString(d, "last_search", ls) < 0;
     Py_XDECREF(ls);
     for (int r = 0; !bad && r < TC_FTROUTE_NSTATS; r++) {
@@ -1350,7 +1347,6 @@ out:
 typedef struct {
     const tc_net_t *net;
     tc_topo_t topo;
-    bool have_topo;
     int n;
     int64_t src;
     tc_assembly_t tree, edt;
@@ -1373,246 +1369,204 @@ static const char *scheme_name(const tc_ftbcast_scheme_t *s, int n, char *buf, s
     return buf;
 }
 
-/* sim_ftbcast(net, name, root, to, M, x (0: not given), kind, faults, fault items, faults file,
- * trials, seed, ports, half, threads) -> dict. */
-static PyObject *py_sim_ftbcast(PyObject *mod, PyObject *args)
-{
-    (void)mod;
-    PyObject *netobj, *root_obj, *to_obj, *items;
+/* The arguments of sim_ftbcast. */
+typedef struct {
     const char *name, *kind_text, *faults_text, *file;
+    PyObject *to_obj, *items;
     long long M, x, trials;
     unsigned long long seed;
     int ports, half, threads;
-    if (!PyArg_ParseTuple(args, "OsOOLLzzOzLKipi", &netobj, &name, &root_obj, &to_obj, &M, &x,
-                          &kind_text, &faults_text, &items, &file, &trials, &seed, &ports, &half,
-                          &threads)) {
-        return NULL;
-    }
-    ft_t f;
-    memset(&f, 0, sizeof f);
-    f.net = tc_py_net(netobj);
-    if (f.net == NULL) {
-        return NULL;
-    }
-    char spec[256];
-    tc_net_spec(f.net, spec, sizeof spec);
-    if (strcmp(tc_net_family_name(f.net), "star") != 0) {
-        return arg_error("%s routes on the star graph (star:N), not %s", name, spec);
-    }
-    if (tc_net_nodes(f.net) > 40320) {
-        return arg_error("%s simulates star graphs of at most 40,320 nodes (S_8)", name);
-    }
-    f.n = tc_net_n(f.net);
-    tc_err_t err = tc_topo_init(&f.topo, f.net);
-    if (err != TC_OK) {
-        return raise_ctx(err, "the network");
-    }
-    f.have_topo = true;
-    PyObject *d = NULL;
-    tc_ftbcast_record_t *rec = NULL;
-    int32_t *dist = NULL;
-    bool random;
-    if (resolve_node(f.net, root_obj, seed, 1, "--root", &f.src, &random) < 0) {
-        goto out;
-    }
-    /* faults_setup */
-    bool listed = listed_given(items, file);
-    if (listed && faults_text != NULL) {
+} ft_args_t;
+
+/* The faults of the run into f: listed (one run), drawn per trial, or none; f->faults says which.
+ * 0, or -1 with the exception set. */
+static int ft_faults(ft_t *f, const ft_args_t *a)
+{
+    bool listed = listed_given(a->items, a->file);
+    if (listed && a->faults_text != NULL) {
         arg_error("--faults draws faults; --fault and --faults-file list them: one or the other");
-        goto out;
+        return -1;
     }
     if (listed) {
-        if (trials > 1) {
+        if (a->trials > 1) {
             arg_error("--trials draws a fault set per trial; listed faults make one run");
-            goto out;
+            return -1;
         }
-        f.has_listed = true;
-        if (read_listed(f.net, &f.topo, f.src, items, file, &f.listed) < 0) {
-            goto out;
+        f->has_listed = true;
+        if (read_listed(f->net, &f->topo, f->src, a->items, a->file, &f->listed) < 0) {
+            return -1;
         }
-        int64_t fn = f.listed.faulty_nodes, fl = f.listed.faulty_links;
-        snprintf(f.faults, sizeof f.faults, "%lld faulty node%s and %lld faulty arc%s, listed",
+        int64_t fn = f->listed.faulty_nodes, fl = f->listed.faulty_links;
+        snprintf(f->faults, sizeof f->faults, "%lld faulty node%s and %lld faulty arc%s, listed",
                  (long long)fn, fn == 1 ? "" : "s", (long long)fl, fl == 1 ? "" : "s");
-    } else if (faults_text != NULL) {
-        tc_fault_spec_t fs = {0};
-        if (parse_spec(faults_text, &fs) < 0) {
-            goto out;
-        }
-        if (fs.on_paths) {
-            arg_error("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");
-            goto out;
-        }
-        if (tc_faults_check_room(&fs, &f.topo, f.src) != TC_OK) {
-            arg_error("--faults %s: %s", faults_text, tc_err_detail());
-            goto out;
-        }
-        f.kind_random = fs.kind;
-        f.k = fs.k;
-        snprintf(f.faults, sizeof f.faults, "%s random faults (seed %llu; trial i: seed + i)",
-                 faults_text, seed);
-    } else if (trials > 0) {
-        arg_error("--trials needs --faults (a campaign draws faults per trial)");
-        goto out;
-    } else {
-        snprintf(f.faults, sizeof f.faults, "no faults");
+        return 0;
     }
-    tc_sim_config_t cfg = tc_sim_defaults();
-    cfg.port_limit = ports;
-    cfg.half_duplex = half != 0;
-    cfg.threads = threads;
+    if (a->faults_text == NULL) {
+        if (a->trials > 0) {
+            arg_error("--trials needs --faults (a campaign draws faults per trial)");
+            return -1;
+        }
+        snprintf(f->faults, sizeof f->faults, "no faults");
+        return 0;
+    }
+    tc_fault_spec_t fs = {0};
+    if (parse_spec(a->faults_text, &fs) < 0) {
+        return -1;
+    }
+    if (fs.on_paths) {
+        arg_error("the routed plans draw nodes:K, links:K, arcs:K or mixed:K, not paths:K");
+        return -1;
+    }
+    if (tc_faults_check_room(&fs, &f->topo, f->src) != TC_OK) {
+        arg_error("--faults %s: %s", a->faults_text, tc_err_detail());
+        return -1;
+    }
+    f->kind_random = fs.kind;
+    f->k = fs.k;
+    snprintf(f->faults, sizeof f->faults, "%s random faults (seed %llu; trial i: seed + i)",
+             a->faults_text, a->seed);
+    return 0;
+}
+
+/* The destination of sim route: a label, a node id, or "random" (any node but the source). */
+static int ft_destination(const ft_t *f, const ft_args_t *a, int64_t *dst)
+{
+    bool random;
+    if (a->to_obj == Py_None) {
+        arg_error("sim route needs the destination: --to LABEL");
+        return -1;
+    }
+    if (PyUnicode_Check(a->to_obj) && strcmp(PyUnicode_AsUTF8(a->to_obj), "random") == 0) {
+        tc_rng_t rng;
+        tc_rng_seed(&rng, a->seed + 1, 1);
+        *dst = (int64_t)tc_rng_below(&rng, (uint64_t)(f->topo.nodes - 1));
+        *dst += *dst >= f->src;
+    } else if (resolve_node(f->net, a->to_obj, a->seed + 1, 1, "--to", dst, &random) < 0) {
+        return -1;
+    }
+    if (*dst == f->src) {
+        arg_error("--to is the source itself: nothing to route");
+        return -1;
+    }
+    return 0;
+}
+
+/* The dict of one route (what `sim route --format json` prints). */
+static PyObject *route_dict(const ft_t *f, const ft_args_t *a, int64_t dst, int32_t oracle,
+                            const tc_ftroute_t *r, const tc_sim_result_t *res)
+{
     char sl[TC_LABEL_MAX], dl[TC_LABEL_MAX];
-    tc_net_label(f.net, f.src, false, sl, sizeof sl);
-    if (strcmp(name, "route") == 0) {
-        if (to_obj == Py_None) {
-            arg_error("sim route needs the destination: --to LABEL");
-            goto out;
-        }
-        int64_t dst;
-        if (PyUnicode_Check(to_obj) && strcmp(PyUnicode_AsUTF8(to_obj), "random") == 0) {
-            tc_rng_t rng;
-            tc_rng_seed(&rng, seed + 1, 1);
-            dst = (int64_t)tc_rng_below(&rng, (uint64_t)(f.topo.nodes - 1));
-            dst += dst >= f.src;
-        } else if (resolve_node(f.net, to_obj, seed + 1, 1, "--to", &dst, &random) < 0) {
-            goto out;
-        }
-        if (dst == f.src) {
-            arg_error("--to is the source itself: nothing to route");
-            goto out;
-        }
-        tc_faults_t drawn, *faults = f.has_listed ? &f.listed : NULL;
-        bool have_drawn = false;
-        err = TC_OK;
-        if (f.k > 0) {
-            err = tc_faults_random(&drawn, &f.topo, f.kind_random, f.k, seed, f.src);
-            have_drawn = err == TC_OK;
-            faults = have_drawn ? &drawn : NULL;
-        }
-        tc_ftplan_opts_t o = {.what = TC_FTPLAN_ROUTE, .src = f.src, .dst = dst, .M = M};
-        tc_ftplan_t *plan = NULL;
-        dist = calloc((size_t)f.topo.nodes, sizeof *dist);
-        if (err == TC_OK && dist == NULL) {
-            if (have_drawn) {
-                tc_faults_destroy(&drawn);
-            }
-            PyErr_NoMemory();
-            goto out;
-        }
-        tc_sim_result_t res;
-        Py_BEGIN_ALLOW_THREADS if (err == TC_OK)
-        {
-            err = tc_ftroute_oracle(&f.topo, faults, f.src, dist);
-        }
-        if (err == TC_OK) {
-            err = tc_ftplan_new(f.net, &f.topo, faults, &o, &plan);
-        }
-        if (err == TC_OK) {
-            err = tc_sim_run(&f.topo, &cfg, faults, tc_ftplan_plan(plan), &res, NULL);
-        }
-        Py_END_ALLOW_THREADS if (err != TC_OK)
-        {
-            raise_ctx(err, "sim route");
-        }
-        else
-        {
-            const tc_ftroute_t *r = &tc_ftplan_stats(plan)->route;
-            tc_net_label(f.net, dst, false, dl, sizeof dl);
-            d = PyDict_New();
-            int bad = d == NULL ||
-                      (set_item(d, "network", star_network(f.net)) | SET_STR(d, "from", sl) |
-                       SET_STR(d, "to", dl) | SET_INT(d, "M", M) | SET_STR(d, "faults", f.faults) |
-                       SET_BOOL(d, "delivered", r->delivered) | SET_INT(d, "hops", r->hops) |
-                       SET_INT(d, "backtracks", r->backtracks) |
-                       SET_INT(d, "route_length", r->route_len) | SET_INT(d, "oracle", dist[dst]) |
-                       SET_INT(d, "budget", r->budget) | SET_INT(d, "header_bits", r->header_bits) |
-                       SET_INT(d, "rounds", res.rounds) |
-                       SET_INT(d, "transmissions", res.transmissions) |
-                       SET_INT(d, "queued_packets", res.queued_packets) |
-                       SET_INT(d, "delivered_packets", res.keys_delivered));
-            if (bad) {
-                Py_CLEAR(d);
-            }
-        }
-        tc_ftplan_free(plan);
-        if (have_drawn) {
-            tc_faults_destroy(&drawn);
-        }
-        goto out;
+    tc_net_label(f->net, f->src, false, sl, sizeof sl);
+    tc_net_label(f->net, dst, false, dl, sizeof dl);
+    PyObject *d = PyDict_New();
+    int bad = d == NULL ||
+              (set_item(d, "network", star_network(f->net)) | SET_STR(d, "from", sl) |
+               SET_STR(d, "to", dl) | SET_INT(d, "M", a->M) | SET_STR(d, "faults", f->faults) |
+               SET_BOOL(d, "delivered", r->delivered) | SET_INT(d, "hops", r->hops) |
+               SET_INT(d, "backtracks", r->backtracks) | SET_INT(d, "route_length", r->route_len) |
+               SET_INT(d, "oracle", oracle) | SET_INT(d, "budget", r->budget) |
+               SET_INT(d, "header_bits", r->header_bits) | SET_INT(d, "rounds", res->rounds) |
+               SET_INT(d, "transmissions", res->transmissions) |
+               SET_INT(d, "queued_packets", res->queued_packets) |
+               SET_INT(d, "delivered_packets", res->keys_delivered));
+    if (bad) {
+        Py_CLEAR(d);
     }
-    /* run_bcasts */
-    tc_ftbcast_scheme_t sc[MAX_SCHEMES] = {0};
-    int ns;
-    if (strcmp(name, "route-bcast") == 0 || strcmp(name, "route-unicast") == 0) {
-        sc[0].what = name[6] == 'b' ? TC_FTPLAN_BCAST : TC_FTPLAN_UNICAST;
-        ns = 1;
-    } else {
-        ns = tc_ftbcast_compare_schemes(f.n, x > 0 ? (int)x : 0, sc);
+    return d;
+}
+
+/* sim route: one message routed around the faults (drawn with the seed, or listed). */
+static PyObject *ft_route(ft_t *f, const ft_args_t *a, const tc_sim_config_t *cfg)
+{
+    int64_t dst;
+    if (ft_destination(f, a, &dst) < 0) {
+        return NULL;
     }
-    tc_kind_t kind = TC_KIND_BFS;
-    char netname[TC_LABEL_MAX];
-    tc_net_name(f.net, netname, sizeof netname);
-    if (kind_text != NULL) {
-        if (tc_kind_parse(kind_text, &kind) != TC_OK) {
-            raise_ctx(TC_EINVAL, "--kind");
-            goto out;
-        }
-        if (!tc_kind_applies(kind, f.net)) {
-            arg_error("--kind %s is not defined on %s; its kinds are %s", kind_text, netname,
-                      tc_kind_list(f.net));
-            goto out;
-        }
+    tc_faults_t drawn, *faults = f->has_listed ? &f->listed : NULL;
+    bool have_drawn = false;
+    tc_err_t err = TC_OK;
+    if (f->k > 0) {
+        err = tc_faults_random(&drawn, &f->topo, f->kind_random, f->k, a->seed, f->src);
+        have_drawn = err == TC_OK;
+        faults = have_drawn ? &drawn : NULL;
     }
-    if (x != 0 && (x < 1 || x > f.n - 1)) {
-        arg_error("--x %lld: S_%d has %d EDTs", x, f.n, f.n - 1);
-        goto out;
-    }
-    tc_assembly_opts_t ao = {.net = f.net, .topo = &f.topo, .kind = kind, .root = f.src};
-    Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &f.tree);
-    Py_END_ALLOW_THREADS if (err != TC_OK)
-    {
-        raise_ctx(err, "the trees");
-        goto out;
-    }
-    bool edt = ns > 1;
-    if (edt) {
-        ao.kind = TC_KIND_EDT;
-        Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &f.edt);
-        Py_END_ALLOW_THREADS if (err != TC_OK)
-        {
-            raise_ctx(err, "the trees");
-            goto out;
-        }
-    }
-    int64_t T = f.has_listed || f.k == 0 ? 1 : trials > 0 ? trials : 100;
-    tc_ftbcast_campaign_t c = {.src = f.src,
-                               .M = M,
-                               .trials = T,
-                               .seed = seed,
-                               .kind = f.kind_random,
-                               .k = f.k,
-                               .nschemes = ns,
-                               .schemes = sc,
-                               .tree = &f.tree.trees,
-                               .edt = edt ? &f.edt.trees : NULL,
-                               .config = cfg,
-                               .threads = threads};
-    c.config.threads = 1;
-    rec = calloc((size_t)(T * ns), sizeof *rec);
-    if (rec == NULL) {
+    tc_ftplan_opts_t o = {.what = TC_FTPLAN_ROUTE, .src = f->src, .dst = dst, .M = a->M};
+    tc_ftplan_t *plan = NULL;
+    int32_t *dist = calloc((size_t)f->topo.nodes, sizeof *dist);
+    PyObject *d = NULL;
+    if (err == TC_OK && dist == NULL) {
         PyErr_NoMemory();
         goto out;
     }
-    tc_ftbcast_row_t rows[MAX_SCHEMES];
-    Py_BEGIN_ALLOW_THREADS err = f.has_listed ? tc_ftbcast_once(f.net, &f.topo, &c, &f.listed, rec)
-                                              : tc_ftbcast_campaign(f.net, &f.topo, &c, rec);
-    for (int s = 0; s < ns && err == TC_OK; s++) {
-        err = tc_ftbcast_summarize(rec, T, ns, s, M, &rows[s]);
+    tc_sim_result_t res;
+    Py_BEGIN_ALLOW_THREADS if (err == TC_OK)
+    {
+        err = tc_ftroute_oracle(&f->topo, faults, f->src, dist);
+    }
+    if (err == TC_OK) {
+        err = tc_ftplan_new(f->net, &f->topo, faults, &o, &plan);
+    }
+    if (err == TC_OK) {
+        err = tc_sim_run(&f->topo, cfg, faults, tc_ftplan_plan(plan), &res, NULL);
     }
     Py_END_ALLOW_THREADS if (err != TC_OK)
     {
-        raise_ctx(err, name);
-        goto out;
+        raise_ctx(err, "sim route");
     }
+    else
+    {
+        d = route_dict(f, a, dst, dist[dst], &tc_ftplan_stats(plan)->route, &res);
+    }
+out:
+    tc_ftplan_free(plan);
+    free(dist);
+    if (have_drawn) {
+        tc_faults_destroy(&drawn);
+    }
+    return d;
+}
+
+/* The trees the routed broadcasts run over: kind's at the source (f->tree), and the EDTs
+ * (f->edt) when the comparison has more than one scheme. 0, or -1 with the exception set. */
+static int ft_trees(ft_t *f, const ft_args_t *a, tc_kind_t *kind, bool edt)
+{
+    *kind = TC_KIND_BFS;
+    if (a->kind_text != NULL) {
+        char netname[TC_LABEL_MAX];
+        tc_net_name(f->net, netname, sizeof netname);
+        if (tc_kind_parse(a->kind_text, kind) != TC_OK) {
+            raise_ctx(TC_EINVAL, "--kind");
+            return -1;
+        }
+        if (!tc_kind_applies(*kind, f->net)) {
+            arg_error("--kind %s is not defined on %s; its kinds are %s", a->kind_text, netname,
+                      tc_kind_list(f->net));
+            return -1;
+        }
+    }
+    if (a->x != 0 && (a->x < 1 || a->x > f->n - 1)) {
+        arg_error("--x %lld: S_%d has %d EDTs", a->x, f->n, f->n - 1);
+        return -1;
+    }
+    tc_assembly_opts_t ao = {.net = f->net, .topo = &f->topo, .kind = *kind, .root = f->src};
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_assembly_init(&ao, &f->tree);
+    if (err == TC_OK && edt) {
+        ao.kind = TC_KIND_EDT;
+        err = tc_assembly_init(&ao, &f->edt);
+    }
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        raise_ctx(err, "the trees");
+        return -1;
+    }
+    return 0;
+}
+
+/* The schemes' rows as a list of dicts (what `sim bcast-compare --format json` prints). */
+static PyObject *scheme_rows(const ft_t *f, const tc_ftbcast_scheme_t *sc,
+                             const tc_ftbcast_row_t *rows, int ns)
+{
     static const char *const cols[TC_FTBCAST_NCOLS] = {"last_delivery", "rounds", "transmissions",
                                                        "returned", "max_route_hops"};
     PyObject *list = PyList_New(0);
@@ -1621,7 +1575,7 @@ static PyObject *py_sim_ftbcast(PyObject *mod, PyObject *args)
         char nm[40];
         PyObject *o = PyDict_New();
         int bad = o == NULL ||
-                  (SET_STR(o, "scheme", scheme_name(&sc[s], f.n, nm, sizeof nm)) |
+                  (SET_STR(o, "scheme", scheme_name(&sc[s], f->n, nm, sizeof nm)) |
                    SET_INT(o, "others", r->others) | SET_INT(o, "reachable", r->reachable) |
                    SET_INT(o, "delivered", r->delivered) | SET_INT(o, "expected", r->expected) |
                    SET_INT(o, "all_reached", r->all_reached) |
@@ -1637,27 +1591,118 @@ static PyObject *py_sim_ftbcast(PyObject *mod, PyObject *args)
         }
         Py_XDECREF(o);
     }
-    d = list == NULL ? NULL : PyDict_New();
-    if (d != NULL &&
-        (set_item(d, "network", star_network(f.net)) | SET_STR(d, "source", sl) |
-         SET_INT(d, "M", M) | SET_INT(d, "trials", T) |
-         set_item(d, "seed", PyLong_FromUnsignedLongLong(seed)) | SET_STR(d, "faults", f.faults) |
-         SET_STR(d, "tree", kind_text != NULL ? kind_text : "bfs") |
-         PyDict_SetItemString(d, "schemes", list))) {
+    return list;
+}
+
+/* route-bcast, route-unicast, bcast-compare: the schemes over trials of drawn faults (or once,
+ * under listed ones), summed up per scheme. */
+static PyObject *ft_bcasts(ft_t *f, const ft_args_t *a, const tc_sim_config_t *cfg)
+{
+    tc_ftbcast_scheme_t sc[MAX_SCHEMES] = {0};
+    int ns = 1;
+    if (strcmp(a->name, "route-bcast") == 0 || strcmp(a->name, "route-unicast") == 0) {
+        sc[0].what = a->name[6] == 'b' ? TC_FTPLAN_BCAST : TC_FTPLAN_UNICAST;
+    } else {
+        ns = tc_ftbcast_compare_schemes(f->n, a->x > 0 ? (int)a->x : 0, sc);
+    }
+    tc_kind_t kind;
+    bool edt = ns > 1;
+    if (ft_trees(f, a, &kind, edt) < 0) {
+        return NULL;
+    }
+    int64_t T = f->has_listed || f->k == 0 ? 1 : a->trials > 0 ? a->trials : 100;
+    tc_ftbcast_campaign_t c = {.src = f->src,
+                               .M = a->M,
+                               .trials = T,
+                               .seed = a->seed,
+                               .kind = f->kind_random,
+                               .k = f->k,
+                               .nschemes = ns,
+                               .schemes = sc,
+                               .tree = &f->tree.trees,
+                               .edt = edt ? &f->edt.trees : NULL,
+                               .config = *cfg,
+                               .threads = a->threads};
+    c.config.threads = 1;
+    tc_ftbcast_record_t *rec = calloc((size_t)(T * ns), sizeof *rec);
+    if (rec == NULL) {
+        return PyErr_NoMemory();
+    }
+    tc_ftbcast_row_t rows[MAX_SCHEMES];
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = f->has_listed
+                                     ? tc_ftbcast_once(f->net, &f->topo, &c, &f->listed, rec)
+                                     : tc_ftbcast_campaign(f->net, &f->topo, &c, rec);
+    for (int s = 0; s < ns && err == TC_OK; s++) {
+        err = tc_ftbcast_summarize(rec, T, ns, s, a->M, &rows[s]);
+    }
+    Py_END_ALLOW_THREADS free(rec);
+    if (err != TC_OK) {
+        return raise_ctx(err, a->name);
+    }
+    PyObject *list = scheme_rows(f, sc, rows, ns);
+    char sl[TC_LABEL_MAX];
+    tc_net_label(f->net, f->src, false, sl, sizeof sl);
+    PyObject *d = list == NULL ? NULL : PyDict_New();
+    if (d != NULL && (set_item(d, "network", star_network(f->net)) | SET_STR(d, "source", sl) |
+                      SET_INT(d, "M", a->M) | SET_INT(d, "trials", T) |
+                      set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
+                      SET_STR(d, "faults", f->faults) |
+                      SET_STR(d, "tree", a->kind_text != NULL ? a->kind_text : "bfs") |
+                      PyDict_SetItemString(d, "schemes", list))) {
         Py_CLEAR(d);
     }
     Py_XDECREF(list);
-out:
-    free(rec);
-    free(dist);
+    return d;
+}
+
+/* sim_ftbcast(net, name, root, to, M, x (0: not given), kind, faults, fault items, faults file,
+ * trials, seed, ports, half, threads) -> dict: the routing of S_n and the broadcasts on it. */
+static PyObject *py_sim_ftbcast(PyObject *mod, PyObject *args)
+{
+    (void)mod;
+    PyObject *netobj, *root_obj;
+    ft_args_t a;
+    if (!PyArg_ParseTuple(args, "OsOOLLzzOzLKipi", &netobj, &a.name, &root_obj, &a.to_obj, &a.M,
+                          &a.x, &a.kind_text, &a.faults_text, &a.items, &a.file, &a.trials, &a.seed,
+                          &a.ports, &a.half, &a.threads)) {
+        return NULL;
+    }
+    ft_t f;
+    memset(&f, 0, sizeof f);
+    f.net = tc_py_net(netobj);
+    if (f.net == NULL) {
+        return NULL;
+    }
+    char spec[256];
+    tc_net_spec(f.net, spec, sizeof spec);
+    if (strcmp(tc_net_family_name(f.net), "star") != 0) {
+        return arg_error("%s routes on the star graph (star:N), not %s", a.name, spec);
+    }
+    if (tc_net_nodes(f.net) > 40320) {
+        return arg_error("%s simulates star graphs of at most 40,320 nodes (S_8)", a.name);
+    }
+    f.n = tc_net_n(f.net);
+    tc_err_t err = tc_topo_init(&f.topo, f.net);
+    if (err != TC_OK) {
+        return raise_ctx(err, "the network");
+    }
+    PyObject *d = NULL;
+    bool random;
+    if (resolve_node(f.net, root_obj, a.seed, 1, "--root", &f.src, &random) == 0 &&
+        ft_faults(&f, &a) == 0) {
+        tc_sim_config_t cfg = tc_sim_defaults();
+        cfg.port_limit = a.ports;
+        cfg.half_duplex = a.half != 0;
+        cfg.threads = a.threads;
+        d = strcmp(a.name, "route") == 0 ? ft_route(&f, &a, &cfg) : ft_bcasts(&f, &a, &cfg);
+    }
     tc_assembly_destroy(&f.tree);
     tc_assembly_destroy(&f.edt);
     if (f.has_listed) {
         tc_faults_destroy(&f.listed);
     }
-    if (f.have_topo) {
-        tc_topo_destroy(&f.topo);
-    }
+    tc_topo_destroy(&f.topo);
     return d;
 }
 
@@ -1681,16 +1726,16 @@ static PyObject *py_repro_papers(PyObject *mod, PyObject *noargs)
         for (int k = 0; rows != NULL && papers[i].rows != NULL && papers[i].rows[k].name != NULL;
              k++) {
             const tc_repro_rows_t *t = &papers[i].rows[k];
-            PyObject *row = Py_BuildValue("(sNssiii)", t->name, str_or_none(t->alias),
-                                          t->options, t->formats, t->from, t->to, t->max);
+            PyObject *row = Py_BuildValue("(sNssiii)", t->name, str_or_none(t->alias), t->options,
+                                          t->formats, t->from, t->to, t->max);
             if (row == NULL || PyList_Append(rows, row) < 0) {
                 Py_XDECREF(row);
                 Py_CLEAR(rows);
             }
             Py_XDECREF(row);
         }
-        PyObject *t = rows == NULL ? NULL
-                                   : Py_BuildValue("(ssN)", papers[i].id, papers[i].title, rows);
+        PyObject *t =
+            rows == NULL ? NULL : Py_BuildValue("(ssN)", papers[i].id, papers[i].title, rows);
         if (t == NULL || PyList_Append(list, t) < 0) {
             Py_XDECREF(t);
             Py_CLEAR(list);
@@ -1707,11 +1752,11 @@ static PyObject *cell_tuple(const tc_repro_page_t *p, const tc_repro_table_t *t,
     char vt[256];
     tc_repro_verdict_text(c, vt, sizeof vt);
     char *id = tc_repro_cell_id(p, t, c);
-    PyObject *r = Py_BuildValue("(NsNsssNNNNN)", str_or_none(id), c->keys, str_or_none(c->quantity),
-                                c->value != NULL ? c->value : "-",
-                                tc_repro_verdict_name(c->verdict), vt, str_or_none(c->paper),
-                                str_or_none(c->correction), str_or_none(c->qualifier),
-                                str_or_none(c->command), str_or_none(c->note));
+    PyObject *r =
+        Py_BuildValue("(NsNsssNNNNN)", str_or_none(id), c->keys, str_or_none(c->quantity),
+                      c->value != NULL ? c->value : "-", tc_repro_verdict_name(c->verdict), vt,
+                      str_or_none(c->paper), str_or_none(c->correction), str_or_none(c->qualifier),
+                      str_or_none(c->command), str_or_none(c->note));
     free(id);
     return r;
 }
@@ -1734,7 +1779,10 @@ static PyObject *py_repro_paper(PyObject *mod, PyObject *args)
         char list[256] = "";
         for (int i = 0; i < n; i++) {
             size_t l = strlen(list);
-            snprintf(list + l, sizeof list - l, "%s%s", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+            snprintf(list + l, sizeof list - l, "%s%s",
+                     i == 0       ? ""
+                     : i + 1 == n ? " and "
+                                  : ", ",
                      ps[i].id);
         }
         return arg_error("unknown paper \"%s\"; treecast reproduces %s", id, list);
@@ -1778,14 +1826,15 @@ static PyObject *py_repro_paper(PyObject *mod, PyObject *args)
     }
     for (int i = 0; !bad && i < page->nfigures; i++) {
         const tc_repro_figure_t *f = page->figures[i];
-        PyObject *ft = Py_BuildValue("(sNN)", f->id, str_or_none(f->title), str_or_none(f->caption));
+        PyObject *ft =
+            Py_BuildValue("(sNN)", f->id, str_or_none(f->title), str_or_none(f->caption));
         bad = ft == NULL || PyList_Append(figs, ft) < 0;
         Py_XDECREF(ft);
     }
-    PyObject *r = bad ? NULL
-                      : Py_BuildValue("(sNNOOOd)", page->paper, str_or_none(page->title),
-                                      str_or_none(page->summary), missing, tables, figs,
-                                      page->seconds);
+    PyObject *r =
+        bad ? NULL
+            : Py_BuildValue("(sNNOOOd)", page->paper, str_or_none(page->title),
+                            str_or_none(page->summary), missing, tables, figs, page->seconds);
     Py_XDECREF(tables);
     Py_XDECREF(figs);
     Py_XDECREF(missing);
@@ -1883,10 +1932,10 @@ static PyObject *py_table_001_1(PyObject *mod, PyObject *args)
         tc_table_001_row_t row;
         tc_table_001_1_row(n, k, i, z, &row);
         const char *const *pr = paper ? tc_table_001_1(i) : NULL;
-        PyObject *prow = pr == NULL ? Py_NewRef(Py_None)
-                                    : Py_BuildValue("(ssss)", pr[0], pr[1], pr[2], pr[3]);
-        PyObject *t = prow == NULL ? NULL
-                                   : Py_BuildValue("(ssssN)", row.X, row.dims, row.y, row.Y, prow);
+        PyObject *prow =
+            pr == NULL ? Py_NewRef(Py_None) : Py_BuildValue("(ssss)", pr[0], pr[1], pr[2], pr[3]);
+        PyObject *t =
+            prow == NULL ? NULL : Py_BuildValue("(ssssN)", row.X, row.dims, row.y, row.Y, prow);
         if (t == NULL || PyList_Append(list, t) < 0) {
             Py_XDECREF(t);
             Py_CLEAR(list);
@@ -1937,8 +1986,8 @@ static PyObject *py_table_004_56(PyObject *mod, PyObject *args)
     }
     int64_t ph = -1, po = -1;
     bool printed = tc_table_004_56(n, &ph, &po);
-    PyObject *paper = printed ? Py_BuildValue("(LL)", (long long)ph, (long long)po)
-                              : Py_NewRef(Py_None);
+    PyObject *paper =
+        printed ? Py_BuildValue("(LL)", (long long)ph, (long long)po) : Py_NewRef(Py_None);
     return Py_BuildValue("(LiNNN)", (long long)((int64_t)1 << n), n, paper, steps_dict(&h),
                          steps_dict(&o));
 }
@@ -2035,14 +2084,13 @@ static PyObject *py_table_002_2(PyObject *mod, PyObject *args)
             tc_cycles_ref_t ref;
             tc_cycles_table2((tc_cycles_op_t)op, one, n, (double)M, ts, tc, &ref);
             PyObject *d = PyDict_New();
-            int bad = d == NULL ||
-                      (SET_INT(d, "n", n) | SET_STR(d, "ports", one ? "one" : "all") |
-                       SET_STR(d, "communication", ref.what) | SET_DBL(d, "table2", ref.table) |
-                       SET_STR(d, "table2_formula", ref.table_formula) |
-                       SET_DBL(d, names[0], times[0][one][op]) |
-                       SET_DBL(d, names[1], times[1][one][op]) |
-                       SET_DBL(d, names[2], times[2][one][op]) |
-                       SET_DBL(d, "lower_bound", ref.lower));
+            int bad =
+                d == NULL ||
+                (SET_INT(d, "n", n) | SET_STR(d, "ports", one ? "one" : "all") |
+                 SET_STR(d, "communication", ref.what) | SET_DBL(d, "table2", ref.table) |
+                 SET_STR(d, "table2_formula", ref.table_formula) |
+                 SET_DBL(d, names[0], times[0][one][op]) | SET_DBL(d, names[1], times[1][one][op]) |
+                 SET_DBL(d, names[2], times[2][one][op]) | SET_DBL(d, "lower_bound", ref.lower));
             if (bad || PyList_Append(list, d) < 0) {
                 Py_CLEAR(list);
             }
@@ -2146,14 +2194,15 @@ static PyObject *py_table_004_57(PyObject *mod, PyObject *args)
     double at = 100.0 * (double)dd[0].below / (double)trials;
     PyObject *d = PyDict_New();
     PyObject *p = paper >= 0 ? PyDict_New() : Py_NewRef(Py_None);
-    int bad = d == NULL || p == NULL ||
-              (SET_INT(d, "N", (int64_t)1 << n) | SET_INT(d, "n", n) |
-               SET_INT(d, "links", dd[0].links));
+    int bad =
+        d == NULL || p == NULL ||
+        (SET_INT(d, "N", (int64_t)1 << n) | SET_INT(d, "n", n) | SET_INT(d, "links", dd[0].links));
     if (!bad && paper >= 0) {
         bad = SET_INT(p, "faulty_links", paper) | SET_DBL(p, "percent", fixed(percent, 1));
     }
     bad = bad || PyDict_SetItemString(d, "paper", p) < 0 ||
-          set_item(d, "ist", dist_dict(&dd[0])) < 0 || set_item(d, "nedst", dist_dict(&dd[1])) < 0 ||
+          set_item(d, "ist", dist_dict(&dd[0])) < 0 ||
+          set_item(d, "nedst", dist_dict(&dd[1])) < 0 ||
           set_item(d, "binomial", dist_dict(&dd[2])) < 0;
     if (!bad && paper >= 0) {
         bad = SET_DBL(d, "paper_percentile", fixed(at, 1));
@@ -2198,11 +2247,12 @@ static PyObject *py_table_001_compare(PyObject *mod, PyObject *args)
         bad = o == NULL || PyList_Append(ts, o) < 0;
         Py_XDECREF(o);
     }
-    bad = bad || (SET_INT(d, "n", c.n) | SET_INT(d, "port_limit", c.port_limit) |
-                  PyDict_SetItemString(d, "tseng", ts) |
-                  set_item(d, "total_exchange", cost_dict(&c.total_exchange)) |
-                  set_item(d, "mesh", cost_dict(&c.mesh)) | set_item(d, "ring", cost_dict(&c.ring)) |
-                  set_item(d, "multinode", cost_dict(&c.multinode)));
+    bad =
+        bad || (SET_INT(d, "n", c.n) | SET_INT(d, "port_limit", c.port_limit) |
+                PyDict_SetItemString(d, "tseng", ts) |
+                set_item(d, "total_exchange", cost_dict(&c.total_exchange)) |
+                set_item(d, "mesh", cost_dict(&c.mesh)) | set_item(d, "ring", cost_dict(&c.ring)) |
+                set_item(d, "multinode", cost_dict(&c.multinode)));
     Py_XDECREF(ts);
     if (bad) {
         Py_CLEAR(d);
