@@ -277,6 +277,19 @@ tc_err_t tc_sim_allgather_mesh(const tc_net_t *net, const tc_topo_t *topo,
 
 /* ---- campaigns summed up (src/sim/summary.c) ------------------------------------------------ */
 
+/* A fault campaign's trials (tc_sim_campaign_run) summed up as `sim --trials` prints them: the
+ * rounds and the delivered fraction at the least, the median, the 90th percentile (nearest
+ * rank) and the most, and the trials in which every non-faulty node got everything.
+ * TC_EINVAL for no trial, TC_ENOMEM. O(T log T). */
+typedef struct {
+    int64_t rounds[4];   /* min, median, p90, max */
+    double delivered[4]; /* the same of the delivered fraction */
+    int64_t all_delivered;
+} tc_sim_trials_summary_t;
+
+tc_err_t tc_sim_trials_summarize(const tc_sim_trial_t *trials, int64_t T,
+                                 tc_sim_trials_summary_t *out);
+
 /* The distributions of a routing campaign's routes (tc_ftroute_campaign's records): each as
  * median, p90, p99 (nearest rank), max and mean, NaN when it has no value. Oracle, route and the
  * stretches are over the delivered routes, the rest over every route. */

@@ -56,31 +56,6 @@ static PyObject *i64_bytes(const int64_t *v, int64_t n)
     return PyBytes_FromStringAndSize((const char *)v, (Py_ssize_t)((size_t)n * sizeof *v));
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : (x > y);
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : (x > y);
-}
-
-/* The nearest-rank percentile of the CLI (tools/treecast/common.c). */
-static int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
-static double pct_dbl(const double *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
 /* A node: an int id, or a str (a label, "identity", or "random": drawn with the seed and
  * stream 1 as the CLI's resolve_node). 0 or -1 with an exception set. */
 static int resolve_node(const tc_net_t *net, PyObject *obj, uint64_t seed, uint64_t stream,
@@ -555,9 +530,9 @@ static PyObject *run_campaign(sim_t *r, const sim_args_t *a, const tc_sim_config
     int64_t T = a->trials;
     tc_sim_trial_t *trials = calloc((size_t)T, sizeof *trials);
     int64_t *rounds = malloc((size_t)T * sizeof *rounds), *col = malloc((size_t)T * sizeof *col);
-    double *deliv = malloc((size_t)T * sizeof *deliv), *dcol = malloc((size_t)T * sizeof *dcol);
+    double *dcol = malloc((size_t)T * sizeof *dcol);
     PyObject *d = NULL;
-    if (trials == NULL || rounds == NULL || deliv == NULL || col == NULL || dcol == NULL) {
+    if (trials == NULL || rounds == NULL || col == NULL || dcol == NULL) {
         PyErr_NoMemory();
         goto out;
     }
@@ -569,22 +544,17 @@ static PyObject *run_campaign(sim_t *r, const sim_args_t *a, const tc_sim_config
         raise_ctx(err, "the fault campaign");
         goto out;
     }
-    int64_t all = 0;
-    for (int64_t i = 0; i < T; i++) {
-        rounds[i] = trials[i].rounds;
-        deliv[i] = trials[i].delivered;
-        all += trials[i].all;
+    tc_sim_trials_summary_t sum;
+    if ((err = tc_sim_trials_summarize(trials, T, &sum)) != TC_OK) {
+        raise_ctx(err, "the fault campaign");
+        goto out;
     }
-    qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
-    qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
-    const int p[4] = {0, 50, 90, 100};
     const char *names[4] = {"min", "median", "p90", "max"};
     PyObject *dr = PyDict_New(), *dd = PyDict_New();
     d = PyDict_New();
     int bad = d == NULL || dr == NULL || dd == NULL;
     for (int k = 0; !bad && k < 4; k++) {
-        bad = SET_INT(dr, names[k], k == 0 ? rounds[0] : pct_i64(rounds, T, p[k])) ||
-              SET_DBL(dd, names[k], k == 0 ? deliv[0] : pct_dbl(deliv, T, p[k]));
+        bad = SET_INT(dr, names[k], sum.rounds[k]) || SET_DBL(dd, names[k], sum.delivered[k]);
     }
     if (bad) {
         Py_XDECREF(dr);
@@ -597,7 +567,7 @@ static PyObject *run_campaign(sim_t *r, const sim_args_t *a, const tc_sim_config
           SET_STR(d, "root", r->rootlab) | SET_STR(d, "faults", a->faults) |
           SET_INT(d, "trials", T) | set_item(d, "seed", PyLong_FromUnsignedLongLong(a->seed)) |
           set_item(d, "rounds", dr) | set_item(d, "delivered_fraction", dd) |
-          SET_INT(d, "trials_all_delivered", all) |
+          SET_INT(d, "trials_all_delivered", sum.all_delivered) |
           SET_DBL(d, "bound", r->ref.have_bound ? r->ref.bound.time : -1);
     /* the trials in their order, as the CLI's csv lists them */
     for (int64_t i = 0; !bad && i < T; i++) {
@@ -627,7 +597,6 @@ static PyObject *run_campaign(sim_t *r, const sim_args_t *a, const tc_sim_config
 out:
     free(trials);
     free(rounds);
-    free(deliv);
     free(col);
     free(dcol);
     return d;

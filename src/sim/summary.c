@@ -33,6 +33,37 @@ static double pct_dbl(const double *sorted, int64_t n, int p)
     return sorted[k < 1 ? 0 : k - 1];
 }
 
+tc_err_t tc_sim_trials_summarize(const tc_sim_trial_t *trials, int64_t T,
+                                 tc_sim_trials_summary_t *out)
+{
+    memset(out, 0, sizeof *out);
+    if (T < 1) {
+        return tc__fail(TC_EINVAL, "A campaign summary needs at least one trial.");
+    }
+    int64_t *rounds = tc__malloc_array((size_t)T, sizeof *rounds);
+    double *deliv = tc__malloc_array((size_t)T, sizeof *deliv);
+    if (rounds == NULL || deliv == NULL) {
+        free(rounds);
+        free(deliv);
+        return tc__fail(TC_ENOMEM, "Out of memory for the summary of %lld trials.", (long long)T);
+    }
+    for (int64_t i = 0; i < T; i++) {
+        rounds[i] = trials[i].rounds;
+        deliv[i] = trials[i].delivered;
+        out->all_delivered += trials[i].all;
+    }
+    qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
+    qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
+    static const int p[4] = {0, 50, 90, 100};
+    for (int k = 0; k < 4; k++) {
+        out->rounds[k] = k == 0 ? rounds[0] : pct_i64(rounds, T, p[k]);
+        out->delivered[k] = k == 0 ? deliv[0] : pct_dbl(deliv, T, p[k]);
+    }
+    free(rounds);
+    free(deliv);
+    return TC_OK;
+}
+
 /* The distribution of n values (sorted in place): median, p90, p99, max, mean; NaN for none. */
 static void distribution(double *vals, int64_t n, double *v)
 {

@@ -303,6 +303,33 @@ static void test_summaries(void **state)
     assert_int_equal(row.max[TC_FTBCAST_ROUNDS], 7);
 }
 
+/* A fault campaign's trials summed up: min, median, p90 (nearest rank) and max of the rounds
+ * and of the delivered fraction, and the trials that delivered everything. */
+static void test_trials_summary(void **state)
+{
+    (void)state;
+    tc_sim_trial_t t[10];
+    memset(t, 0, sizeof t);
+    for (int i = 0; i < 10; i++) { /* rounds 19, 17, ..., 1; delivered 0.1 .. 1.0 */
+        t[i].rounds = 19 - 2 * i;
+        t[i].delivered = (double)(i + 1) / 10;
+        t[i].all = i >= 7;
+    }
+    tc_sim_trials_summary_t s;
+    assert_int_equal(tc_sim_trials_summarize(t, 10, &s), TC_OK);
+    assert_int_equal(s.rounds[0], 1);
+    assert_int_equal(s.rounds[1], 9);  /* the 5th of 10 */
+    assert_int_equal(s.rounds[2], 17); /* the 9th */
+    assert_int_equal(s.rounds[3], 19);
+    assert_true(fabs(s.delivered[0] - 0.1) < 1e-12 && fabs(s.delivered[1] - 0.5) < 1e-12);
+    assert_true(fabs(s.delivered[2] - 0.9) < 1e-12 && fabs(s.delivered[3] - 1.0) < 1e-12);
+    assert_int_equal(s.all_delivered, 3);
+    assert_int_equal(tc_sim_trials_summarize(t, 1, &s), TC_OK);
+    assert_int_equal(s.rounds[0], 19);
+    assert_int_equal(s.rounds[3], 19);
+    assert_int_equal(tc_sim_trials_summarize(t, 0, &s), TC_EINVAL);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
@@ -314,6 +341,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_paper001),
         cmocka_unit_test(test_fault_room),
         cmocka_unit_test(test_summaries),
+        cmocka_unit_test(test_trials_summary),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -730,30 +730,6 @@ long peak_kib(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
 
-int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : (x > y);
-}
-
-int64_t pct_i64(const int64_t *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
-double pct_dbl(const double *sorted, int64_t n, int p)
-{
-    int64_t k = (p * n + 99) / 100;
-    return sorted[k < 1 ? 0 : k - 1];
-}
-
-int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : (x > y);
-}
-
 const char *const FORMATS_TEXT_JSON[] = {"text", "json", NULL};
 
 /* A forest document: reading one of len bytes may allocate about 8 len + 1 MiB, since the

@@ -144,13 +144,6 @@ static inline const char *plural_s(int64_t n)
     return n == 1 ? "" : "s";
 }
 
-/* qsort comparators, and the nearest-rank percentile p (0..100) of a sorted array of n >= 1
- * values (campaign and table distributions). */
-int cmp_i64(const void *a, const void *b);
-int cmp_dbl(const void *a, const void *b);
-int64_t pct_i64(const int64_t *sorted, int64_t n, int p);
-double pct_dbl(const double *sorted, int64_t n, int p);
-
 /* Peak resident memory of this process so far, in KiB (-1 when unknown). */
 long peak_kib(void);
 

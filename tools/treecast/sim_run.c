@@ -415,7 +415,7 @@ static int run_single(run_t *r, const tc_sim_config_t *cfg, const tc_sim_campaig
 }
 
 static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trials,
-                           const int64_t *rounds, const double *deliv, int64_t all)
+                           const tc_sim_trials_summary_t *sum)
 {
     const args_t *a = r->a;
     int64_t T = a->trials;
@@ -433,22 +433,21 @@ static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trial
         tc_json_kint(&j, "trials", T);
         tc_json_key(&j, "seed");
         tc_json_uint(&j, a->seed);
-        const int p[4] = {0, 50, 90, 100};
         const char *names[4] = {"min", "median", "p90", "max"};
         tc_json_key(&j, "rounds");
         tc_json_object(&j);
         for (int k = 0; k < 4; k++) {
-            tc_json_kint(&j, names[k], k == 0 ? rounds[0] : pct_i64(rounds, T, p[k]));
+            tc_json_kint(&j, names[k], sum->rounds[k]);
         }
         tc_json_end_object(&j);
         tc_json_key(&j, "delivered_fraction");
         tc_json_object(&j);
         for (int k = 0; k < 4; k++) {
             tc_json_key(&j, names[k]);
-            tc_json_fixed(&j, k == 0 ? deliv[0] : pct_dbl(deliv, T, p[k]), 6);
+            tc_json_fixed(&j, sum->delivered[k], 6);
         }
         tc_json_end_object(&j);
-        tc_json_kint(&j, "trials_all_delivered", all);
+        tc_json_kint(&j, "trials_all_delivered", sum->all_delivered);
         tc_json_kdouble(&j, "bound", bound);
         tc_json_end_object(&j);
         tc_json_finish(&j);
@@ -471,13 +470,12 @@ static void print_campaign(FILE *fp, const run_t *r, const tc_sim_trial_t *trial
             r->netlab, (long long)a->M, x, r->s->all_sources ? "every node a source" : r->rootlab,
             a->faults, (long long)T, plural(T, "trial", "trials"), (unsigned long long)a->seed);
     fprintf(fp, "  %-20s %10s %10s %10s %10s\n", "", "min", "median", "p90", "max");
-    fprintf(fp, "  %-20s %10lld %10lld %10lld %10lld\n", "rounds", (long long)rounds[0],
-            (long long)pct_i64(rounds, T, 50), (long long)pct_i64(rounds, T, 90),
-            (long long)rounds[T - 1]);
-    fprintf(fp, "  %-20s %10.4f %10.4f %10.4f %10.4f\n", "delivered fraction", deliv[0],
-            pct_dbl(deliv, T, 50), pct_dbl(deliv, T, 90), deliv[T - 1]);
-    fprintf(fp, "  every non-faulty node got everything in %lld of %lld %s\n", (long long)all,
-            (long long)T, plural(T, "trial", "trials"));
+    fprintf(fp, "  %-20s %10lld %10lld %10lld %10lld\n", "rounds", (long long)sum->rounds[0],
+            (long long)sum->rounds[1], (long long)sum->rounds[2], (long long)sum->rounds[3]);
+    fprintf(fp, "  %-20s %10.4f %10.4f %10.4f %10.4f\n", "delivered fraction", sum->delivered[0],
+            sum->delivered[1], sum->delivered[2], sum->delivered[3]);
+    fprintf(fp, "  every non-faulty node got everything in %lld of %lld %s\n",
+            (long long)sum->all_delivered, (long long)T, plural(T, "trial", "trials"));
     if (r->ref.have_bound) {
         fprintf(fp, "  paper's bound (no faults): %.15g rounds [%s]\n", bound, r->ref.bound.source);
     }
@@ -491,31 +489,21 @@ static int run_campaign(run_t *r, const tc_sim_config_t *cfg, tc_sim_campaign_t 
 {
     int64_t T = r->a->trials;
     tc_sim_trial_t *trials = calloc((size_t)T, sizeof *trials);
-    int64_t *rounds = malloc((size_t)T * sizeof *rounds);
-    double *deliv = malloc((size_t)T * sizeof *deliv);
-    int st = trials && rounds && deliv ? 0 : fail(EXIT_RESOURCE, "out of memory for the trials");
+    int st = trials != NULL ? 0 : fail(EXIT_RESOURCE, "out of memory for the trials");
+    tc_sim_trials_summary_t sum;
     if (st == 0) {
         double t0 = now();
         tc_err_t err = tc_sim_campaign_run(r->run.topo, cfg, tc_coll_plan(r->run.coll),
                                            &r->run.trees, r->protect, camp, trials);
         r->seconds = now() - t0;
+        err = err == TC_OK ? tc_sim_trials_summarize(trials, T, &sum) : err;
         st = err != TC_OK ? lib_fail(err, "the fault campaign") : 0;
     }
     if (st == 0) {
-        int64_t all = 0;
-        for (int64_t i = 0; i < T; i++) {
-            rounds[i] = trials[i].rounds;
-            deliv[i] = trials[i].delivered;
-            all += trials[i].all;
-        }
-        qsort(rounds, (size_t)T, sizeof *rounds, cmp_i64);
-        qsort(deliv, (size_t)T, sizeof *deliv, cmp_dbl);
         progress_end();
-        print_campaign(fp, r, trials, rounds, deliv, all);
+        print_campaign(fp, r, trials, &sum);
     }
     free(trials);
-    free(rounds);
-    free(deliv);
     return st;
 }
 
