@@ -97,6 +97,17 @@ bool tc_kind_summary(tc_kind_t kind, const tc_net_t *net);
  * unknown one. "custom" is not accepted. */
 tc_err_t tc_kind_parse(const char *text, tc_kind_t *out);
 
+/* A least root cut of net, the certificate that a packing of arborescences is as large as can
+ * be: the node set X (side[v] = 1; side caller-owned, one byte per node) that holds a node but
+ * not root and has the fewest links coming in from outside X; *links receives their number. By
+ * Edmonds' branching theorem it is the most arc-disjoint spanning arborescences rooted at root
+ * (no tree reaches X but over one of those links), so a packing of *links trees is optimal.
+ * Found by max flows (a flow from root to every node, then the nodes the residual network of
+ * the smallest cannot reach): O(N k m) for k the answer and m the links, on a network that can
+ * be materialized. Errors: TC_EINVAL for a one-node network or a root out of range, TC_ETOOBIG
+ * for a network too large to materialize, TC_ENOMEM. */
+tc_err_t tc_trees_root_cut(const tc_net_t *net, int64_t root, int *links, uint8_t *side);
+
 /* Number of trees of a construction on net (edt, spg: n-1; spt, bfs, binomial, sbnt-*: 1;
  * sbg, nedst, nedst-pivoted, ist, ist-hdls: n); 0 when the kind does not apply to the
  * network's family. */

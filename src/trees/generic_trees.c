@@ -106,9 +106,33 @@ static int count_packing(const tc_net_t *net, bool directed)
     if (!tc_net_materializable(net) || table_of(net, &own, &t) != TC_OK) {
         return 0;
     }
-    tc_err_t err = directed ? tc__arb_connectivity(t, 0, &k) : tc__spanning_tree_number(t, &k);
+    tc_err_t err = TC_OK;
+    if (directed) {
+        uint8_t *ports = NULL;
+        int how = 0;
+        err = tc__pack_most_arborescences(t, 0, TC__PACK_NO_EXCHANGE, &k, &ports, &how);
+        free(ports);
+    } else {
+        err = tc__spanning_tree_number(t, &k);
+    }
     tc_topo_destroy(&own);
     return err == TC_OK && k <= TC__PACK_MAX_TREES && k < tc_net_nodes(net) ? k : 0;
+}
+
+tc_err_t tc_trees_root_cut(const tc_net_t *net, int64_t root, int *links, uint8_t *side)
+{
+    *links = 0;
+    if (!tc_net_materializable(net)) {
+        return tc__fail(TC_ETOOBIG, "The network is too large to build out for a root cut.");
+    }
+    tc_topo_t own;
+    const tc_topo_t *t = NULL;
+    tc_err_t err = table_of(net, &own, &t);
+    if (err == TC_OK) {
+        err = tc__arb_min_cut(t, root, links, side);
+    }
+    tc_topo_destroy(&own);
+    return err;
 }
 
 int tc__count_edst(const tc_net_t *net)
@@ -133,9 +157,12 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
     if (err != TC_OK) {
         return err;
     }
+    uint8_t *ports = NULL;
+    int how = 0;
     err = table_of(net, &own, &t);
     if (err == TC_OK) {
-        err = directed ? tc__arb_connectivity(t, root, &k) : tc__spanning_tree_number(t, &k);
+        err = directed ? tc__pack_most_arborescences(t, root, 0, &k, &ports, &how)
+                       : tc__spanning_tree_number(t, &k);
     }
     if (err == TC_OK && (k < 1 || k >= N)) {
         char name[TC_LABEL_MAX];
@@ -144,13 +171,16 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
                        directed ? "arc-disjoint" : "edge-disjoint",
                        k < 1 ? "it is not connected" : "it has a single node");
     }
-    uint8_t *ports = err == TC_OK ? tc__malloc_array((size_t)k * (size_t)N, 1) : NULL;
-    if (err == TC_OK && ports == NULL) {
-        err = tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", k);
+    if (err == TC_OK && directed && ports == NULL) {
+        err = tc__fail(TC_EINVAL,
+                       "The root reaches every node over %d arc-disjoint paths; the "
+                       "packing builds at most %d trees.",
+                       k, TC__PACK_MAX_TREES);
     }
-    if (err == TC_OK) {
-        err = directed ? tc__pack_arborescences(t, root, k, ports)
-                       : tc__pack_spanning_trees(t, root, k, ports);
+    if (err == TC_OK && !directed) {
+        ports = tc__malloc_array((size_t)k * (size_t)N, 1);
+        err = ports != NULL ? tc__pack_spanning_trees(t, root, k, ports)
+                            : tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", k);
     }
     if (err == TC_OK) {
         err = forest_of_ports(net, kind, root, k, ports, out);

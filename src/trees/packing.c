@@ -352,10 +352,12 @@ static int degree_in(const work_t *w, int64_t v)
     return d;
 }
 
-/* The arc connectivity from root in the current digraph (see tc__arb_connectivity). */
-static int connectivity(work_t *w, int32_t root)
+/* The arc connectivity from root in the current digraph (see tc__arb_connectivity); *at
+ * receives a node where it is reached (-1 when the digraph is one node). */
+static int connectivity_at(work_t *w, int32_t root, int32_t *at)
 {
     int64_t N = w->N;
+    *at = -1;
     if (N == 1) {
         return TC__PACK_MAX_TREES;
     }
@@ -376,21 +378,37 @@ static int connectivity(work_t *w, int32_t root)
         }
     }
     if (tail < N) {
+        for (int64_t v = 0; v < N && *at < 0; v++) {
+            *at = w->fseen[v] != e ? (int32_t)v : -1;
+        }
         return 0;
     }
-    /* The degrees bound it; then one capped flow per node, the least degrees first. */
+    /* The degrees bound it (the root's out-degree, every in-degree); then one capped flow per
+     * node. When nothing lowers the root's degree, every node is reached over exactly that many
+     * paths, so any node will do for *at. */
     int best = degree_in(w, root);
+    *at = root == 0 ? 1 : 0;
     for (int64_t v = 0; v < N; v++) {
         int d = degree_in(w, v);
-        best = v != root && d < best ? d : best;
+        if (v != root && d < best) {
+            best = d;
+            *at = (int32_t)v;
+        }
     }
     for (int64_t v = 0; v < N && best > 0; v++) {
         if (v != root) {
             int c = max_paths(w, &root, 1, (int32_t)v, best);
+            *at = c < best ? (int32_t)v : *at;
             best = c < best ? c : best;
         }
     }
     return best;
+}
+
+static int connectivity(work_t *w, int32_t root)
+{
+    int32_t at;
+    return connectivity_at(w, root, &at);
 }
 
 tc_err_t tc__arb_connectivity(const tc_topo_t *topo, int64_t root, int *k)
@@ -406,6 +424,48 @@ tc_err_t tc__arb_connectivity(const tc_topo_t *topo, int64_t root, int *k)
         goto cleanup;
     }
     *k = connectivity(&w, (int32_t)root);
+cleanup:
+    work_free(&w);
+    return err;
+}
+
+tc_err_t tc__arb_min_cut(const tc_topo_t *topo, int64_t root, int *k, uint8_t *side)
+{
+    work_t w;
+    tc_err_t err = work_init(&w, topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    if (root < 0 || root >= w.N || w.N < 2) {
+        err = tc__fail(TC_EINVAL, "The root %lld is not a node of a topology of two nodes or more.",
+                       (long long)root);
+        goto cleanup;
+    }
+    int32_t r = (int32_t)root, v = -1;
+    *k = connectivity_at(&w, r, &v);
+    /* The max flow to v, then the nodes the residual digraph reaches from root: the cut is the
+     * rest (v among them), entered by the saturated arcs only. */
+    for (int c = 0; c < *k && augment(&w, &r, 1, v); c++) {
+    }
+    uint32_t e = next_epoch(&w);
+    int64_t head = 0, tail = 0;
+    w.fseen[r] = e;
+    w.fq[tail++] = r;
+    while (head < tail) {
+        int32_t x = w.fq[head++];
+        for (int p = 0; p < w.P; p++) {
+            int64_t a = (int64_t)x * w.P + p;
+            int32_t y = w.nbr[a];
+            if (y >= 0 && w.fseen[y] != e && residual(&w, a, y)) {
+                w.fseen[y] = e;
+                w.fq[tail++] = y;
+            }
+        }
+    }
+    for (int64_t x = 0; x < w.N; x++) {
+        side[x] = w.fseen[x] != e;
+    }
+    flow_clear(&w);
 cleanup:
     work_free(&w);
     return err;
@@ -478,26 +538,64 @@ typedef struct {
     int64_t N;
     int P;
     const int32_t *nbr;
+    const uint8_t *rev; /* the port back (NULL: the same port) */
     const int32_t *eid;
     int8_t *eown;
 } xgraph_t;
 
-/* Buffers of the exchange phase: k x P depths and per-tree bookkeeping of one node. */
+/* Buffers of the exchange phase: k x P depths and per-tree bookkeeping of one node, and the
+ * depth of every node in every tree, kept exact through the trades. */
 typedef struct {
     int32_t *dep;   /* k x P: depth in tree t of the neighbour through port q (FAR: no link) */
     int32_t *owner; /* P: the tree whose parent is through port q, -1 when none */
     int32_t *cur, *curd, *from, *queue;
     uint8_t *seen;
+    int32_t *depth; /* k x N: the depth of node v in tree t */
+    int32_t *stack; /* N */
 } xbuf_t;
 
-static int32_t walk_depth(const xgraph_t *g, const uint8_t *pt, int64_t x)
+/* The depths of tree pt, each node's found by walking up to the first node whose depth is
+ * known and filling the walk back in: O(N) for the tree. */
+static void tree_depths(const xgraph_t *g, const uint8_t *pt, int32_t *depth, int32_t *stack)
 {
-    int32_t d = 0;
-    while (pt[x] != TC_PARENT_ROOT) {
-        x = g->nbr[x * g->P + pt[x]];
-        d++;
+    for (int64_t v = 0; v < g->N; v++) {
+        depth[v] = pt[v] == TC_PARENT_ROOT ? 0 : -1;
     }
-    return d;
+    for (int64_t v = 0; v < g->N; v++) {
+        int64_t n = 0, x = v;
+        while (depth[x] < 0) {
+            stack[n++] = (int32_t)x;
+            x = g->nbr[x * g->P + pt[x]];
+        }
+        for (int32_t d = depth[x]; n > 0;) {
+            depth[stack[--n]] = ++d;
+        }
+    }
+}
+
+/* After v's parent in tree pt changed: every node of v's subtree moves by v's change. The
+ * children of x are the neighbours whose parent port leads back to x. */
+static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32_t *depth,
+                          int32_t *stack)
+{
+    int P = g->P;
+    int32_t delta = depth[g->nbr[v * P + pt[v]]] + 1 - depth[v];
+    if (delta == 0) {
+        return;
+    }
+    int64_t n = 0;
+    stack[n++] = (int32_t)v;
+    while (n > 0) {
+        int64_t x = stack[--n];
+        depth[x] += delta;
+        for (int p = 0; p < P; p++) {
+            int64_t a = x * P + p;
+            int32_t y = g->nbr[a];
+            if (y >= 0 && y != x && pt[y] == (g->rev != NULL ? g->rev[a] : p)) {
+                stack[n++] = y;
+            }
+        }
+    }
 }
 
 /* One improving exchange at node v, if there is one: tree t0 moves its parent to port q of
@@ -522,7 +620,7 @@ static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x
             int32_t y = g->nbr[a];
             bool blocked = g->eown != NULL && x->owner[q] < 0 && g->eid[a] >= 0 &&
                            g->eown[g->eid[a]] >= 0; /* a child edge of v in some tree */
-            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : walk_depth(g, ports + t * N, y);
+            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : x->depth[t * N + y];
         }
         x->curd[t] = x->dep[t * P + x->cur[t]];
     }
@@ -577,9 +675,12 @@ static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x
                 }
             }
             ports[t0 * N + v] = (uint8_t)q;
-            for (int i = 0; i < nch && g->eown != NULL; i++) {
+            for (int i = 0; i < nch; i++) {
                 int t = x->queue[i];
-                g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
+                if (g->eown != NULL) {
+                    g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
+                }
+                subtree_moved(g, ports + t * N, v, x->depth + t * N, x->stack);
             }
             return true;
         }
@@ -600,10 +701,15 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
     x.from = tc__malloc_array(sk, sizeof *x.from);
     x.queue = tc__malloc_array(sk + 1, sizeof *x.queue);
     x.seen = tc__malloc_array(sk, 1);
+    x.depth = tc__malloc_array(sk * (size_t)g->N, sizeof *x.depth);
+    x.stack = tc__malloc_array((size_t)g->N, sizeof *x.stack);
     if (x.dep == NULL || x.owner == NULL || x.cur == NULL || x.curd == NULL || x.from == NULL ||
-        x.queue == NULL || x.seen == NULL) {
+        x.queue == NULL || x.seen == NULL || x.depth == NULL || x.stack == NULL) {
         err = tc__fail(TC_ENOMEM, "Out of memory for the exchange phase of %d trees.", k);
         goto cleanup;
+    }
+    for (int t = 0; t < k; t++) {
+        tree_depths(g, ports + t * g->N, x.depth + t * g->N, x.stack);
     }
     for (bool changed = true; changed;) {
         changed = false;
@@ -621,6 +727,8 @@ cleanup:
     free(x.from);
     free(x.queue);
     free(x.seen);
+    free(x.depth);
+    free(x.stack);
     return err;
 }
 
@@ -690,7 +798,7 @@ tc_err_t tc__pack_arborescences_flags(const tc_topo_t *topo, int64_t root, int k
         }
     }
     if (!(flags & TC__PACK_NO_EXCHANGE)) {
-        xgraph_t g = {w.N, w.P, w.nbr, NULL, NULL};
+        xgraph_t g = {w.N, w.P, w.nbr, topo->rev, NULL, NULL};
         err = exchange(&g, root, k, ports);
     }
 cleanup:
@@ -698,6 +806,65 @@ cleanup:
     free(layer);
     free(next);
     work_free(&w);
+    return err;
+}
+
+/* The most arborescences: the greedy at the least degree, else the exact way (packing.h). */
+tc_err_t tc__pack_most_arborescences(const tc_topo_t *topo, int64_t root, unsigned flags, int *k,
+                                     uint8_t **ports, int *how)
+{
+    *ports = NULL;
+    *k = 0;
+    work_t w;
+    tc_err_t err = work_init(&w, topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = w.N;
+    uint8_t *out = NULL;
+    if (root < 0 || root >= N) {
+        err = tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                       (long long)root, (long long)(N - 1));
+        goto cleanup;
+    }
+    int least = degree_in(&w, root);
+    for (int64_t v = 0; v < N; v++) {
+        int d = degree_in(&w, v);
+        least = d < least ? d : least;
+    }
+    bool done = false;
+    if (N > 1 && least >= 1 && least <= TC__PACK_MAX_TREES) {
+        out = tc__malloc_array((size_t)least, (size_t)N);
+        err = out != NULL ? tc__arb_greedy(topo, root, least, out, &done)
+                          : tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", least);
+    }
+    if (err == TC_OK && done) {
+        *k = least;
+        *how = TC__PACK_BY_GREEDY;
+        if (!(flags & TC__PACK_NO_EXCHANGE)) {
+            xgraph_t g = {w.N, w.P, w.nbr, topo->rev, NULL, NULL};
+            err = exchange(&g, root, least, out);
+        }
+        goto cleanup;
+    }
+    free(out);
+    out = NULL;
+    int conn = err == TC_OK ? connectivity(&w, (int32_t)root) : 0;
+    *how = TC__PACK_BY_FLOWS;
+    *k = conn;
+    if (err != TC_OK || conn < 1 || conn > TC__PACK_MAX_TREES || conn >= N) {
+        goto cleanup; /* none to pack (the caller says why) */
+    }
+    out = tc__malloc_array((size_t)conn, (size_t)N);
+    err = out != NULL ? tc__pack_arborescences_flags(topo, root, conn, flags, out)
+                      : tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", conn);
+cleanup:
+    work_free(&w);
+    if (err != TC_OK) {
+        free(out);
+        out = NULL;
+    }
+    *ports = out;
     return err;
 }
 
@@ -1149,7 +1316,7 @@ tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int 
         }
     }
     if (!(flags & TC__PACK_NO_EXCHANGE)) {
-        xgraph_t g = {N, u.P, u.nbr, u.eid, u.own};
+        xgraph_t g = {N, u.P, u.nbr, topo->rev, u.eid, u.own};
         err = exchange(&g, root, k, ports);
     }
 cleanup:

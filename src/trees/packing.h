@@ -20,6 +20,7 @@
 #include "treecast/error.h"
 #include "treecast/net.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The most trees one call packs. */
@@ -39,6 +40,13 @@
  * each, each path a bidirectional breadth-first search over the m = N * ports arcs); memory
  * O(m). */
 tc_err_t tc__arb_connectivity(const tc_topo_t *topo, int64_t root, int *k);
+
+/* A least root cut: side (caller-owned, N bytes) receives 1 on a node set X that holds a node
+ * but not root and is entered by the fewest arcs, *k that number (tc__arb_connectivity's
+ * answer, by the max-flow min-cut theorem: the nodes the residual digraph of a maximum flow
+ * from root to the worst node cannot reach). Errors as for tc__arb_connectivity, and TC_EINVAL
+ * for a one-node topology. Time: that of tc__arb_connectivity, plus one flow. */
+tc_err_t tc__arb_min_cut(const tc_topo_t *topo, int64_t root, int *k, uint8_t *side);
 
 /* k arc-disjoint spanning arborescences rooted at root in the symmetric digraph of topo: k
  * directed edge-disjoint spanning trees. ports (caller-owned, k * N bytes) receives them in the
@@ -65,6 +73,33 @@ enum {
 /* tc__pack_arborescences with flags (a mask of the TC__PACK_* values; 0 is the plain call). */
 tc_err_t tc__pack_arborescences_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
                                       uint8_t *ports);
+
+/* How tc__pack_most_arborescences found its trees. */
+enum {
+    TC__PACK_BY_GREEDY = 1, /* the greedy, at the least degree: optimal by the degree cut */
+    TC__PACK_BY_FLOWS = 2,  /* the connectivity by flows, then Lovasz's construction */
+};
+
+/* The most arc-disjoint spanning arborescences rooted at root, packed. First the fast way:
+ * tc__arb_greedy with k = the least degree d of topo (no more can exist: a node of degree d
+ * has d arcs coming in, or the root d going out); when it gets stuck, the exact way:
+ * tc__arb_connectivity, then tc__pack_arborescences_flags. *k receives the number (0 when
+ * none can be packed: root unreachable, more than TC__PACK_MAX_TREES, or one node; then *ports
+ * is NULL), *ports a malloc'd k * N table (the caller frees it) in the convention above, *how
+ * one of TC__PACK_BY_*. flags as in tc__pack_arborescences_flags; the exchange phase follows
+ * either way. Errors as for tc__arb_connectivity. Time: O(k m) for the greedy on the networks
+ * where it succeeds (most of this field; docs/performance.md), the exact bounds otherwise. */
+tc_err_t tc__pack_most_arborescences(const tc_topo_t *topo, int64_t root, unsigned flags, int *k,
+                                     uint8_t **ports, int *how);
+
+/* k arc-disjoint spanning arborescences rooted at root grown all at once, breadth-first, one
+ * arc per tree in turn, with trades of parents at a node when no tree can grow (arb_greedy.c).
+ * A heuristic: *done says whether all k trees span; when they do, ports (caller-owned, k * N)
+ * holds them in the convention above, arc-disjoint and acyclic by construction; when not, its
+ * contents are unspecified. topo must pass the checks of tc__arb_connectivity and root be in
+ * range, 1 <= k <= TC__PACK_MAX_TREES. Errors: TC_ENOMEM only. Time O(k m) plus the trades;
+ * memory k N (4 + 1) + m bytes. */
+tc_err_t tc__arb_greedy(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports, bool *done);
 
 /* The largest number of edge-disjoint undirected spanning trees of topo (its spanning tree
  * packing number). By the theorem of Nash-Williams and of Tutte (both 1961) it is the least,

@@ -335,6 +335,33 @@ static void refuse(const tc_topo_t *t, int64_t root, int k)
     free(ports);
 }
 
+/* How often the greedy packed the most trees, and how often the flows had to. */
+static int greedy_won, flows_won;
+
+/* tc__pack_most_arborescences: k trees, k the judge's connectivity, sound by the judge; the
+ * greedy's trees as the greedy alone gives them are sound too. */
+static void most_check(const tc_topo_t *t, int64_t root, int conn)
+{
+    int k = -1, how = 0;
+    uint8_t *ports = NULL;
+    assert_int_equal(tc__pack_most_arborescences(t, root, 0, &k, &ports, &how), TC_OK);
+    assert_int_equal(k, conn);
+    if (conn < 1 || conn >= t->nodes || conn > 64) {
+        assert_null(ports);
+        return;
+    }
+    assert_non_null(ports);
+    judge(t, root, k, ports, false, NULL);
+    greedy_won += how == TC__PACK_BY_GREEDY;
+    flows_won += how == TC__PACK_BY_FLOWS;
+    bool done = false;
+    assert_int_equal(tc__arb_greedy(t, root, k, ports, &done), TC_OK);
+    if (done) {
+        judge(t, root, k, ports, false, NULL);
+    }
+    free(ports);
+}
+
 /* The connectivity at root against the judge's, then a packing of that many trees. */
 static int full_check(const tc_topo_t *t, int64_t root, int expect)
 {
@@ -352,6 +379,7 @@ static int full_check(const tc_topo_t *t, int64_t root, int expect)
         pack_both(t, root, k, NULL, NULL);
     }
     refuse(t, root, k + 1);
+    most_check(t, root, k);
     return k;
 }
 
@@ -471,6 +499,51 @@ static void test_random(void **state)
 /* Two clusters joined by `bridges` links, complete graphs or random 7-regular-ish graphs: the
  * connectivity is at most the bridge count (exactly, for complete clusters), below the least
  * degree; 0 bridges: disconnected. */
+/* The two ways of tc__pack_most_arborescences: the greedy where the least degree is the
+ * connectivity (S_5, Q_6, a random 6-regular graph), the flows where it is not (two K_8 joined
+ * by two links: degree 7, connectivity 2; the greedy at 7 must get stuck, or Edmonds' theorem
+ * would fail). Then the tallies of every packing the other tests made. */
+static void test_most_ways(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"star:5", "cube:6", "bubble:6", "pancake:6"};
+    for (size_t j = 0; j < 4; j++) {
+        tc_topo_t t;
+        topo_of(specs[j], &t);
+        int k = 0, how = 0;
+        uint8_t *ports = NULL;
+        assert_int_equal(tc__pack_most_arborescences(&t, 7, 0, &k, &ports, &how), TC_OK);
+        assert_int_equal(how, TC__PACK_BY_GREEDY);
+        assert_int_equal(k, min_degree(&t));
+        judge(&t, 7, k, ports, false, NULL);
+        free(ports);
+        tc_topo_destroy(&t);
+    }
+    tc_topo_t t;
+    topo_empty(&t, 16, 8);
+    for (int64_t u = 0; u < 8; u++) {
+        for (int64_t v = u + 1; v < 8; v++) {
+            add_edge(&t, u, v, false);
+            add_edge(&t, 8 + u, 8 + v, false);
+        }
+    }
+    add_edge(&t, 0, 8, false);
+    add_edge(&t, 3, 12, false);
+    int k = 0, how = 0;
+    uint8_t *ports = NULL;
+    assert_int_equal(tc__pack_most_arborescences(&t, 5, 0, &k, &ports, &how), TC_OK);
+    assert_int_equal(how, TC__PACK_BY_FLOWS);
+    assert_int_equal(k, 2);
+    judge(&t, 5, k, ports, false, NULL);
+    uint8_t *seven = malloc(7 * 16);
+    bool done = true;
+    assert_int_equal(tc__arb_greedy(&t, 5, 7, seven, &done), TC_OK);
+    assert_false(done);
+    free(seven);
+    free(ports);
+    tc_topo_destroy(&t);
+}
+
 static void test_clusters(void **state)
 {
     (void)state;
@@ -975,6 +1048,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_every_root),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_clusters),
+        cmocka_unit_test(test_most_ways),
         cmocka_unit_test(test_small),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_depth),
@@ -984,5 +1058,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_undirected_depth),
         cmocka_unit_test(test_treecast_check),
     };
-    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
+    int failed = tc_run_group_tests(tests, argc, argv, NULL, NULL);
+    printf("most arborescences: %d by the greedy, %d by the flows\n", greedy_won, flows_won);
+    return failed;
 }
