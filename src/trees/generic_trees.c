@@ -110,7 +110,7 @@ static int count_packing(const tc_net_t *net, bool directed)
     if (directed) {
         uint8_t *ports = NULL;
         int how = 0;
-        err = tc__pack_most_arborescences(t, 0, TC__PACK_NO_EXCHANGE, &k, &ports, &how);
+        err = tc__pack_most_arborescences(t, 0, TC__PACK_COUNT_ONLY, &k, &ports, &how);
         free(ports);
     } else {
         err = tc__spanning_tree_number(t, &k);
@@ -145,6 +145,25 @@ int tc__count_edst_undirected(const tc_net_t *net)
     return count_packing(net, false);
 }
 
+/* Carry packed trees rooted at node 0 to root h: node v takes the parent port of T_h^-1(v). */
+static tc_err_t translate_ports(const tc_net_t *net, int64_t h, int k, uint8_t **ports)
+{
+    int64_t N = tc_net_nodes(net);
+    uint8_t *moved = tc__malloc_array((size_t)k * (size_t)N, 1);
+    if (moved == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", k);
+    }
+    for (int64_t v = 0; v < N; v++) {
+        int64_t w = tc_net_translate(net, h, v, true);
+        for (int t = 0; t < k; t++) {
+            moved[(int64_t)t * N + v] = (*ports)[(int64_t)t * N + w];
+        }
+    }
+    free(*ports);
+    *ports = moved;
+    return TC_OK;
+}
+
 static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root, bool directed,
                               tc_forest_t **out)
 {
@@ -159,9 +178,13 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
     }
     uint8_t *ports = NULL;
     int how = 0;
+    /* On a family with translations (every root alike) the packing is made once, at node 0,
+     * and carried to root by the translation, which keeps every link's port. */
+    bool translate = root != 0 && tc_net_translates(net);
+    int64_t at = translate ? 0 : root;
     err = table_of(net, &own, &t);
     if (err == TC_OK) {
-        err = directed ? tc__pack_most_arborescences(t, root, 0, &k, &ports, &how)
+        err = directed ? tc__pack_most_arborescences(t, at, 0, &k, &ports, &how)
                        : tc__spanning_tree_number(t, &k);
     }
     if (err == TC_OK && (k < 1 || k >= N)) {
@@ -179,8 +202,11 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
     }
     if (err == TC_OK && !directed) {
         ports = tc__malloc_array((size_t)k * (size_t)N, 1);
-        err = ports != NULL ? tc__pack_spanning_trees(t, root, k, ports)
+        err = ports != NULL ? tc__pack_spanning_trees(t, at, k, ports)
                             : tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", k);
+    }
+    if (err == TC_OK && translate) {
+        err = translate_ports(net, root, k, &ports);
     }
     if (err == TC_OK) {
         err = forest_of_ports(net, kind, root, k, ports, out);

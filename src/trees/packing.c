@@ -44,7 +44,9 @@
  * uses, without breaking disjointness (only v's own trees use arcs into v). A trade is made
  * when tree t0 gets a parent of strictly smaller depth in t0 and every other tree on the trade
  * chain a parent of no greater depth in its tree (a breadth-first search over the trees finds
- * the chain; depths are measured by walking the parent pointers, so they are exact). A new
+ * the chain; every node's depth in every tree is stored and kept exact: after a trade, v's
+ * subtree in each tree that changed moves by v's change, its nodes found through the children,
+ * the neighbours whose parent port leads back). A new
  * parent is then never deeper than v's old parent, hence never below v: no cycle can form. Each
  * trade lowers the sum of all depths in all trees (v's subtree moves up in t0 and not down
  * elsewhere), so the phase ends, after at most k N^2 trades; it sweeps the nodes in id order
@@ -64,7 +66,12 @@
  *
  * Cost: at most m = N * ports tests per tree, each at most c augmenting paths of O(m): O(k^2 m^2)
  * over all trees in the worst case; N - 1 tests per tree succeed. The exchange phase: at most
- * k N^2 trades, a node visit costing O(k * ports * depth + k^2 * ports).
+ * k N^2 trades, a node visit costing O(k^2 * ports), a trade O(ports) per node of the subtrees
+ * moved. (The depths were first found by walking up the trees for each of the k * ports
+ * neighbours of every node visited: 91% of the time of the greedy's Q_16 packing, 0.32 s now.)
+ *
+ * The fast way to the same count is arb_greedy.c (every tree at once; tc__pack_most_arborescences
+ * tries it first), whose trees go through the same exchange phase.
  */
 #include "trees/packing.h"
 #include "core/internal.h"
@@ -841,7 +848,10 @@ tc_err_t tc__pack_most_arborescences(const tc_topo_t *topo, int64_t root, unsign
     if (err == TC_OK && done) {
         *k = least;
         *how = TC__PACK_BY_GREEDY;
-        if (!(flags & TC__PACK_NO_EXCHANGE)) {
+        if (flags & TC__PACK_COUNT_ONLY) {
+            free(out);
+            out = NULL;
+        } else if (!(flags & TC__PACK_NO_EXCHANGE)) {
             xgraph_t g = {w.N, w.P, w.nbr, topo->rev, NULL, NULL};
             err = exchange(&g, root, least, out);
         }
@@ -852,8 +862,9 @@ tc_err_t tc__pack_most_arborescences(const tc_topo_t *topo, int64_t root, unsign
     int conn = err == TC_OK ? connectivity(&w, (int32_t)root) : 0;
     *how = TC__PACK_BY_FLOWS;
     *k = conn;
-    if (err != TC_OK || conn < 1 || conn > TC__PACK_MAX_TREES || conn >= N) {
-        goto cleanup; /* none to pack (the caller says why) */
+    if (err != TC_OK || conn < 1 || conn > TC__PACK_MAX_TREES || conn >= N ||
+        (flags & TC__PACK_COUNT_ONLY)) {
+        goto cleanup; /* none to pack (the caller says why), or only the count asked for */
     }
     out = tc__malloc_array((size_t)conn, (size_t)N);
     err = out != NULL ? tc__pack_arborescences_flags(topo, root, conn, flags, out)

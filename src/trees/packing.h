@@ -63,11 +63,13 @@ tc_err_t tc__arb_min_cut(const tc_topo_t *topo, int64_t root, int *k, uint8_t *s
  * Time: O(k^2 * m^2) worst case for the growth (every arc is tested at most once per tree, a
  * test being at most k augmenting paths of O(m) each), in practice about N safety tests per
  * tree, each a few local bidirectional searches; the exchange phase makes at most k * N^2
- * trades of O(k * ports * depth) each, in practice a few sweeps over the nodes. Memory O(m). */
+ * trades, a node visit O(k^2 * ports) and a trade O(ports) per node of the subtrees it moves, in
+ * practice a few sweeps over the nodes. Memory O(m + k N). */
 tc_err_t tc__pack_arborescences(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports);
 
 enum {
     TC__PACK_NO_EXCHANGE = 1, /* return the trees as grown, without the exchange phase */
+    TC__PACK_COUNT_ONLY = 2,  /* tc__pack_most_arborescences: the count, no trees kept */
 };
 
 /* tc__pack_arborescences with flags (a mask of the TC__PACK_* values; 0 is the plain call). */
@@ -85,7 +87,8 @@ enum {
  * has d arcs coming in, or the root d going out); when it gets stuck, the exact way:
  * tc__arb_connectivity, then tc__pack_arborescences_flags. *k receives the number (0 when
  * none can be packed: root unreachable, more than TC__PACK_MAX_TREES, or one node; then *ports
- * is NULL), *ports a malloc'd k * N table (the caller frees it) in the convention above, *how
+ * is NULL; NULL too under TC__PACK_COUNT_ONLY, which skips Lovasz's construction after the
+ * flows), *ports a malloc'd k * N table (the caller frees it) in the convention above, *how
  * one of TC__PACK_BY_*. flags as in tc__pack_arborescences_flags; the exchange phase follows
  * either way. Errors as for tc__arb_connectivity. Time: O(k m) for the greedy on the networks
  * where it succeeds (most of this field; docs/performance.md), the exact bounds otherwise. */

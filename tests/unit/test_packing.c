@@ -544,6 +544,42 @@ static void test_most_ways(void **state)
     tc_topo_destroy(&t);
 }
 
+/* On a family with translations, the packing at root h is the packing at node 0 carried by
+ * T_h (every tree, node by node: the same parent dimension at T_h(v) as at v), for both
+ * kinds; the forest at h is then rooted there. */
+static void test_translated_roots(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"star:5", "cube:5", "bubble:5", "torus:2,5", "fcube:4"};
+    static const tc_kind_t kinds[] = {TC_KIND_EDST, TC_KIND_EDST_UNDIRECTED};
+    for (size_t j = 0; j < 5; j++) {
+        tc_net_t *net = NULL;
+        assert_int_equal(tc_net_parse(specs[j], &net), TC_OK);
+        assert_true(tc_net_translates(net));
+        int64_t N = tc_net_nodes(net);
+        for (size_t kk = 0; kk < 2; kk++) {
+            tc_forest_t *f0 = NULL;
+            assert_int_equal(tc_trees_build(net, kinds[kk], 0, 1, &f0), TC_OK);
+            for (int64_t h = 1; h < N; h += N / 5 + 1) {
+                tc_forest_t *fh = NULL;
+                assert_int_equal(tc_trees_build(net, kinds[kk], h, 1, &fh), TC_OK);
+                assert_int_equal(tc_forest_root(fh), h);
+                assert_int_equal(tc_forest_trees(fh), tc_forest_trees(f0));
+                for (int t = 0; t < tc_forest_trees(f0); t++) {
+                    for (int64_t v = 0; v < N; v++) {
+                        int64_t hv = tc_net_translate(net, h, v, false);
+                        assert_int_equal(tc_forest_dims_const(fh, t)[hv],
+                                         tc_forest_dims_const(f0, t)[v]);
+                    }
+                }
+                tc_forest_free(fh);
+            }
+            tc_forest_free(f0);
+        }
+        tc_net_free(net);
+    }
+}
+
 static void test_clusters(void **state)
 {
     (void)state;
@@ -1049,6 +1085,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_clusters),
         cmocka_unit_test(test_most_ways),
+        cmocka_unit_test(test_translated_roots),
         cmocka_unit_test(test_small),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_depth),

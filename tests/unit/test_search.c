@@ -346,6 +346,24 @@ static void test_symmetry_sound(void **state)
 /* The star graph (dimensions from 2): S_4 with 3 trees, against the EDT construction: the
  * EDTs have height floor(3(n-2)/2)+4 = 7, the proved optimum is 6 (docs/corrections.md; S_5:
  * 8 = the EDTs', S_6: 9 < 10, measured by treecast search, not in the suite for time). */
+/* S_6 (issue 27's question): five arc-disjoint spanning trees of depth 8 or less do not exist
+ * (the solver refutes height 8); at 9 they do (the EDTs have 10, the generic packing 10). */
+static void test_star6_least_height(void **state)
+{
+    (void)state;
+    tc_net_t *net = net_of("star:6");
+    tc_search_result_t res;
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_search_edst(net, 0, 5, 8, 0, &res, NULL), TC_OK);
+    assert_int_equal(res.status, TC_SEARCH_NONE);
+    assert_false(res.trivial);
+    assert_int_equal(tc_search_edst(net, 0, 5, 9, 0, &res, &f), TC_OK);
+    assert_int_equal(res.status, TC_SEARCH_FOUND);
+    assert_int_equal(checked_height(net, f, 0, 5), 9);
+    tc_forest_free(f);
+    tc_net_free(net);
+}
+
 static void test_star(void **state)
 {
     (void)state;
@@ -514,6 +532,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cube),
         cmocka_unit_test(test_symmetry_sound),
         cmocka_unit_test(test_star),
+        cmocka_unit_test(test_star6_least_height),
         cmocka_unit_test(test_unsat),
         cmocka_unit_test(test_limit),
         cmocka_unit_test(test_errors),
