@@ -52,8 +52,19 @@
  * elsewhere), so the phase ends, after at most k N^2 trades; it sweeps the nodes in id order
  * until a sweep trades nothing (S_7: 17,397 trades in 0.06 s, depths 10, 10, 11, 12, 13, 14;
  * Q_n: n + 1 in every tree, the optimum, for n = 5, 8, 10, 12). It reaches a local optimum of the
- * sum of depths, nothing more: the depths remain a heuristic, not an optimum (that is the SAT
- * search of search.c).
+ * sum of depths, nothing more.
+ *
+ * Shallow trees, third: the deepest level. A pipelined broadcast waits for the deepest tree, so
+ * the phase then lowers the greatest depth D: a node v at depth D in tree t0 (a leaf there)
+ * moves to a parent of depth D - 2 or less, and the trees on the trade chain may now take a
+ * deeper parent, as long as v's subtree in each stays above D (its height is found through the
+ * children) and the new parent is not below v (checked by walking up). A lift adds no node at
+ * depth D, so each one lowers the count at D; when none is left, D falls by one and the phase
+ * goes on; it stops at the first level where some node cannot be lifted, and the sum phase
+ * runs once more (it deepens nothing). On S_5 and S_6 the greedy's trees reach the least height
+ * the SAT search proves (8 and 9; they were 9 and 10 before this phase), B_6 17 (least 16), P_6
+ * 10 (least 8); docs/constructions.md has the table. The depths remain a heuristic, not an
+ * optimum (that is the SAT search of search.c).
  *
  * The flows: unit capacities on the arcs of D' - A(F); an augmenting path is found by a
  * bidirectional breadth-first search in the residual digraph (the side with the smaller
@@ -557,8 +568,10 @@ typedef struct {
     int32_t *owner; /* P: the tree whose parent is through port q, -1 when none */
     int32_t *cur, *curd, *from, *queue;
     uint8_t *seen;
-    int32_t *depth; /* k x N: the depth of node v in tree t */
-    int32_t *stack; /* N */
+    int32_t *depth;  /* k x N: the depth of node v in tree t */
+    int32_t *stack;  /* N */
+    int32_t *height; /* k: the height of v's subtree in tree t (the deepest-level phase) */
+    int32_t limit;   /* the deepest-level phase: the level D to stay above; 0 otherwise */
 } xbuf_t;
 
 /* The depths of tree pt, each node's found by walking up to the first node whose depth is
@@ -605,12 +618,10 @@ static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32
     }
 }
 
-/* One improving exchange at node v, if there is one: tree t0 moves its parent to port q of
- * strictly smaller depth in t0; if another tree t1 held q, t1 moves to a port of no greater
- * depth in t1, and so on (a breadth-first search over the trees), the chain ending at an unused
- * port or at t0's old one. Undirected trees may not take an edge that another tree uses below
- * v. Returns whether v changed. */
-static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x)
+/* What the trades at v see: the tree holding each port of v (owner), each tree's port (cur)
+ * and the depth of every neighbour in every tree (dep; FAR for no link, and for an undirected
+ * edge that some tree uses below v). */
+static void node_view(const xgraph_t *g, int64_t v, int k, const uint8_t *ports, xbuf_t *x)
 {
     int64_t N = g->N;
     int P = g->P;
@@ -631,68 +642,206 @@ static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x
         }
         x->curd[t] = x->dep[t * P + x->cur[t]];
     }
-    for (int t0 = 0; t0 < k; t0++) {
-        for (int q = 0; q < P; q++) {
-            if (x->dep[t0 * P + q] >= x->curd[t0]) {
+}
+
+/* Make the trade the search found: t0 takes port q; the chain (x->from, back from last, which
+ * takes port end) shifts along; the edges' owners and the depths of the subtrees follow. */
+static void commit_trade(xgraph_t *g, int64_t v, int t0, int q, int last, int end, int k,
+                         uint8_t *ports, xbuf_t *x)
+{
+    int64_t N = g->N;
+    int P = g->P;
+    (void)k;
+    int nch = 0; /* the trees that change (the queue is free again): t0 and the chain */
+    x->queue[nch++] = t0;
+    for (int t = last; t >= 0; t = x->from[t]) {
+        x->queue[nch++] = t;
+    }
+    for (int i = 0; i < nch && g->eown != NULL; i++) {
+        g->eown[g->eid[v * P + x->cur[x->queue[i]]]] = -1;
+    }
+    /* last takes end; each tree on the chain takes the port of the one after it */
+    if (last >= 0) {
+        ports[last * N + v] = (uint8_t)end;
+        for (int t = last; x->from[t] >= 0; t = x->from[t]) {
+            ports[x->from[t] * N + v] = (uint8_t)x->cur[t];
+        }
+    }
+    ports[t0 * N + v] = (uint8_t)q;
+    for (int i = 0; i < nch; i++) {
+        int t = x->queue[i];
+        if (g->eown != NULL) {
+            g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
+        }
+        subtree_moved(g, ports + t * N, v, x->depth + t * N, x->stack);
+    }
+}
+
+/* Whether port q2 of v may be tree t's new parent in a trade: within reach (ok_depth) and, for
+ * the deepest-level phase (x->limit > 0), not below v in t and leaving v's subtree in t above
+ * the limit. */
+static bool chain_port_ok(const xgraph_t *g, int64_t v, int t, int q2, const uint8_t *ports,
+                          xbuf_t *x)
+{
+    int P = g->P;
+    int32_t d = x->dep[t * P + q2];
+    if (q2 == x->cur[t] || d == FAR) {
+        return false;
+    }
+    if (x->limit <= 0) {
+        return d <= x->curd[t];
+    }
+    if (d + 1 + x->height[t] >= x->limit) {
+        return false;
+    }
+    const uint8_t *pt = ports + t * g->N; /* w below v in t would close a cycle */
+    for (int64_t w = g->nbr[v * P + q2]; pt[w] != TC_PARENT_ROOT; w = g->nbr[w * P + pt[w]]) {
+        if (w == v) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The trade for t0 taking port q at v: a breadth-first search over the trees for a chain that
+ * frees q (see the file comment); *last and *end receive its end (last -1: q was free). */
+static bool find_chain(const xgraph_t *g, int64_t v, int t0, int q, int k, const uint8_t *ports,
+                       xbuf_t *x, int *last, int *end)
+{
+    int P = g->P;
+    *last = -1;
+    *end = q;
+    if (x->owner[q] < 0) {
+        return true;
+    }
+    memset(x->seen, 0, (size_t)k);
+    int head = 0, tail = 0, t1 = x->owner[q];
+    x->queue[tail++] = t1;
+    x->seen[t1] = 1;
+    x->seen[t0] = 1;
+    x->from[t1] = -1;
+    while (head < tail) {
+        int t = x->queue[head++];
+        for (int q2 = 0; q2 < P; q2++) {
+            if (!chain_port_ok(g, v, t, q2, ports, x)) {
                 continue;
             }
-            int last = -1, end = q;
-            if (x->owner[q] >= 0) {
-                memset(x->seen, 0, (size_t)k);
-                int head = 0, tail = 0, t1 = x->owner[q];
-                x->queue[tail++] = t1;
-                x->seen[t1] = 1;
-                x->seen[t0] = 1;
-                x->from[t1] = -1;
-                while (head < tail && last < 0) {
-                    int t = x->queue[head++];
-                    for (int q2 = 0; q2 < P && last < 0; q2++) {
-                        if (q2 == x->cur[t] || x->dep[t * P + q2] > x->curd[t]) {
-                            continue;
-                        }
-                        int o = x->owner[q2];
-                        if (o < 0 || q2 == x->cur[t0]) {
-                            last = t;
-                            end = q2;
-                        } else if (!x->seen[o]) {
-                            x->seen[o] = 1;
-                            x->from[o] = t;
-                            x->queue[tail++] = o;
-                        }
-                    }
-                }
-                if (last < 0) {
-                    continue;
-                }
+            int o = x->owner[q2];
+            if (o < 0 || q2 == x->cur[t0]) {
+                *last = t;
+                *end = q2;
+                return true;
             }
-            /* The trees that change (the queue is free again): t0 and the chain. */
-            int nch = 0;
-            x->queue[nch++] = t0;
-            for (int t = last; t >= 0; t = x->from[t]) {
-                x->queue[nch++] = t;
+            if (!x->seen[o]) {
+                x->seen[o] = 1;
+                x->from[o] = t;
+                x->queue[tail++] = o;
             }
-            for (int i = 0; i < nch && g->eown != NULL; i++) {
-                g->eown[g->eid[v * P + x->cur[x->queue[i]]]] = -1;
+        }
+    }
+    return false;
+}
+
+/* One improving exchange at node v, if there is one: tree t0 moves its parent to port q of
+ * strictly smaller depth in t0; if another tree t1 held q, t1 moves to a port of no greater
+ * depth in t1, and so on (a breadth-first search over the trees), the chain ending at an unused
+ * port or at t0's old one. Undirected trees may not take an edge that another tree uses below
+ * v. Returns whether v changed. */
+static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x)
+{
+    int P = g->P;
+    node_view(g, v, k, ports, x);
+    for (int t0 = 0; t0 < k; t0++) {
+        for (int q = 0; q < P; q++) {
+            int last, end;
+            if (x->dep[t0 * P + q] < x->curd[t0] &&
+                find_chain(g, v, t0, q, k, ports, x, &last, &end)) {
+                commit_trade(g, v, t0, q, last, end, k, ports, x);
+                return true;
             }
-            /* last takes end; each tree on the chain takes the port of the one after it */
-            if (last >= 0) {
-                ports[last * N + v] = (uint8_t)end;
-                for (int t = last; x->from[t] >= 0; t = x->from[t]) {
-                    ports[x->from[t] * N + v] = (uint8_t)x->cur[t];
-                }
+        }
+    }
+    return false;
+}
+
+/* The height of v's subtree in tree pt (0 for a leaf), by a search through the children. */
+static int32_t subtree_height(const xgraph_t *g, const uint8_t *pt, int64_t v, const int32_t *depth,
+                              int32_t *stack)
+{
+    int P = g->P;
+    int32_t hi = depth[v];
+    int64_t n = 0;
+    stack[n++] = (int32_t)v;
+    while (n > 0) {
+        int64_t y = stack[--n];
+        hi = depth[y] > hi ? depth[y] : hi;
+        for (int p = 0; p < P; p++) {
+            int64_t a = y * P + p;
+            int32_t c = g->nbr[a];
+            if (c >= 0 && c != y && pt[c] == (g->rev != NULL ? g->rev[a] : p)) {
+                stack[n++] = c;
             }
-            ports[t0 * N + v] = (uint8_t)q;
-            for (int i = 0; i < nch; i++) {
-                int t = x->queue[i];
-                if (g->eown != NULL) {
-                    g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
-                }
-                subtree_moved(g, ports + t * N, v, x->depth + t * N, x->stack);
-            }
+        }
+    }
+    return hi - depth[v];
+}
+
+/* Lift node v, at the deepest level D = x->limit in tree t0, to depth D - 1 or less: t0 takes
+ * a parent of depth D - 2 or less, and the trees on the chain may go deeper, as long as their
+ * subtrees of v stay above D and no cycle forms. Returns whether it did. */
+static bool lift_at(xgraph_t *g, int64_t v, int t0, int k, uint8_t *ports, xbuf_t *x)
+{
+    int64_t N = g->N;
+    int P = g->P;
+    node_view(g, v, k, ports, x);
+    for (int t = 0; t < k; t++) {
+        x->height[t] = subtree_height(g, ports + t * N, v, x->depth + t * N, x->stack);
+    }
+    for (int q = 0; q < P; q++) {
+        int last, end;
+        if (x->dep[t0 * P + q] + 1 < x->limit && x->dep[t0 * P + q] != FAR &&
+            find_chain(g, v, t0, q, k, ports, x, &last, &end)) {
+            commit_trade(g, v, t0, q, last, end, k, ports, x);
             return true;
         }
     }
     return false;
+}
+
+/* The deepest-level phase: while every node at the deepest level D of any tree can be lifted,
+ * lift them all (D falls by one); stop at the first level where some node stays. A lift adds
+ * no node at D (the chain keeps its subtrees above D), so the count at D falls with each. */
+static void lift_deepest(xgraph_t *g, int64_t root, int k, uint8_t *ports, xbuf_t *x)
+{
+    int64_t N = g->N;
+    for (;;) {
+        int32_t D = 0;
+        for (int64_t i = 0; i < (int64_t)k * N; i++) {
+            D = x->depth[i] > D ? x->depth[i] : D;
+        }
+        if (D <= 1) {
+            break;
+        }
+        x->limit = D;
+        int64_t left = 0;
+        for (bool lifted = true; lifted;) {
+            lifted = false;
+            left = 0;
+            for (int64_t v = 0; v < N; v++) {
+                for (int t = 0; t < k && v != root; t++) {
+                    if (x->depth[t * N + v] == D) {
+                        bool up = lift_at(g, v, t, k, ports, x);
+                        lifted |= up;
+                        left += !up;
+                    }
+                }
+            }
+        }
+        x->limit = 0;
+        if (left > 0) {
+            break;
+        }
+    }
 }
 
 /* Exchanges at every node until none improves (see the file comment). */
@@ -710,20 +859,29 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
     x.seen = tc__malloc_array(sk, 1);
     x.depth = tc__malloc_array(sk * (size_t)g->N, sizeof *x.depth);
     x.stack = tc__malloc_array((size_t)g->N, sizeof *x.stack);
+    x.height = tc__malloc_array(sk, sizeof *x.height);
     if (x.dep == NULL || x.owner == NULL || x.cur == NULL || x.curd == NULL || x.from == NULL ||
-        x.queue == NULL || x.seen == NULL || x.depth == NULL || x.stack == NULL) {
+        x.queue == NULL || x.seen == NULL || x.depth == NULL || x.stack == NULL ||
+        x.height == NULL) {
         err = tc__fail(TC_ENOMEM, "Out of memory for the exchange phase of %d trees.", k);
         goto cleanup;
     }
     for (int t = 0; t < k; t++) {
         tree_depths(g, ports + t * g->N, x.depth + t * g->N, x.stack);
     }
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int64_t v = 0; v < g->N; v++) {
-            while (v != root && exchange_at(g, v, k, ports, &x)) {
-                changed = true;
+    /* the sum of the depths to a local optimum, the deepest level down while it goes, and the
+     * sum again (which never deepens a node) */
+    for (int round = 0; round < 2; round++) {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int64_t v = 0; v < g->N; v++) {
+                while (v != root && exchange_at(g, v, k, ports, &x)) {
+                    changed = true;
+                }
             }
+        }
+        if (round == 0) {
+            lift_deepest(g, root, k, ports, &x);
         }
     }
 cleanup:
@@ -736,6 +894,7 @@ cleanup:
     free(x.seen);
     free(x.depth);
     free(x.stack);
+    free(x.height);
     return err;
 }
 
