@@ -732,6 +732,43 @@ static PyObject *net_trees(NetObject *self, PyObject *args)
     return forest_wrap(forest, (PyObject *)self, 0);
 }
 
+/* root_cut(root) -> (links, [nodes]): a least root cut (tc_trees_root_cut). */
+static PyObject *net_root_cut(NetObject *self, PyObject *args)
+{
+    long long root;
+    if (!PyArg_ParseTuple(args, "L", &root) || node_arg(self->net, root) < 0) {
+        return NULL;
+    }
+    int64_t N = tc_net_nodes(self->net);
+    uint8_t *side = malloc((size_t)N);
+    if (side == NULL) {
+        return PyErr_NoMemory();
+    }
+    int links = 0;
+    tc_err_t err;
+    Py_BEGIN_ALLOW_THREADS err = tc_trees_root_cut(self->net, root, &links, side);
+    Py_END_ALLOW_THREADS if (err != TC_OK)
+    {
+        free(side);
+        return raise_tc(err);
+    }
+    PyObject *nodes = PyList_New(0);
+    for (int64_t v = 0; nodes != NULL && v < N; v++) {
+        PyObject *x = side[v] ? PyLong_FromLongLong(v) : NULL;
+        if (side[v] && (x == NULL || PyList_Append(nodes, x) < 0)) {
+            Py_XDECREF(x);
+            Py_CLEAR(nodes);
+            break;
+        }
+        Py_XDECREF(x);
+    }
+    free(side);
+    if (nodes == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(iN)", links, nodes);
+}
+
 /* from_parents(parents, root, kind): a forest from node ids, a C-contiguous (trees, nodes)
  * int64 buffer (-1: the tree's root; below -1: not in the tree). Parents that are not neighbours
  * are left out and counted (as the library's forest reader does; check reports them). */
@@ -810,6 +847,8 @@ static PyMethodDef net_methods[] = {
     {"facts", (PyCFunction)net_facts, METH_NOARGS,
      "facts() -> (title, [(key, value, paper, source, verdict)], by_distance, from)."},
     {"trees", (PyCFunction)net_trees, METH_VARARGS, "trees(kind, root, threads) -> Forest."},
+    {"root_cut", (PyCFunction)net_root_cut, METH_VARARGS,
+     "root_cut(root) -> (links, nodes): a least root cut."},
     {"from_parents", (PyCFunction)net_from_parents, METH_VARARGS,
      "from_parents(int64 (trees, nodes) buffer, root, kind) -> Forest."},
     {NULL, NULL, 0, NULL},

@@ -106,3 +106,22 @@ def test_error_sentence_is_the_cli_s(cli, args, make):
     run = cli(*args)
     assert run.returncode != 0
     assert info.value.detail in run.stderr, (info.value.detail, run.stderr)
+
+
+def test_root_cut_certifies_edst():
+    """The least root cut is the number of edst trees (Edmonds), against networkx's edge
+    connectivity: one node of least degree on S_5, the bridged half on two K_5."""
+    s5 = treecast.Network("star:5")
+    links, nodes = s5.root_cut()
+    assert links == 4 == len(s5.trees("edst"))
+    assert 0 not in nodes and len(nodes) >= 1
+    g = nx.disjoint_union(nx.complete_graph(5), nx.complete_graph(5))
+    g.add_edges_from([(0, 5), (3, 8)])
+    two = treecast.Network.from_networkx(g)
+    links, nodes = two.root_cut(0)
+    assert links == nx.edge_connectivity(g) == 2 == len(two.trees("edst"))
+    inside = set(nodes)
+    entering = sum(1 for u, v in g.edges() if (u in inside) != (v in inside))
+    assert entering == links and 0 not in inside
+    with pytest.raises(treecast.ArgumentError):
+        treecast.Network.from_edges([], n=1).root_cut(0)

@@ -8,7 +8,7 @@ TYPE_CHECKING = False  # typing is not imported at run time
 from treecast import _core
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
+    from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
     import networkx
     import numpy
@@ -213,6 +213,17 @@ class Network:
 
         r = self.node(root) if isinstance(root, str) else int(root)
         return Forest._wrap(self, self._net.trees(kind, r, int(threads)))
+
+    def root_cut(self, root: Union[int, str] = 0) -> Tuple[int, List[int]]:
+        """A least root cut: ``(links, nodes)``, the node set that holds a node but not
+        ``root`` and has the fewest links coming in, and that number (tc_trees_root_cut, by
+        max flows). By Edmonds' branching theorem ``links`` is the most arc-disjoint spanning
+        arborescences rooted there, so a forest of ``edst`` with that many trees is optimal:
+        ``len(net.trees("edst"))`` equals it. Raises :class:`treecast.ArgumentError` on a
+        one-node network."""
+        r = self.node(root) if isinstance(root, str) else int(root)
+        links, nodes = self._net.root_cut(r)
+        return links, nodes
 
     # ---- Python ---------------------------------------------------------------------------
 
