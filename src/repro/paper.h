@@ -42,4 +42,10 @@ void tc__repro_bc_close(tc__repro_bc_t *b);
 tc_err_t tc__repro_bc_rounds(tc__repro_bc_t *b, tc_collective_t what, int64_t M, int x,
                              int64_t *rounds);
 
+/* A figure of the deepest tree against n on family:n (n = nlo..nhi, root 0): the paper's kind,
+ * the generic packing (edst), the eccentricity and, for n <= sat_hi, the SAT search's least
+ * height; caption adds the page's own sentence. */
+tc_err_t tc__repro_depth_figure(tc_repro_page_t *page, const char *id, const char *family,
+                                tc_kind_t kind, int nlo, int nhi, int sat_hi, const char *caption);
+
 #endif

@@ -35,7 +35,7 @@ static const tc_repro_rows_t ROWS_004[] = {
 static const tc_repro_paper_t PAPERS[] = {
     {"000",
      "Fragopoulou & Akl — edge-disjoint spanning trees on the star network (paper 000)",
-     {11, 12},
+     {12, 13},
      tc__repro_000,
      ROWS_000},
     {"001",
@@ -50,7 +50,7 @@ static const tc_repro_paper_t PAPERS[] = {
      ROWS_002},
     {"003",
      "Tien, Ho & Yang — broadcasting on incomplete hypercubes (paper 003)",
-     {6, 7},
+     {7, 8},
      tc__repro_003,
      ROWS_003},
     {"004",

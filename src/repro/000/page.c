@@ -738,6 +738,14 @@ tc_err_t tc__repro_000(tc_repro_page_t *page, const tc_repro_opts_t *opts)
     if (!opts->quick) {
         st = st ? st : rounds_figure(page, 6, 64);
     }
+    st = st ? st
+            : tc__repro_depth_figure(
+                  page, "fig-depth-sn", "star", TC_KIND_EDT, 3, opts->quick ? 6 : 8,
+                  opts->quick ? 5 : 6,
+                  "The EDTs are built for balance, not height (depth 3(n-2)/2 + 4, rounded "
+                  "down); where the search finishes the packing reaches the least height "
+                  "and the EDTs are at most one above it: on S_6 five arc-disjoint "
+                  "spanning trees of depth 8 do not exist, of depth 9 they do.");
     st = st ? st : p000_pictures(page);
     if (st != 0) {
         return st;
