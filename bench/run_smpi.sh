@@ -8,7 +8,8 @@
 #
 # usage: bench/run_smpi.sh BUILD NET BYTES [COLL] [ALGOS]
 #   e.g. bench/run_smpi.sh build/release star:6 1048576 bcast "ompi_split_bintree binomial_tree"
-# environment: SEGMENT (8192), WINDOW (1), X (1), KIND, ONE_TREE, LINKS (splitduplex|shared),
+# environment: SEGMENT (8192), WINDOW (1), X (1), KIND, ONE_TREE (- for none), LINKS
+#   (splitduplex|shared),
 #   EXTRA (more smpirun --cfg options, e.g. --cfg=smpi/bw-factor:0:1), ITER (3), WARMUP (1),
 #   TIMEOUT (seconds per simulation, 900), SKIP_TREECAST (1: the built-ins only)
 set -eu
@@ -63,8 +64,8 @@ ref=
 if [ "${SKIP_TREECAST:-0}" != 1 ]; then
     run "treecast ${KIND:-default}" "" treecast --segment "$seg" --window "$window" --x "$x" \
         ${KIND:+--kind "$KIND"}
-    [ "$coll" = bcast ] && run "treecast, one $one tree" "" treecast --segment "$seg" \
-        --window "$window" --kind "$one"
+    [ "$coll" = bcast ] && [ "$one" != - ] && run "treecast, one $one tree" "" treecast \
+        --segment "$seg" --window "$window" --kind "$one"
 fi
 for a in $algos; do
     run "$a" "--cfg=smpi/$coll:$a" mpi
