@@ -677,6 +677,28 @@ static void commit_trade(xgraph_t *g, int64_t v, int t0, int q, int last, int en
     }
 }
 
+/* The height of v's subtree in tree pt (0 for a leaf), by a search through the children. */
+static int32_t subtree_height(const xgraph_t *g, const uint8_t *pt, int64_t v, const int32_t *depth,
+                              int32_t *stack)
+{
+    int P = g->P;
+    int32_t hi = depth[v];
+    int64_t n = 0;
+    stack[n++] = (int32_t)v;
+    while (n > 0) {
+        int64_t y = stack[--n];
+        hi = depth[y] > hi ? depth[y] : hi;
+        for (int p = 0; p < P; p++) {
+            int64_t a = y * P + p;
+            int32_t c = g->nbr[a];
+            if (c >= 0 && c != y && pt[c] == (g->rev != NULL ? g->rev[a] : p)) {
+                stack[n++] = c;
+            }
+        }
+    }
+    return hi - depth[v];
+}
+
 /* Whether port q2 of v may be tree t's new parent in a trade: within reach (ok_depth) and, for
  * the deepest-level phase (x->limit > 0), not below v in t and leaving v's subtree in t above
  * the limit. */
@@ -690,6 +712,9 @@ static bool chain_port_ok(const xgraph_t *g, int64_t v, int t, int q2, const uin
     }
     if (x->limit <= 0) {
         return d <= x->curd[t];
+    }
+    if (x->height[t] < 0) { /* found when first asked: a subtree can be most of the tree */
+        x->height[t] = subtree_height(g, ports + t * g->N, v, x->depth + t * g->N, x->stack);
     }
     if (d + 1 + x->height[t] >= x->limit) {
         return false;
@@ -764,38 +789,15 @@ static bool exchange_at(xgraph_t *g, int64_t v, int k, uint8_t *ports, xbuf_t *x
     return false;
 }
 
-/* The height of v's subtree in tree pt (0 for a leaf), by a search through the children. */
-static int32_t subtree_height(const xgraph_t *g, const uint8_t *pt, int64_t v, const int32_t *depth,
-                              int32_t *stack)
-{
-    int P = g->P;
-    int32_t hi = depth[v];
-    int64_t n = 0;
-    stack[n++] = (int32_t)v;
-    while (n > 0) {
-        int64_t y = stack[--n];
-        hi = depth[y] > hi ? depth[y] : hi;
-        for (int p = 0; p < P; p++) {
-            int64_t a = y * P + p;
-            int32_t c = g->nbr[a];
-            if (c >= 0 && c != y && pt[c] == (g->rev != NULL ? g->rev[a] : p)) {
-                stack[n++] = c;
-            }
-        }
-    }
-    return hi - depth[v];
-}
-
 /* Lift node v, at the deepest level D = x->limit in tree t0, to depth D - 1 or less: t0 takes
  * a parent of depth D - 2 or less, and the trees on the chain may go deeper, as long as their
  * subtrees of v stay above D and no cycle forms. Returns whether it did. */
 static bool lift_at(xgraph_t *g, int64_t v, int t0, int k, uint8_t *ports, xbuf_t *x)
 {
-    int64_t N = g->N;
     int P = g->P;
     node_view(g, v, k, ports, x);
     for (int t = 0; t < k; t++) {
-        x->height[t] = subtree_height(g, ports + t * N, v, x->depth + t * N, x->stack);
+        x->height[t] = -1;
     }
     for (int q = 0; q < P; q++) {
         int last, end;
