@@ -21,17 +21,7 @@ trap 'rm -rf "$work"' EXIT
 # A 100,000-node graph: the union of three random Hamiltonian cycles (Python's random, seed 1),
 # so 6-regular but for the few edges two cycles share (parallel edges, kept).
 graph_100k() {
-    python3 - "$1" <<'EOF'
-import random, sys
-r, n = random.Random(1), 100000
-with open(sys.argv[1], "w") as f:
-    f.write("# the union of 3 random Hamiltonian cycles on 100000 nodes (Python random, seed 1)\n")
-    for _ in range(3):
-        p = list(range(n))
-        r.shuffle(p)
-        for i in range(n):
-            f.write(f"{p[i]} {p[(i + 1) % n]}\n")
-EOF
+    python3 "$(dirname "$0")/make_graph.py" cycles 100000 3 1 >"$1"
 }
 graph=${GRAPH:-$work/hc3_100k.edges}
 [ -n "${GRAPH:-}" ] || graph_100k "$graph"
