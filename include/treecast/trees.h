@@ -113,6 +113,11 @@ tc_err_t tc_trees_root_cut(const tc_net_t *net, int64_t root, int *links, uint8_
  * network's family. */
 int tc_trees_count(const tc_net_t *net, tc_kind_t kind);
 
+/* At least tc_trees_count, at once: the count itself for the kinds with a rule, the degree (at
+ * most 64) for the packings (edst and packing on any network, edst-undirected), whose count is
+ * a computation as long as the packing itself. For sizing memory before a build. */
+int tc_trees_count_bound(const tc_net_t *net, tc_kind_t kind);
+
 /* The root of tree t of kind at root: root, except for kinds whose trees start elsewhere (tree j
  * of nedst-pivoted is rooted at the pivot root XOR 2^j). */
 int64_t tc_trees_tree_root(const tc_net_t *net, tc_kind_t kind, int64_t root, int t);

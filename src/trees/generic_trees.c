@@ -185,7 +185,7 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
     err = table_of(net, &own, &t);
     if (err == TC_OK) {
         err = directed ? tc__pack_most_arborescences(t, at, 0, &k, &ports, &how)
-                       : tc__spanning_tree_number(t, &k);
+                       : tc__pack_most_spanning_trees(t, at, 0, &k, &ports);
     }
     if (err == TC_OK && (k < 1 || k >= N)) {
         char name[TC_LABEL_MAX];
@@ -194,16 +194,11 @@ static tc_err_t packing_build(const tc_net_t *net, tc_kind_t kind, int64_t root,
                        directed ? "arc-disjoint" : "edge-disjoint",
                        k < 1 ? "it is not connected" : "it has a single node");
     }
-    if (err == TC_OK && directed && ports == NULL) {
+    if (err == TC_OK && ports == NULL) {
         err = tc__fail(TC_EINVAL,
                        "The root reaches every node over %d arc-disjoint paths; the "
                        "packing builds at most %d trees.",
                        k, TC__PACK_MAX_TREES);
-    }
-    if (err == TC_OK && !directed) {
-        ports = tc__malloc_array((size_t)k * (size_t)N, 1);
-        err = ports != NULL ? tc__pack_spanning_trees(t, at, k, ports)
-                            : tc__fail(TC_ENOMEM, "Out of memory for %d packed trees.", k);
     }
     if (err == TC_OK && translate) {
         err = translate_ports(net, root, k, &ports);

@@ -4,6 +4,7 @@
 #include "core/internal.h"
 #include "treecast/hamilton.h"
 #include "treecast/trees.h"
+#include "trees/packing.h"
 #include "trees/trees_internal.h"
 
 #include <assert.h>
@@ -237,6 +238,7 @@ static const tc__kind_t KINDS[] = {
      .what = "the most arc-disjoint spanning trees (the edge connectivity), packed",
      .count = tc__count_edst,
      .build = tc__edst_build,
+     .packed = true,
      .sbnt_variant = -1,
      .primary = true},
     {.kind = TC_KIND_PACKING,
@@ -245,6 +247,7 @@ static const tc__kind_t KINDS[] = {
      .what = "the same packing as edst, also where a paper has its own edst (I_k^n)",
      .count = tc__count_edst,
      .build = tc__packing_build,
+     .packed = true,
      .sbnt_variant = -1},
     {.kind = TC_KIND_EDST_UNDIRECTED,
      .name = "edst-undirected",
@@ -252,6 +255,7 @@ static const tc__kind_t KINDS[] = {
      .what = "the most edge-disjoint undirected spanning trees, by matroid partition",
      .count = tc__count_edst_undirected,
      .build = tc__edst_undirected_build,
+     .packed = true,
      .sbnt_variant = -1},
 };
 #define NKINDS (sizeof KINDS / sizeof KINDS[0])
@@ -392,6 +396,19 @@ int tc_trees_count(const tc_net_t *net, tc_kind_t kind)
 {
     const tc__kind_t *row = tc__kind_find(kind, net);
     return row != NULL ? row->count(net) : 0;
+}
+
+int tc_trees_count_bound(const tc_net_t *net, tc_kind_t kind)
+{
+    const tc__kind_t *row = tc__kind_find(kind, net);
+    if (row == NULL) {
+        return 0;
+    }
+    if (!row->packed) {
+        return row->count(net);
+    }
+    int d = tc_net_degree(net);
+    return d < TC__PACK_MAX_TREES ? d : TC__PACK_MAX_TREES;
 }
 
 int tc_trees_label(const tc_net_t *net, tc_kind_t kind, int t)

@@ -1360,6 +1360,73 @@ static bool ut_insert(ut_t *u, int32_t e0, int64_t root)
     return false;
 }
 
+/* Start K empty forests as the arborescence greedy starts its trees (arb_greedy.c): each grows
+ * from root breadth-first, the forests taking turns, one free edge each, to a node not yet in
+ * that forest; so every forest is a tree around root and the forests share the edges near it.
+ * The partition then only has the leftovers to place. false when out of memory (the forests
+ * are then left empty). */
+static bool ut_grow_all(ut_t *u, int K, int64_t root)
+{
+    int64_t N = u->N;
+    int P = u->P;
+    uint8_t *in = calloc((size_t)K * (size_t)N, 1);
+    int32_t *queue = malloc((size_t)K * (size_t)N * sizeof *queue);
+    int64_t *head = calloc((size_t)K, sizeof *head), *tail = calloc((size_t)K, sizeof *tail);
+    int *pos = calloc((size_t)K, sizeof *pos);
+    bool ok = in != NULL && queue != NULL && head != NULL && tail != NULL && pos != NULL;
+    for (int i = 0; ok && i < K; i++) {
+        in[i * N + root] = 1;
+        queue[i * N] = (int32_t)root;
+        tail[i] = 1;
+    }
+    for (bool grew = ok; grew;) {
+        grew = false;
+        for (int i = 0; i < K; i++) {
+            int32_t *q = queue + i * N;
+            bool took = false;
+            while (!took && head[i] < tail[i]) {
+                int32_t x = q[head[i]];
+                while (!took && pos[i] < P) {
+                    int p = pos[i]++;
+                    int32_t e = u->eid[(int64_t)x * P + p], y = u->nbr[(int64_t)x * P + p];
+                    if (e >= 0 && u->own[e] < 0 && !in[i * N + y]) {
+                        u->own[e] = (int8_t)i;
+                        u->in_union++;
+                        in[i * N + y] = 1;
+                        q[tail[i]++] = y;
+                        took = true;
+                    }
+                }
+                if (!took) {
+                    head[i]++;
+                    pos[i] = 0;
+                }
+            }
+            grew |= took;
+        }
+    }
+    if (ok) {
+        u->K = K;
+        for (int i = 0; i < K; i++) {
+            ut_rebuild(u, i, root);
+        }
+    }
+    free(in);
+    free(queue);
+    free(head);
+    free(tail);
+    free(pos);
+    return ok;
+}
+
+/* Forget every forest. */
+static void ut_reset(ut_t *u)
+{
+    memset(u->own, -1, (size_t)u->E);
+    u->in_union = 0;
+    u->K = 0;
+}
+
 /* Grow the union of forests 0..K-1 (forests beyond the previous count start empty) until it
  * holds K spanning trees; false when it cannot. */
 static bool ut_partition(ut_t *u, int K, int64_t root)
@@ -1411,11 +1478,37 @@ static int ut_number(ut_t *u, int64_t root)
     int low = ut_min_degree(u);
     bound = bound < low ? bound : low;
     bound = bound < u->cap ? bound : u->cap;
+    if (bound >= 2 && ut_grow_all(u, (int)bound, root) && ut_partition(u, (int)bound, root)) {
+        return (int)bound; /* the bound at once, from forests grown side by side */
+    }
+    ut_reset(u); /* else from nothing, one forest at a time */
     int k = 0;
     for (int K = 1; K <= bound && ut_partition(u, K, root); K++) {
         k = K;
     }
     return k;
+}
+
+/* The k spanning trees of the forests of u (a partition of k (N - 1) edges), oriented toward
+ * root by breadth-first searches inside them, into ports; then the exchange phase unless
+ * flags say not. */
+static tc_err_t ut_orient(ut_t *u, const tc_topo_t *topo, int64_t root, int k, unsigned flags,
+                          uint8_t *ports)
+{
+    int64_t N = u->N;
+    for (int i = 0; i < k; i++) {
+        ut_rebuild(u, i, root);
+        uint8_t *out = ports + (int64_t)i * N;
+        for (int64_t v = 0; v < N; v++) {
+            int32_t e = u->pe[i * N + v];
+            out[v] = e < 0 ? TC_PARENT_ROOT : u->ev[e] == v ? u->epv[e] : u->epu[e];
+        }
+    }
+    if (flags & TC__PACK_NO_EXCHANGE) {
+        return TC_OK;
+    }
+    xgraph_t g = {N, u->P, u->nbr, topo->rev, u->eid, u->own};
+    return exchange(&g, root, k, ports);
 }
 
 tc_err_t tc__spanning_tree_number(const tc_topo_t *topo, int *k)
@@ -1464,8 +1557,12 @@ tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int 
     if (err != TC_OK) {
         return err;
     }
-    if (N > 1 &&
-        (ut_min_degree(&u) < k || u.E < (int64_t)k * (N - 1) || !ut_partition(&u, k, root))) {
+    bool fits = N == 1 || (ut_min_degree(&u) >= k && u.E >= (int64_t)k * (N - 1));
+    if (fits && N > 1 && !(k >= 2 && ut_grow_all(&u, k, root) && ut_partition(&u, k, root))) {
+        ut_reset(&u); /* from forests grown side by side, else from nothing */
+        fits = ut_partition(&u, k, root);
+    }
+    if (!fits) {
         /* Measure the number for the message (it is below k). */
         ut_free(&u);
         int cap = topo->ports < k - 1 ? topo->ports : k - 1;
@@ -1478,18 +1575,53 @@ tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int 
         }
         goto cleanup;
     }
-    /* Orient each tree toward root: the rooted forests are built breadth-first from root. */
-    for (int i = 0; i < k; i++) {
-        ut_rebuild(&u, i, root);
-        uint8_t *out = ports + (int64_t)i * N;
-        for (int64_t v = 0; v < N; v++) {
-            int32_t e = u.pe[i * N + v];
-            out[v] = e < 0 ? TC_PARENT_ROOT : u.ev[e] == v ? u.epv[e] : u.epu[e];
+    err = ut_orient(&u, topo, root, k, flags, ports);
+cleanup:
+    ut_free(&u);
+    return err;
+}
+
+tc_err_t tc__pack_most_spanning_trees(const tc_topo_t *topo, int64_t root, unsigned flags, int *k,
+                                      uint8_t **ports)
+{
+    *k = 0;
+    *ports = NULL;
+    ut_t u;
+    tc_err_t err = check_topo(topo);
+    if (err != TC_OK) {
+        return err;
+    }
+    int64_t N = topo->nodes;
+    if (root < 0 || root >= N) {
+        return tc__fail(TC_EINVAL, "The root %lld is not a node of the topology (0..%lld).",
+                        (long long)root, (long long)(N - 1));
+    }
+    int cap = topo->ports < TC__PACK_MAX_TREES ? topo->ports : TC__PACK_MAX_TREES;
+    err = ut_init(&u, topo, root, cap);
+    if (err != TC_OK) {
+        return err;
+    }
+    *k = ut_number(&u, root);
+    if (*k < 1 || N == 1 || (flags & TC__PACK_COUNT_ONLY)) {
+        goto cleanup;
+    }
+    /* The forests that ut_number left are the packing when its first try at the bound held;
+     * else (the number came one forest at a time) partition again at the number. */
+    if (u.K != *k || u.in_union != (int64_t)*k * (N - 1)) {
+        ut_free(&u);
+        err = ut_init(&u, topo, root, *k);
+        if (err == TC_OK && !ut_partition(&u, *k, root)) {
+            err = tc__fail(TC_EINVAL, "The partition into %d spanning trees failed.", *k);
         }
     }
-    if (!(flags & TC__PACK_NO_EXCHANGE)) {
-        xgraph_t g = {N, u.P, u.nbr, topo->rev, u.eid, u.own};
-        err = exchange(&g, root, k, ports);
+    uint8_t *out = err == TC_OK ? tc__malloc_array((size_t)*k, (size_t)N) : NULL;
+    err =
+        err == TC_OK && out == NULL ? tc__fail(TC_ENOMEM, "Out of memory for %d trees.", *k) : err;
+    err = err == TC_OK ? ut_orient(&u, topo, root, *k, flags, out) : err;
+    if (err == TC_OK) {
+        *ports = out;
+    } else {
+        free(out);
     }
 cleanup:
     ut_free(&u);

@@ -134,6 +134,15 @@ tc_err_t tc__spanning_tree_number(const tc_topo_t *topo, int *k);
  * O(k * N + N * ports). */
 tc_err_t tc__pack_spanning_trees(const tc_topo_t *topo, int64_t root, int k, uint8_t *ports);
 
+/* The most edge-disjoint spanning trees, packed: *k receives their number
+ * (tc__spanning_tree_number's, at root) and *ports a malloc'd k * N table as above (NULL when
+ * k < 1, for one node, and under TC__PACK_COUNT_ONLY). One partition serves both when the
+ * number is found at its bound (the forests grown side by side, then Edmonds' augmentations),
+ * which is the common case; else the trees are partitioned again at the number. flags as in
+ * tc__pack_spanning_trees_flags. Errors as for it. */
+tc_err_t tc__pack_most_spanning_trees(const tc_topo_t *topo, int64_t root, unsigned flags, int *k,
+                                      uint8_t **ports);
+
 /* tc__pack_spanning_trees with flags (TC__PACK_NO_EXCHANGE: the trees as partitioned). */
 tc_err_t tc__pack_spanning_trees_flags(const tc_topo_t *topo, int64_t root, int k, unsigned flags,
                                        uint8_t *ports);

@@ -46,6 +46,7 @@ struct tc__kind {
     int sbnt_variant; /* the SBnT variant (tc_sbnt_t) of an sbnt-* kind, -1 otherwise */
     bool summary;     /* `treecast info` builds and checks it on small networks */
     bool primary;     /* the network's edge-disjoint family (search and sim compare with it) */
+    bool packed;      /* count packs (a computation); at most the degree (tc_trees_count_bound) */
 };
 
 /* The row of kind on net (its family's, else the one for any network), or NULL. */

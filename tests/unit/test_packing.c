@@ -823,6 +823,18 @@ static int undirected_check(const tc_topo_t *t, int64_t root, int expect)
     if (N == 1) {
         return k;
     }
+    /* the packing with its count in one call: the same count, trees judged edge-disjoint */
+    int most = -1;
+    uint8_t *packed = NULL;
+    assert_int_equal(tc__pack_most_spanning_trees(t, root, 0, &most, &packed), TC_OK);
+    assert_int_equal(most, k);
+    if (k >= 1) {
+        assert_non_null(packed);
+        judge(t, root, k, packed, true, NULL);
+    } else {
+        assert_null(packed);
+    }
+    free(packed);
     uint8_t *ports = malloc((size_t)((k + 1) * N));
     assert_non_null(ports);
     int grown[64], exchanged[64];

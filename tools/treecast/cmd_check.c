@@ -54,7 +54,7 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     char name[TC_LABEL_MAX], what[96];
     tc_net_name(net, name, sizeof name);
     int st = given != NULL ? 0
-                           : require_memory(tc_net_nodes(net) * tc_trees_count(net, kind),
+                           : require_memory(tc_net_nodes(net) * tc_trees_count_bound(net, kind),
                                             "building this forest");
     if (st == 0 && given == NULL) {
         snprintf(what, sizeof what, "building the %s forest of %s", tc_kind_name(kind), name);

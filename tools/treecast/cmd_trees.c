@@ -72,7 +72,7 @@ static int trees(const call_t *call)
     st = st != 0 ? st : check_args(a, net, kind);
     st = st != 0 ? st : resolve_root(net, a->root_text, a->seed, &root);
     st = st != 0 ? st
-                 : require_memory(tc_net_nodes(net) * tc_trees_count(net, kind),
+                 : require_memory(tc_net_nodes(net) * tc_trees_count_bound(net, kind),
                                   "building this forest");
     tc_forest_t *forest = NULL;
     if (st == 0) {
