@@ -49,10 +49,11 @@
  * the neighbours whose parent port leads back). A new
  * parent is then never deeper than v's old parent, hence never below v: no cycle can form. Each
  * trade lowers the sum of all depths in all trees (v's subtree moves up in t0 and not down
- * elsewhere), so the phase ends, after at most k N^2 trades; it sweeps the nodes in id order
- * until a sweep trades nothing (S_7: 17,397 trades in 0.06 s, depths 10, 10, 11, 12, 13, 14;
- * Q_n: n + 1 in every tree, the optimum, for n = 5, 8, 10, 12). It reaches a local optimum of the
- * sum of depths, nothing more.
+ * elsewhere), so the phase ends, after at most k N^2 trades; it visits every node in id order,
+ * then, from a queue, the neighbours of every node whose depth a trade changed (a node's trades
+ * depend only on its neighbours' depths and its own ports), until the queue is empty (on
+ * Lovasz's trees of S_7: deepest 140 as grown, 12 after; Q_n: n + 1 in every tree, the optimum,
+ * for n = 5 to 10). It reaches a local optimum of the sum of depths, nothing more.
  *
  * Shallow trees, third: the deepest level. A pipelined broadcast waits for the deepest tree, so
  * the phase then lowers the greatest depth D: a node v at depth D in tree t0 (a leaf there)
@@ -63,7 +64,7 @@
  * goes on; it stops at the first level where some node cannot be lifted, and the sum phase
  * runs once more (it deepens nothing). On S_5 and S_6 the greedy's trees reach the least height
  * the SAT search proves (8 and 9; they were 9 and 10 before this phase), B_6 17 (least 16), P_6
- * 10 (least 8); docs/constructions.md has the table. The depths remain a heuristic, not an
+ * 9 (least 8); docs/constructions.md has the table. The depths remain a heuristic, not an
  * optimum (that is the SAT search of search.c).
  *
  * The flows: unit capacities on the arcs of D' - A(F); an augmenting path is found by a
@@ -572,7 +573,19 @@ typedef struct {
     int32_t *stack;  /* N */
     int32_t *height; /* k: the height of v's subtree in tree t (the deepest-level phase) */
     int32_t limit;   /* the deepest-level phase: the level D to stay above; 0 otherwise */
+    int32_t *work;   /* N: the nodes to visit again (a ring), each once (inq) */
+    uint8_t *inq;    /* N */
+    int64_t whead, wcount;
 } xbuf_t;
+
+/* Queue node y for another visit, unless it waits already. */
+static void requeue(xbuf_t *x, int64_t N, int64_t y)
+{
+    if (!x->inq[y]) {
+        x->inq[y] = 1;
+        x->work[(x->whead + x->wcount++) % N] = (int32_t)y;
+    }
+}
 
 /* The depths of tree pt, each node's found by walking up to the first node whose depth is
  * known and filling the walk back in: O(N) for the tree. */
@@ -594,9 +607,10 @@ static void tree_depths(const xgraph_t *g, const uint8_t *pt, int32_t *depth, in
 }
 
 /* After v's parent in tree pt changed: every node of v's subtree moves by v's change. The
- * children of x are the neighbours whose parent port leads back to x. */
+ * children of u are the neighbours whose parent port leads back to u. Every neighbour of a node
+ * that moved may now trade better: it is queued for another visit. */
 static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32_t *depth,
-                          int32_t *stack)
+                          xbuf_t *x)
 {
     int P = g->P;
     int32_t delta = depth[g->nbr[v * P + pt[v]]] + 1 - depth[v];
@@ -604,15 +618,19 @@ static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32
         return;
     }
     int64_t n = 0;
-    stack[n++] = (int32_t)v;
+    x->stack[n++] = (int32_t)v;
     while (n > 0) {
-        int64_t x = stack[--n];
-        depth[x] += delta;
+        int64_t u = x->stack[--n];
+        depth[u] += delta;
         for (int p = 0; p < P; p++) {
-            int64_t a = x * P + p;
+            int64_t a = u * P + p;
             int32_t y = g->nbr[a];
-            if (y >= 0 && y != x && pt[y] == (g->rev != NULL ? g->rev[a] : p)) {
-                stack[n++] = y;
+            if (y < 0 || y == u) {
+                continue;
+            }
+            requeue(x, g->N, y);
+            if (pt[y] == (g->rev != NULL ? g->rev[a] : p)) {
+                x->stack[n++] = y;
             }
         }
     }
@@ -673,7 +691,7 @@ static void commit_trade(xgraph_t *g, int64_t v, int t0, int q, int last, int en
         if (g->eown != NULL) {
             g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
         }
-        subtree_moved(g, ports + t * N, v, x->depth + t * N, x->stack);
+        subtree_moved(g, ports + t * N, v, x->depth + t * N, x);
     }
 }
 
@@ -862,9 +880,11 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
     x.depth = tc__malloc_array(sk * (size_t)g->N, sizeof *x.depth);
     x.stack = tc__malloc_array((size_t)g->N, sizeof *x.stack);
     x.height = tc__malloc_array(sk, sizeof *x.height);
+    x.work = tc__malloc_array((size_t)g->N, sizeof *x.work);
+    x.inq = tc__calloc_array((size_t)g->N, 1);
     if (x.dep == NULL || x.owner == NULL || x.cur == NULL || x.curd == NULL || x.from == NULL ||
         x.queue == NULL || x.seen == NULL || x.depth == NULL || x.stack == NULL ||
-        x.height == NULL) {
+        x.height == NULL || x.work == NULL || x.inq == NULL) {
         err = tc__fail(TC_ENOMEM, "Out of memory for the exchange phase of %d trees.", k);
         goto cleanup;
     }
@@ -874,12 +894,17 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
     /* the sum of the depths to a local optimum, the deepest level down while it goes, and the
      * sum again (which never deepens a node) */
     for (int round = 0; round < 2; round++) {
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int64_t v = 0; v < g->N; v++) {
-                while (v != root && exchange_at(g, v, k, ports, &x)) {
-                    changed = true;
-                }
+        /* every node once, in id order, then the nodes near a change until none is left: a
+         * node's trades depend only on its neighbours' depths and its own ports */
+        for (int64_t v = 0; v < g->N; v++) {
+            requeue(&x, g->N, v);
+        }
+        while (x.wcount > 0) {
+            int64_t v = x.work[x.whead];
+            x.whead = (x.whead + 1) % g->N;
+            x.wcount--;
+            x.inq[v] = 0;
+            while (v != root && exchange_at(g, v, k, ports, &x)) {
             }
         }
         if (round == 0) {
@@ -897,6 +922,8 @@ cleanup:
     free(x.depth);
     free(x.stack);
     free(x.height);
+    free(x.work);
+    free(x.inq);
     return err;
 }
 
