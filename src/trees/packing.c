@@ -569,7 +569,9 @@ typedef struct {
     int32_t *owner; /* P: the tree whose parent is through port q, -1 when none */
     int32_t *cur, *curd, *from, *queue;
     uint8_t *seen;
-    int32_t *depth;  /* k x N: the depth of node v in tree t */
+    int32_t
+        *depth; /* N x k: the depth of node v in tree t at v * k + t (a node's trees together) */
+    int k;
     int32_t *stack;  /* N */
     int32_t *height; /* k: the height of v's subtree in tree t (the deepest-level phase) */
     int32_t limit;   /* the deepest-level phase: the level D to stay above; 0 otherwise */
@@ -589,19 +591,19 @@ static void requeue(xbuf_t *x, int64_t N, int64_t y)
 
 /* The depths of tree pt, each node's found by walking up to the first node whose depth is
  * known and filling the walk back in: O(N) for the tree. */
-static void tree_depths(const xgraph_t *g, const uint8_t *pt, int32_t *depth, int32_t *stack)
+static void tree_depths(const xgraph_t *g, const uint8_t *pt, int32_t *depth, int k, int32_t *stack)
 {
     for (int64_t v = 0; v < g->N; v++) {
-        depth[v] = pt[v] == TC_PARENT_ROOT ? 0 : -1;
+        depth[v * k] = pt[v] == TC_PARENT_ROOT ? 0 : -1;
     }
     for (int64_t v = 0; v < g->N; v++) {
         int64_t n = 0, x = v;
-        while (depth[x] < 0) {
+        while (depth[x * k] < 0) {
             stack[n++] = (int32_t)x;
             x = g->nbr[x * g->P + pt[x]];
         }
-        for (int32_t d = depth[x]; n > 0;) {
-            depth[stack[--n]] = ++d;
+        for (int32_t d = depth[x * k]; n > 0;) {
+            depth[(int64_t)stack[--n] * k] = ++d;
         }
     }
 }
@@ -609,11 +611,11 @@ static void tree_depths(const xgraph_t *g, const uint8_t *pt, int32_t *depth, in
 /* After v's parent in tree pt changed: every node of v's subtree moves by v's change. The
  * children of u are the neighbours whose parent port leads back to u. Every neighbour of a node
  * that moved may now trade better: it is queued for another visit. */
-static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32_t *depth,
+static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32_t *depth, int k,
                           xbuf_t *x)
 {
     int P = g->P;
-    int32_t delta = depth[g->nbr[v * P + pt[v]]] + 1 - depth[v];
+    int32_t delta = depth[(int64_t)g->nbr[v * P + pt[v]] * k] + 1 - depth[v * k];
     if (delta == 0) {
         return;
     }
@@ -621,7 +623,7 @@ static void subtree_moved(const xgraph_t *g, const uint8_t *pt, int64_t v, int32
     x->stack[n++] = (int32_t)v;
     while (n > 0) {
         int64_t u = x->stack[--n];
-        depth[u] += delta;
+        depth[u * k] += delta;
         for (int p = 0; p < P; p++) {
             int64_t a = u * P + p;
             int32_t y = g->nbr[a];
@@ -656,7 +658,7 @@ static void node_view(const xgraph_t *g, int64_t v, int k, const uint8_t *ports,
             int32_t y = g->nbr[a];
             bool blocked = g->eown != NULL && x->owner[q] < 0 && g->eid[a] >= 0 &&
                            g->eown[g->eid[a]] >= 0; /* a child edge of v in some tree */
-            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : x->depth[t * N + y];
+            x->dep[t * P + q] = y < 0 || y == v || blocked ? FAR : x->depth[(int64_t)y * k + t];
         }
         x->curd[t] = x->dep[t * P + x->cur[t]];
     }
@@ -691,21 +693,21 @@ static void commit_trade(xgraph_t *g, int64_t v, int t0, int q, int last, int en
         if (g->eown != NULL) {
             g->eown[g->eid[v * P + ports[t * N + v]]] = (int8_t)t;
         }
-        subtree_moved(g, ports + t * N, v, x->depth + t * N, x);
+        subtree_moved(g, ports + t * N, v, x->depth + t, k, x);
     }
 }
 
 /* The height of v's subtree in tree pt (0 for a leaf), by a search through the children. */
 static int32_t subtree_height(const xgraph_t *g, const uint8_t *pt, int64_t v, const int32_t *depth,
-                              int32_t *stack)
+                              int k, int32_t *stack)
 {
     int P = g->P;
-    int32_t hi = depth[v];
+    int32_t hi = depth[v * k];
     int64_t n = 0;
     stack[n++] = (int32_t)v;
     while (n > 0) {
         int64_t y = stack[--n];
-        hi = depth[y] > hi ? depth[y] : hi;
+        hi = depth[y * k] > hi ? depth[y * k] : hi;
         for (int p = 0; p < P; p++) {
             int64_t a = y * P + p;
             int32_t c = g->nbr[a];
@@ -714,7 +716,7 @@ static int32_t subtree_height(const xgraph_t *g, const uint8_t *pt, int64_t v, c
             }
         }
     }
-    return hi - depth[v];
+    return hi - depth[v * k];
 }
 
 /* Whether port q2 of v may be tree t's new parent in a trade: within reach (ok_depth) and, for
@@ -732,7 +734,7 @@ static bool chain_port_ok(const xgraph_t *g, int64_t v, int t, int q2, const uin
         return d <= x->curd[t];
     }
     if (x->height[t] < 0) { /* found when first asked: a subtree can be most of the tree */
-        x->height[t] = subtree_height(g, ports + t * g->N, v, x->depth + t * g->N, x->stack);
+        x->height[t] = subtree_height(g, ports + t * g->N, v, x->depth + t, x->k, x->stack);
     }
     if (d + 1 + x->height[t] >= x->limit) {
         return false;
@@ -849,7 +851,7 @@ static void lift_deepest(xgraph_t *g, int64_t root, int k, uint8_t *ports, xbuf_
             left = 0;
             for (int64_t v = 0; v < N; v++) {
                 for (int t = 0; t < k && v != root; t++) {
-                    if (x->depth[t * N + v] == D) {
+                    if (x->depth[v * k + t] == D) {
                         bool up = lift_at(g, v, t, k, ports, x);
                         lifted |= up;
                         left += !up;
@@ -878,6 +880,7 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
     x.queue = tc__malloc_array(sk + 1, sizeof *x.queue);
     x.seen = tc__malloc_array(sk, 1);
     x.depth = tc__malloc_array(sk * (size_t)g->N, sizeof *x.depth);
+    x.k = k;
     x.stack = tc__malloc_array((size_t)g->N, sizeof *x.stack);
     x.height = tc__malloc_array(sk, sizeof *x.height);
     x.work = tc__malloc_array((size_t)g->N, sizeof *x.work);
@@ -889,7 +892,7 @@ static tc_err_t exchange(xgraph_t *g, int64_t root, int k, uint8_t *ports)
         goto cleanup;
     }
     for (int t = 0; t < k; t++) {
-        tree_depths(g, ports + t * g->N, x.depth + t * g->N, x.stack);
+        tree_depths(g, ports + t * g->N, x.depth + t, k, x.stack);
     }
     /* the sum of the depths to a local optimum, the deepest level down while it goes, and the
      * sum again (which never deepens a node) */
