@@ -9,11 +9,13 @@
  * e.g.   build/release/bench/packing_depth 2000000 star:5 star:6 star:7 cube:6 cube:8 cube:10
  * It prints a Markdown table (docs/constructions.md keeps one). Built with the library's
  * internal header trees/packing.h, as the unit tests are. */
+#include "treecast/check.h"
 #include "treecast/net.h"
 #include "treecast/search.h"
 #include "treecast/trees.h"
 #include "trees/packing.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,19 +59,16 @@ static int deepest(const tc_topo_t *t, int64_t root, int k, const uint8_t *ports
     return ok ? hi : -1;
 }
 
+/* The deepest tree of a forest, by check's spanning pass. */
 static int forest_depth(const tc_forest_t *f)
 {
-    const tc_net_t *net = tc_forest_net(f);
-    int64_t N = tc_net_nodes(net);
-    int hi = 0;
-    for (int t = 0; t < tc_forest_trees(f); t++) {
-        for (int64_t v = 0; v < N; v++) {
-            int d = 0;
-            for (int64_t x = v; x != tc_forest_tree_root(f, t) && d <= N; d++) {
-                x = tc_forest_parent(f, t, x);
-            }
-            hi = d > hi ? d : hi;
-        }
+    tc_check_opts_t o = tc_check_defaults();
+    o.independence = o.excess = o.undirected = o.rotation = false;
+    tc_check_report_t rep;
+    int hi = -1;
+    bool ok = tc_check_forest(f, &o, &rep) == TC_OK;
+    for (int t = 0; ok && t < tc_forest_trees(f); t++) {
+        hi = rep.depth[t] > hi ? rep.depth[t] : hi;
     }
     return hi;
 }

@@ -61,21 +61,18 @@ tc_err_t tc__repro_bc_rounds(tc__repro_bc_t *b, tc_collective_t what, int64_t M,
 
 /* ---- the depth figures ----------------------------------------------------------------------- */
 
-/* The deepest tree of a forest (its trees span: the kinds drawn here are checked elsewhere). */
-static int deepest_tree(const tc_forest_t *f, int64_t N)
+/* The deepest tree of a forest, by check's spanning pass (the depths every report prints). */
+static tc_err_t deepest_tree(const tc_forest_t *f, int *out)
 {
-    int hi = 0;
-    for (int t = 0; t < tc_forest_trees(f); t++) {
-        int64_t r = tc_forest_tree_root(f, t);
-        for (int64_t v = 0; v < N; v++) {
-            int d = 0;
-            for (int64_t x = v; x != r && x >= 0 && d <= N; d++) {
-                x = tc_forest_parent(f, t, x);
-            }
-            hi = d > hi ? d : hi;
-        }
+    tc_check_opts_t o = tc_check_defaults();
+    o.independence = o.excess = o.undirected = o.rotation = false;
+    tc_check_report_t rep;
+    tc_err_t err = tc_check_forest(f, &o, &rep);
+    *out = 0;
+    for (int t = 0; err == TC_OK && t < tc_forest_trees(f); t++) {
+        *out = rep.depth[t] > *out ? rep.depth[t] : *out;
     }
-    return hi;
+    return err;
 }
 
 /* One row of the depth figure: the construction, the packing, the eccentricity of node 0 and,
@@ -99,10 +96,8 @@ static tc_err_t depth_row(const char *family, int n, tc_kind_t kind, int sat_hi,
     int trees = 0;
     for (int j = 0; j < 2 && err == TC_OK; j++) {
         err = tc_trees_build(net, j == 0 ? kind : TC_KIND_EDST, 0, 1, &f);
-        if (err == TC_OK) {
-            out[j] = deepest_tree(f, N);
-            trees = tc_forest_trees(f);
-        }
+        err = err == TC_OK ? deepest_tree(f, &out[j]) : err;
+        trees = err == TC_OK ? tc_forest_trees(f) : trees;
         tc_forest_free(f);
         f = NULL;
     }

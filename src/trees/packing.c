@@ -371,16 +371,10 @@ static int degree_in(const work_t *w, int64_t v)
     return d;
 }
 
-/* The arc connectivity from root in the current digraph (see tc__arb_connectivity); *at
- * receives a node where it is reached (-1 when the digraph is one node). */
-static int connectivity_at(work_t *w, int32_t root, int32_t *at)
+/* A forward search from root in the residual digraph (with no flow set: the current digraph);
+ * the nodes reached carry the returned epoch in fseen, and *count receives how many. */
+static uint32_t reach(work_t *w, int32_t root, int64_t *count)
 {
-    int64_t N = w->N;
-    *at = -1;
-    if (N == 1) {
-        return TC__PACK_MAX_TREES;
-    }
-    /* Reachability: a forward search from root. */
     uint32_t e = next_epoch(w);
     int64_t head = 0, tail = 0;
     w->fseen[root] = e;
@@ -390,12 +384,27 @@ static int connectivity_at(work_t *w, int32_t root, int32_t *at)
         for (int p = 0; p < w->P; p++) {
             int64_t a = (int64_t)x * w->P + p;
             int32_t y = w->nbr[a];
-            if (!w->gone[a] && w->fseen[y] != e) {
+            if (y >= 0 && w->fseen[y] != e && residual(w, a, y)) {
                 w->fseen[y] = e;
                 w->fq[tail++] = y;
             }
         }
     }
+    *count = tail;
+    return e;
+}
+
+/* The arc connectivity from root in the current digraph (see tc__arb_connectivity); *at
+ * receives a node where it is reached (-1 when the digraph is one node). */
+static int connectivity_at(work_t *w, int32_t root, int32_t *at)
+{
+    int64_t N = w->N;
+    *at = -1;
+    if (N == 1) {
+        return TC__PACK_MAX_TREES;
+    }
+    int64_t tail = 0;
+    uint32_t e = reach(w, root, &tail);
     if (tail < N) {
         for (int64_t v = 0; v < N && *at < 0; v++) {
             *at = w->fseen[v] != e ? (int32_t)v : -1;
@@ -466,21 +475,8 @@ tc_err_t tc__arb_min_cut(const tc_topo_t *topo, int64_t root, int *k, uint8_t *s
      * rest (v among them), entered by the saturated arcs only. */
     for (int c = 0; c < *k && augment(&w, &r, 1, v); c++) {
     }
-    uint32_t e = next_epoch(&w);
-    int64_t head = 0, tail = 0;
-    w.fseen[r] = e;
-    w.fq[tail++] = r;
-    while (head < tail) {
-        int32_t x = w.fq[head++];
-        for (int p = 0; p < w.P; p++) {
-            int64_t a = (int64_t)x * w.P + p;
-            int32_t y = w.nbr[a];
-            if (y >= 0 && w.fseen[y] != e && residual(&w, a, y)) {
-                w.fseen[y] = e;
-                w.fq[tail++] = y;
-            }
-        }
-    }
+    int64_t reached = 0;
+    uint32_t e = reach(&w, r, &reached);
     for (int64_t x = 0; x < w.N; x++) {
         side[x] = w.fseen[x] != e;
     }
