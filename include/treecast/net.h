@@ -75,6 +75,22 @@ tc_err_t tc_net_parse(const char *spec, tc_net_t **out);
 tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
                           const char *const *labels, const char *name, tc_net_t **out);
 
+/* What a node does: computes (sends and receives data: an MPI rank, a GPU) or switches
+ * (forwards packets between its links without keeping or combining data). */
+typedef enum { TC_ROLE_COMPUTE = 0, TC_ROLE_SWITCH = 1 } tc_role_t;
+
+/* The largest capacity of an arc (capacities are positive integers in any unit: Gbit/s, lanes). */
+#define TC_CAPACITY_MAX 1000000000
+
+/* tc_net_graph_new with capacities and roles: capacity[2e] is the capacity of edge e from
+ * edges[2e] to edges[2e+1], capacity[2e+1] the other way (NULL: 1 both ways; 1..TC_CAPACITY_MAX);
+ * role[v] is node v's tc_role_t (NULL: every node computes; at least 2 nodes must compute). An
+ * edge given twice must give the same capacities. Errors as tc_net_graph_new, TC_EINVAL for a
+ * capacity or role out of range. O(N + E log E). */
+tc_err_t tc_net_fabric_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                           const int64_t *capacity, const uint8_t *role, const char *const *labels,
+                           const char *name, tc_net_t **out);
+
 /* Create a network from the text of a graph file (what graph:FILE reads): an edge list (lines
  * "u v" of two names; a line of one name declares a node; '#' starts a comment) or a JSON
  * object with "edges" (docs/formats.md). Node ids follow the names' first appearance, or their
@@ -92,6 +108,18 @@ tc_err_t tc_net_graph_read(const char *text, size_t len, const char *name, tc_ne
  * failed allocation; TC_EIO when the file cannot be opened or a read fails (a read error is
  * never taken for the end of the file). */
 tc_err_t tc_net_graph_load(const char *path, int64_t memory, tc_net_t **out);
+
+/* The role of node (TC_ROLE_COMPUTE for every node of a network without switches). O(1). */
+tc_role_t tc_net_role(const tc_net_t *net, int64_t node);
+
+/* The nodes that compute (all of them without switches), and whether some node switches. O(1). */
+int64_t tc_net_compute_nodes(const tc_net_t *net);
+bool tc_net_switches(const tc_net_t *net);
+
+/* The capacity of the arc from node along dim (1 on a network without capacities; 0 when there
+ * is no arc), and whether some arc's capacity is not 1. O(1) (O(degree) for the arc's port). */
+int64_t tc_net_capacity(const tc_net_t *net, int64_t node, int dim);
+bool tc_net_capacitated(const tc_net_t *net);
 
 /* The connected components of the network: 1 for every family but a graph given by its edges
  * (counted when it is made). O(1). */
@@ -251,6 +279,11 @@ typedef struct {
     int ports;
     int32_t *nbr;
     uint8_t *rev;
+    /* The capacity of the arc out of v through port p is cap[v * ports + p] (NULL: every arc
+     * carries 1), and role[v] is v's tc_role_t (NULL: every node computes). Only networks with
+     * capacities or switches have them (tc_net_capacitated, tc_net_switches). */
+    uint32_t *cap;
+    uint8_t *role;
 } tc_topo_t;
 
 /* Build the neighbour table of a materializable network into *topo (uninitialized on entry;

@@ -49,6 +49,7 @@ typedef struct {
     int64_t *slot;      /* open addressing over labels: node + 1, 0 empty */
     uint64_t mask;      /* slots - 1 */
     int64_t components; /* connected components (1: connected) */
+    int64_t compute;    /* nodes that compute (not switches) */
     char name[TC_LABEL_MAX];
 } graph_t;
 
@@ -170,6 +171,9 @@ static const char *label_problem(const char *s)
     }
     if (s[0] == '#') {
         return "starts with '#', which an edge list reads as a comment";
+    }
+    if (s[0] == '@') {
+        return "starts with '@', which an edge list reads as a directive (@switch)";
     }
     if (len >= TC_LABEL_MAX) {
         return "is longer than 63 characters";
@@ -342,6 +346,91 @@ done:
     return err;
 }
 
+/* The port of v in u's row (-1: not adjacent). */
+static int port_of(const tc_topo_t *t, int64_t u, int64_t v)
+{
+    const int32_t *row = t->nbr + u * t->ports;
+    for (int p = 0; p < t->ports && row[p] >= 0; p++) {
+        if (row[p] == v) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+/* The capacities (two per edge, NULL: none) and roles (per node, NULL: none) into the table; an
+ * edge given twice must give the same capacities. */
+static tc_err_t set_attributes(graph_t *g, int64_t nedges, const int64_t *edges,
+                               const int64_t *capacity, const uint8_t *role,
+                               const char *const *labels)
+{
+    tc_topo_t *t = &g->topo;
+    char b1[24], b2[24];
+    g->compute = t->nodes;
+    if (role != NULL) {
+        int64_t switches = 0;
+        for (int64_t v = 0; v < t->nodes; v++) {
+            if (role[v] > TC_ROLE_SWITCH) {
+                return tc__fail(TC_EINVAL,
+                                "Node %s has role %d; roles are 0 (compute) and 1 "
+                                "(switch).",
+                                label_of(labels, v, b1, sizeof b1), role[v]);
+            }
+            switches += role[v] == TC_ROLE_SWITCH;
+        }
+        g->compute = t->nodes - switches;
+        if (g->compute < 2) {
+            return tc__fail(TC_EINVAL,
+                            "A network needs at least 2 nodes that compute (%lld of "
+                            "%lld do).",
+                            (long long)g->compute, (long long)t->nodes);
+        }
+        if (switches > 0) {
+            t->role = malloc((size_t)t->nodes);
+            if (t->role == NULL) {
+                return tc__fail(TC_ENOMEM, "Out of memory for the roles of a graph.");
+            }
+            memcpy(t->role, role, (size_t)t->nodes);
+        }
+    }
+    if (capacity == NULL) {
+        return TC_OK;
+    }
+    bool ones = true;
+    for (int64_t e = 0; e < 2 * nedges; e++) {
+        if (capacity[e] < 1 || capacity[e] > TC_CAPACITY_MAX) {
+            return tc__fail(TC_EINVAL, "Edge %s %s has capacity %lld; capacities are 1..%d.",
+                            label_of(labels, edges[e & ~(int64_t)1], b1, sizeof b1),
+                            label_of(labels, edges[e | 1], b2, sizeof b2), (long long)capacity[e],
+                            TC_CAPACITY_MAX);
+        }
+        ones = ones && capacity[e] == 1;
+    }
+    if (ones) {
+        return TC_OK;
+    }
+    size_t arcs = (size_t)(t->nodes * t->ports);
+    t->cap = tc__malloc_array(arcs, sizeof *t->cap);
+    if (t->cap == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the capacities of a graph.");
+    }
+    memset(t->cap, 0, arcs * sizeof *t->cap);
+    for (int64_t e = 0; e < nedges; e++) {
+        for (int side = 0; side < 2; side++) {
+            int64_t u = edges[2 * e + side], v = edges[2 * e + 1 - side];
+            uint32_t *c = t->cap + u * t->ports + port_of(t, u, v);
+            uint32_t want = (uint32_t)capacity[2 * e + side];
+            if (*c != 0 && *c != want) {
+                return tc__fail(TC_EINVAL, "Edge %s %s is given twice, with capacities %u and %u.",
+                                label_of(labels, u, b1, sizeof b1),
+                                label_of(labels, v, b2, sizeof b2), *c, want);
+            }
+            *c = want;
+        }
+    }
+    return TC_OK;
+}
+
 /* 2-colour every component by breadth-first search over the table, counting the components. */
 static tc_err_t colour_components(const tc_topo_t *t, bool *bipartite, int64_t *components)
 {
@@ -386,8 +475,10 @@ static tc_err_t colour_components(const tc_topo_t *t, bool *bipartite, int64_t *
     return TC_OK;
 }
 
-/* tc_net_graph_new with a memory budget for the neighbour table (0: none). */
-static tc_err_t graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+/* tc_net_fabric_new with a memory budget for the neighbour table (0: none), for the family of
+ * ops (tc__graph_ops, or a family built from its edges). */
+static tc_err_t graph_new(const tc__net_ops_t *ops, int64_t nodes, int64_t nedges,
+                          const int64_t *edges, const int64_t *capacity, const uint8_t *role,
                           const char *const *labels, const char *name, int64_t budget,
                           tc_net_t **out)
 {
@@ -408,6 +499,9 @@ static tc_err_t graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
     int degree = 0, min_degree = 0;
     bool bipartite = false;
     tc_err_t err = build_table(g, nodes, nedges, edges, labels, budget, &degree, &min_degree);
+    if (err == TC_OK) {
+        err = set_attributes(g, nedges, edges, capacity, role, labels);
+    }
     if (err == TC_OK) {
         err = colour_components(&g->topo, &bipartite, &g->components);
     }
@@ -432,7 +526,7 @@ static tc_err_t graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
         g->slot = t.slot;
         g->mask = t.mask;
         memset(&t, 0, sizeof t);
-        err = tc__net_alloc(&tc__graph_ops, 0, 0, nodes, degree, 0, out);
+        err = tc__net_alloc(ops, 0, 0, nodes, degree, 0, out);
     }
     names_free(&t);
     if (err != TC_OK) {
@@ -460,7 +554,35 @@ static tc_err_t graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
 tc_err_t tc_net_graph_new(int64_t nodes, int64_t nedges, const int64_t *edges,
                           const char *const *labels, const char *name, tc_net_t **out)
 {
-    return graph_new(nodes, nedges, edges, labels, name, 0, out);
+    return graph_new(&tc__graph_ops, nodes, nedges, edges, NULL, NULL, labels, name, 0, out);
+}
+
+tc_err_t tc_net_fabric_new(int64_t nodes, int64_t nedges, const int64_t *edges,
+                           const int64_t *capacity, const uint8_t *role, const char *const *labels,
+                           const char *name, tc_net_t **out)
+{
+    return graph_new(&tc__graph_ops, nodes, nedges, edges, capacity, role, labels, name, 0, out);
+}
+
+tc_err_t tc__net_fabric(const tc__net_ops_t *ops, const char *spec, int n, int k, int64_t nodes,
+                        int64_t nedges, const int64_t *edges, const int64_t *capacity,
+                        const uint8_t *role, const char *const *labels, tc_net_t **out)
+{
+    tc_err_t err = graph_new(ops, nodes, nedges, edges, capacity, role, labels, spec, 0, out);
+    if (err != TC_OK) {
+        return err;
+    }
+    char *copy = strdup(spec);
+    if (copy == NULL) {
+        tc_net_free(*out);
+        *out = NULL;
+        return tc__fail(TC_ENOMEM, "Out of memory creating %s.", spec);
+    }
+    free((*out)->spec);
+    (*out)->spec = copy;
+    (*out)->n = n;
+    (*out)->k = k;
+    return TC_OK;
 }
 
 /* ---- reading: names to ids ---------------------------------------------------------------- */
@@ -470,6 +592,10 @@ typedef struct {
     int64_t *ends; /* two per edge: ids (>= 0) or name indices (-1 - i) */
     int64_t count; /* entries of ends used */
     int64_t cap;
+    int64_t *capacity; /* parallel to ends (u->v, v->u), from the first capacity given, or NULL */
+    int64_t capacity_cap;
+    int64_t *sw; /* the switches: ids or name indices, like ends */
+    int64_t sw_count, sw_cap;
     bool any_id, any_name;
 } reading_t;
 
@@ -477,21 +603,52 @@ static void reading_free(reading_t *r)
 {
     names_free(&r->names);
     free(r->ends);
+    free(r->capacity);
+    free(r->sw);
+}
+
+/* Append x to a growing array of int64_t. */
+static bool push_i64(int64_t **a, int64_t *count, int64_t *cap, int64_t x)
+{
+    if (*count == *cap) {
+        int64_t more = *cap < 4096 ? 4096 : *cap * 2;
+        int64_t *grown = realloc(*a, (size_t)more * sizeof *grown);
+        if (grown == NULL) {
+            return false;
+        }
+        *a = grown;
+        *cap = more;
+    }
+    (*a)[(*count)++] = x;
+    return true;
+}
+
+/* The capacities of the edge just pushed (its two ends are the last of ends): c_uv and c_vu, or
+ * 0 and 0 when the line gave none (1 both ways then). */
+static bool push_capacity(reading_t *r, int64_t c_uv, int64_t c_vu)
+{
+    if (r->capacity == NULL && c_uv == 0) {
+        return true;
+    }
+    if (r->capacity == NULL || r->cap > r->capacity_cap) {
+        int64_t *grown = realloc(r->capacity, (size_t)r->cap * sizeof *grown);
+        if (grown == NULL) {
+            return false;
+        }
+        for (int64_t j = r->capacity == NULL ? 0 : r->capacity_cap; j < r->cap; j++) {
+            grown[j] = 1;
+        }
+        r->capacity = grown;
+        r->capacity_cap = r->cap;
+    }
+    r->capacity[r->count - 2] = c_uv > 0 ? c_uv : 1;
+    r->capacity[r->count - 1] = c_vu > 0 ? c_vu : 1;
+    return true;
 }
 
 static bool push_end(reading_t *r, int64_t x)
 {
-    if (r->count == r->cap) {
-        int64_t cap = r->cap < 4096 ? 4096 : r->cap * 2;
-        int64_t *ends = realloc(r->ends, (size_t)cap * sizeof *ends);
-        if (ends == NULL) {
-            return false;
-        }
-        r->ends = ends;
-        r->cap = cap;
-    }
-    r->ends[r->count++] = x;
-    return true;
+    return push_i64(&r->ends, &r->count, &r->cap, x);
 }
 
 /* Ids for the names read: their numeric order when every name is a decimal, else their order
@@ -536,6 +693,7 @@ static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_
 {
     int64_t *id_of = NULL;
     const char **order = NULL;
+    uint8_t *role = NULL;
     tc_err_t err = TC_OK;
     if (r->any_id && r->any_name && labels == NULL) {
         return tc__fail(TC_EPARSE, "Edges name nodes both by id and by label, and no \"labels\" "
@@ -589,17 +747,29 @@ static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_
                        (long long)nodes, len);
         goto done;
     }
-    for (int64_t j = 0; j < r->count; j++) {
-        int64_t x = r->ends[j];
-        if (x < 0) {
-            r->ends[j] = id_of[-1 - x];
-        } else if (x >= nodes) {
-            err = tc__fail(TC_EPARSE, "Edge end %lld is outside the node ids 0..%lld.",
-                           (long long)x, (long long)nodes - 1);
+    for (int64_t j = 0; j < r->count + r->sw_count; j++) {
+        int64_t *x = j < r->count ? &r->ends[j] : &r->sw[j - r->count];
+        if (*x < 0) {
+            *x = id_of[-1 - *x];
+        } else if (*x >= nodes) {
+            err =
+                tc__fail(TC_EPARSE, "%s %lld is outside the node ids 0..%lld.",
+                         j < r->count ? "Edge end" : "Switch", (long long)*x, (long long)nodes - 1);
             goto done;
         }
     }
-    err = graph_new(nodes, r->count / 2, r->ends, order, name, budget, out);
+    if (r->sw_count > 0) {
+        role = calloc((size_t)nodes, 1);
+        if (role == NULL) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for the roles of a graph.");
+            goto done;
+        }
+        for (int64_t j = 0; j < r->sw_count; j++) {
+            role[r->sw[j]] = TC_ROLE_SWITCH;
+        }
+    }
+    err = graph_new(&tc__graph_ops, nodes, r->count / 2, r->ends, r->capacity, role, order, name,
+                    budget, out);
     if (err == TC_EINVAL) { /* what the caller gave is a file: its content is bad data */
         char detail[320];
         snprintf(detail, sizeof detail, "%s", tc_err_detail());
@@ -608,10 +778,117 @@ static tc_err_t finish(reading_t *r, const names_t *labels, int64_t nodes, size_
 done:
     free(id_of);
     free(order);
+    free(role);
     return err;
 }
 
 /* ---- the edge list ----------------------------------------------------------------------- */
+
+/* A capacity in the text: a decimal integer 1..TC_CAPACITY_MAX (else 0). */
+static int64_t capacity_value(const char *s)
+{
+    int64_t v = 0;
+    return decimal(s, &v) && v >= 1 && v <= TC_CAPACITY_MAX ? v : 0;
+}
+
+/* One line of an edge list, split into blank-separated words ('#' ends it). */
+typedef struct {
+    char word[4][TC_LABEL_MAX];
+    int words;
+    bool directive; /* "@switch NAME...": the names were taken as switches already */
+} line_t;
+
+/* The next word of the line [*q, eol) into buf (at most TC_LABEL_MAX - 1 characters); false at
+ * the end of the line. *long_word says a word did not fit. */
+static bool next_word(const char **q, const char *eol, char *buf, bool *long_word)
+{
+    const char *p = *q;
+    while (p < eol && (*p == ' ' || *p == '\t' || *p == '\r')) {
+        p++;
+    }
+    if (p == eol || *p == '#') {
+        *q = eol;
+        return false;
+    }
+    const char *w = p;
+    while (p < eol && *p != ' ' && *p != '\t' && *p != '\r') {
+        p++;
+    }
+    *q = p;
+    *long_word = (size_t)(p - w) >= TC_LABEL_MAX;
+    if (!*long_word) {
+        memcpy(buf, w, (size_t)(p - w));
+        buf[p - w] = '\0';
+    }
+    return true;
+}
+
+/* Read one line: a node, an edge "u v [c [c_back]]", or "@switch NAME...". */
+static tc_err_t edge_list_line(reading_t *r, const char *p, const char *eol, int line)
+{
+    char buf[TC_LABEL_MAX];
+    line_t l = {.words = 0};
+    bool long_word = false;
+    while (next_word(&p, eol, buf, &long_word)) {
+        if (long_word) {
+            return tc__fail(TC_EPARSE, "line %d: a name longer than %d characters.", line,
+                            TC_LABEL_MAX - 1);
+        }
+        if (l.words == 0 && strcmp(buf, "@switch") == 0) {
+            l.directive = true;
+            l.words = 1;
+            continue;
+        }
+        if (!l.directive && l.words == 4) {
+            return tc__fail(TC_EPARSE,
+                            "line %d: more than two names and two capacities (an edge "
+                            "is \"u v [CAPACITY [BACK]]\").",
+                            line);
+        }
+        const char *problem = l.directive || l.words < 2 ? label_problem(buf) : NULL;
+        if (problem != NULL) {
+            return tc__fail(TC_EPARSE, "line %d: name \"%.20s\" %s.", line, buf, problem);
+        }
+        if (!l.directive && l.words >= 2 && capacity_value(buf) == 0) {
+            return tc__fail(TC_EPARSE,
+                            "line %d: \"%.20s\" is not a capacity 1..%d (an edge is "
+                            "\"u v [CAPACITY [BACK]]\").",
+                            line, buf, TC_CAPACITY_MAX);
+        }
+        if (l.directive) {
+            bool added;
+            int64_t i = names_add(&r->names, buf, &added);
+            if (i < 0 || !push_i64(&r->sw, &r->sw_count, &r->sw_cap, -1 - i)) {
+                return tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+            }
+            l.words++;
+            continue;
+        }
+        memcpy(l.word[l.words++], buf, strlen(buf) + 1);
+    }
+    if (l.directive) {
+        return l.words > 1 ? TC_OK : tc__fail(TC_EPARSE, "line %d: @switch names no node.", line);
+    }
+    for (int f = 0; f < l.words && f < 2; f++) {
+        bool added;
+        int64_t i = names_add(&r->names, l.word[f], &added);
+        if (i < 0 || (l.words >= 2 && !push_end(r, -1 - i))) {
+            return tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+        }
+    }
+    if (l.words >= 2 && strcmp(l.word[0], l.word[1]) == 0) {
+        return tc__fail(TC_EPARSE, "line %d: a loop at node %s; a network has none.", line,
+                        l.word[0]);
+    }
+    if (l.words >= 2) {
+        int64_t c = l.words >= 3 ? capacity_value(l.word[2]) : 0;
+        int64_t back = l.words == 4 ? capacity_value(l.word[3]) : c;
+        if (!push_capacity(r, c, back)) {
+            return tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+        }
+    }
+    return TC_OK;
+}
 
 static tc_err_t read_edge_list(const char *text, size_t len, const char *name, int64_t budget,
                                tc_net_t **out)
@@ -622,48 +899,7 @@ static tc_err_t read_edge_list(const char *text, size_t len, const char *name, i
     for (const char *p = text, *end = text + len; p < end && err == TC_OK;) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         eol = eol == NULL ? end : eol;
-        line++;
-        char tok[2][TC_LABEL_MAX];
-        int fields = 0;
-        for (const char *q = p; q < eol && err == TC_OK;) {
-            while (q < eol && (*q == ' ' || *q == '\t' || *q == '\r')) {
-                q++;
-            }
-            if (q == eol || *q == '#') {
-                break;
-            }
-            const char *w = q;
-            while (q < eol && *q != ' ' && *q != '\t' && *q != '\r') {
-                q++;
-            }
-            if (fields == 2) {
-                err =
-                    tc__fail(TC_EPARSE, "line %d: more than two names (an edge is \"u v\").", line);
-            } else if ((size_t)(q - w) >= TC_LABEL_MAX) {
-                err = tc__fail(TC_EPARSE, "line %d: a name longer than %d characters.", line,
-                               TC_LABEL_MAX - 1);
-            } else {
-                memcpy(tok[fields], w, (size_t)(q - w));
-                tok[fields][q - w] = '\0';
-                const char *problem = label_problem(tok[fields]);
-                if (problem != NULL) {
-                    err = tc__fail(TC_EPARSE, "line %d: name \"%.20s\" %s.", line, tok[fields],
-                                   problem);
-                }
-                fields++;
-            }
-        }
-        for (int f = 0; f < fields && err == TC_OK; f++) {
-            bool added;
-            int64_t i = names_add(&r.names, tok[f], &added);
-            if (i < 0 || (fields == 2 && !push_end(&r, -1 - i))) {
-                err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
-            }
-        }
-        if (err == TC_OK && fields == 2 && strcmp(tok[0], tok[1]) == 0) {
-            err = tc__fail(TC_EPARSE, "line %d: a loop at node %s; a network has none.", line,
-                           tok[0]);
-        }
+        err = edge_list_line(&r, p, eol, ++line);
         p = eol + 1;
     }
     r.any_name = true;
@@ -721,8 +957,8 @@ static bool label_list(tc__js_t *s, json_graph_t *g)
     }
 }
 
-/* One edge end: an id or a label. */
-static bool edge_end(tc__js_t *s, json_graph_t *g)
+/* One edge end (or switch): an id or a label, into ends (or the switches). */
+static bool node_ref(tc__js_t *s, json_graph_t *g, bool is_switch)
 {
     int64_t x;
     if (tc__js_peek(s, '"')) {
@@ -747,11 +983,56 @@ static bool edge_end(tc__js_t *s, json_graph_t *g)
         }
         g->r.any_id = true;
     }
-    if (!push_end(&g->r, x)) {
+    if (!(is_switch ? push_i64(&g->r.sw, &g->r.sw_count, &g->r.sw_cap, x) : push_end(&g->r, x))) {
         s->err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
         return false;
     }
     return true;
+}
+
+static bool edge_end(tc__js_t *s, json_graph_t *g)
+{
+    return node_ref(s, g, false);
+}
+
+/* The capacities after an edge's ends: none, ", c" or ", c, c_back". */
+static bool edge_capacities(tc__js_t *s, json_graph_t *g)
+{
+    int64_t c[2] = {0, 0};
+    for (int k = 0; k < 2 && tc__js_peek(s, ','); k++) {
+        s->p++;
+        if (!tc__js_int(s, &c[k], NULL)) {
+            return false;
+        }
+        if (c[k] < 1 || c[k] > TC_CAPACITY_MAX) {
+            TC__JS_FAIL(s, "capacity %lld is not 1..%d", (long long)c[k], TC_CAPACITY_MAX);
+        }
+    }
+    if (!push_capacity(&g->r, c[0], c[1] > 0 ? c[1] : c[0])) {
+        s->err = tc__fail(TC_ENOMEM, "Out of memory reading a graph.");
+        return false;
+    }
+    return true;
+}
+
+static bool switch_list(tc__js_t *s, json_graph_t *g)
+{
+    if (!tc__js_expect(s, '[')) {
+        return false;
+    }
+    if (tc__js_peek(s, ']')) {
+        s->p++;
+        return true;
+    }
+    for (;;) {
+        if (!node_ref(s, g, true)) {
+            return false;
+        }
+        if (!tc__js_peek(s, ',')) {
+            return tc__js_expect(s, ']');
+        }
+        s->p++;
+    }
 }
 
 static bool edge_list(tc__js_t *s, json_graph_t *g)
@@ -765,7 +1046,8 @@ static bool edge_list(tc__js_t *s, json_graph_t *g)
         return true;
     }
     for (;;) {
-        if (!(tc__js_expect(s, '[') && edge_end(s, g) && tc__js_expect(s, ',') && edge_end(s, g))) {
+        if (!(tc__js_expect(s, '[') && edge_end(s, g) && tc__js_expect(s, ',') && edge_end(s, g) &&
+              edge_capacities(s, g))) {
             return false;
         }
         if (!tc__js_expect(s, ']')) {
@@ -818,6 +1100,9 @@ static bool graph_member(tc__js_t *s, const char *key, void *ctx)
     }
     if (strcmp(key, "edges") == 0) {
         return edge_list(s, g);
+    }
+    if (strcmp(key, "switches") == 0) {
+        return switch_list(s, g);
     }
     return tc__js_skip(s, 1);
 }
@@ -956,11 +1241,48 @@ tc_err_t tc_net_graph_load(const char *path, int64_t memory, tc_net_t **out)
     return err;
 }
 
+/* Whether net is built from its edges (a graph, or a family of fabrics): it has a graph_t. */
+static bool graph_backed(const tc_net_t *net)
+{
+    return net->ops->destroy == tc__graph_destroy;
+}
+
 int64_t tc_net_components(const tc_net_t *net)
 {
-    /* the one reader of the family outside the registry: every family but a graph given by its
-     * edges is connected by construction */
-    return net->ops == &tc__graph_ops ? ((const graph_t *)net->data)->components : 1;
+    /* the readers of the graph's data outside the registry: every family not built from its
+     * edges is connected by construction and has neither switches nor capacities */
+    return graph_backed(net) ? ((const graph_t *)net->data)->components : 1;
+}
+
+tc_role_t tc_net_role(const tc_net_t *net, int64_t node)
+{
+    const tc_topo_t *t = graph_backed(net) ? &((const graph_t *)net->data)->topo : NULL;
+    return t != NULL && t->role != NULL && node >= 0 && node < t->nodes ? (tc_role_t)t->role[node]
+                                                                        : TC_ROLE_COMPUTE;
+}
+
+int64_t tc_net_compute_nodes(const tc_net_t *net)
+{
+    return graph_backed(net) ? ((const graph_t *)net->data)->compute : net->nodes;
+}
+
+bool tc_net_switches(const tc_net_t *net)
+{
+    return tc_net_compute_nodes(net) < net->nodes;
+}
+
+int64_t tc_net_capacity(const tc_net_t *net, int64_t node, int dim)
+{
+    if (tc_net_neighbor(net, node, dim) < 0) {
+        return 0;
+    }
+    const tc_topo_t *t = graph_backed(net) ? &((const graph_t *)net->data)->topo : NULL;
+    return t != NULL && t->cap != NULL ? t->cap[node * t->ports + (dim - net->dim_lo)] : 1;
+}
+
+bool tc_net_capacitated(const tc_net_t *net)
+{
+    return graph_backed(net) && ((const graph_t *)net->data)->topo.cap != NULL;
 }
 
 tc_err_t tc_net_require_connected(const tc_net_t *net)
@@ -994,7 +1316,7 @@ static size_t graph_name(const tc_net_t *net, char *buf, size_t cap)
     return len < 0 ? 0 : (size_t)len;
 }
 
-static int64_t graph_edges(const tc_net_t *net)
+int64_t tc__graph_edges(const tc_net_t *net)
 {
     const tc_topo_t *t = &G(net)->topo;
     int64_t arcs = 0;
@@ -1010,19 +1332,19 @@ static int graph_diameter(const tc_net_t *net)
     return -1;
 }
 
-static bool graph_materializable(const tc_net_t *net)
+bool tc__graph_materializable(const tc_net_t *net)
 {
     (void)net;
     return true;
 }
 
-static int64_t graph_neighbor(const tc_net_t *net, int64_t node, int dim)
+int64_t tc__graph_neighbor(const tc_net_t *net, int64_t node, int dim)
 {
     const tc_topo_t *t = &G(net)->topo;
     return t->nbr[node * t->ports + dim];
 }
 
-static int graph_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
+int tc__graph_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
 {
     const tc_topo_t *t = &G(net)->topo;
     if (u < 0 || u >= t->nodes) {
@@ -1037,7 +1359,7 @@ static int graph_edge_dim(const tc_net_t *net, int64_t u, int64_t v)
 }
 
 /* Breadth-first search from u until v; -1 when v cannot be reached (or memory runs out). */
-static int graph_distance(const tc_net_t *net, int64_t u, int64_t v)
+int tc__graph_distance(const tc_net_t *net, int64_t u, int64_t v)
 {
     if (u == v) {
         return 0;
@@ -1068,14 +1390,14 @@ static int graph_distance(const tc_net_t *net, int64_t u, int64_t v)
     return found;
 }
 
-static size_t graph_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
+size_t tc__graph_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap)
 {
     (void)commas;
     int len = snprintf(buf, cap, "%s", G(net)->pool + G(net)->label[node]);
     return len < 0 ? 0 : (size_t)len;
 }
 
-static tc_err_t graph_parse_label(const tc_net_t *net, const char *text, int64_t *out)
+tc_err_t tc__graph_parse_label(const tc_net_t *net, const char *text, int64_t *out)
 {
     const graph_t *g = G(net);
     names_t view = {.pool = g->pool, .at = g->label, .slot = g->slot, .mask = g->mask};
@@ -1093,15 +1415,40 @@ static tc_err_t graph_facts(const tc_net_t *net, tc_facts_t *out)
              (long long)net->nodes);
     tc_fact_t *f = tc_facts_add(out, "bipartite", "");
     tc__fact_value(f, "%s (2-colouring)", net->bipartite ? "yes" : "no");
+    tc__facts_fabric(net, out);
     return err;
 }
 
-static const tc_topo_t *graph_table(const tc_net_t *net)
+void tc__facts_fabric(const tc_net_t *net, tc_facts_t *out)
+{
+    const tc_topo_t *t = &G(net)->topo;
+    if (t->role != NULL) {
+        tc_fact_t *f = tc_facts_add(out, "compute nodes", "");
+        int64_t switches = net->nodes - G(net)->compute;
+        tc__fact_value(f, "%lld (%lld switch%s)", (long long)G(net)->compute, (long long)switches,
+                       switches == 1 ? "" : "es");
+    }
+    if (t->cap != NULL) {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        int64_t total = 0;
+        for (int64_t a = 0; a < t->nodes * t->ports; a++) {
+            if (t->nbr[a] >= 0) {
+                lo = t->cap[a] < lo ? t->cap[a] : lo;
+                hi = t->cap[a] > hi ? t->cap[a] : hi;
+                total += t->cap[a];
+            }
+        }
+        tc_fact_t *f = tc_facts_add(out, "capacities", "");
+        tc__fact_value(f, "%u..%u per arc, %lld in all", lo, hi, (long long)total);
+    }
+}
+
+const tc_topo_t *tc__graph_table(const tc_net_t *net)
 {
     return &G(net)->topo;
 }
 
-static void graph_destroy(tc_net_t *net)
+void tc__graph_destroy(tc_net_t *net)
 {
     graph_free_data(net->data);
 }
@@ -1111,17 +1458,17 @@ const tc__net_ops_t tc__graph_ops = {
     .syntax = "graph:FILE",
     .parse = graph_parse,
     .name = graph_name,
-    .edges = graph_edges,
+    .edges = tc__graph_edges,
     .diameter = graph_diameter,
-    .materializable = graph_materializable,
-    .neighbor = graph_neighbor,
-    .edge_dim = graph_edge_dim,
-    .distance = graph_distance,
-    .label = graph_label,
-    .parse_label = graph_parse_label,
+    .materializable = tc__graph_materializable,
+    .neighbor = tc__graph_neighbor,
+    .edge_dim = tc__graph_edge_dim,
+    .distance = tc__graph_distance,
+    .label = tc__graph_label,
+    .parse_label = tc__graph_parse_label,
     .facts = graph_facts,
-    .destroy = graph_destroy,
-    .table = graph_table,
+    .destroy = tc__graph_destroy,
+    .table = tc__graph_table,
     .walker = TC__WALK_TABLE,
     .params = 0,
 };

@@ -413,6 +413,23 @@ tc_err_t tc_topo_init(tc_topo_t *topo, const tc_net_t *net)
             topo->rev = NULL;
         }
     }
+    const tc_topo_t *own = tc__net_table(net); /* capacities and roles come with the table */
+    if (own != NULL && own->cap != NULL) {
+        topo->cap = tc__malloc_array((size_t)(net->nodes * ports), sizeof *topo->cap);
+        if (topo->cap == NULL) {
+            tc_topo_destroy(topo);
+            return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of %s.", name);
+        }
+        memcpy(topo->cap, own->cap, (size_t)(net->nodes * ports) * sizeof *topo->cap);
+    }
+    if (own != NULL && own->role != NULL) {
+        topo->role = malloc((size_t)net->nodes);
+        if (topo->role == NULL) {
+            tc_topo_destroy(topo);
+            return tc__fail(TC_ENOMEM, "Out of memory for the neighbour table of %s.", name);
+        }
+        memcpy(topo->role, own->role, (size_t)net->nodes);
+    }
     return TC_OK;
 }
 
@@ -423,6 +440,8 @@ void tc_topo_destroy(tc_topo_t *topo)
     }
     free(topo->nbr);
     free(topo->rev);
+    free(topo->cap);
+    free(topo->role);
     memset(topo, 0, sizeof *topo);
 }
 

@@ -159,6 +159,38 @@ tc_err_t tc__facts_generic(const tc_net_t *net, tc_facts_t *out);
  * "labels", "nodes" and "name", at the top or inside "network". Errors carry the line. */
 tc_err_t tc__net_graph_scan(tc__js_t *s, const char *name, tc_net_t **out);
 
+/* ---- networks built from their edges (net/graph.c) ---- */
+
+/* The operations of a network built from its edges, for a family of fabrics (fattree.c, ...) to
+ * take whole and add its own parse, name, diameter and facts. */
+int64_t tc__graph_edges(const tc_net_t *net);
+bool tc__graph_materializable(const tc_net_t *net);
+int64_t tc__graph_neighbor(const tc_net_t *net, int64_t node, int dim);
+int tc__graph_edge_dim(const tc_net_t *net, int64_t u, int64_t v);
+int tc__graph_distance(const tc_net_t *net, int64_t u, int64_t v);
+size_t tc__graph_label(const tc_net_t *net, int64_t node, bool commas, char *buf, size_t cap);
+tc_err_t tc__graph_parse_label(const tc_net_t *net, const char *text, int64_t *out);
+const tc_topo_t *tc__graph_table(const tc_net_t *net);
+void tc__graph_destroy(tc_net_t *net);
+
+#define TC__GRAPH_BACKED_OPS                                                                       \
+    .edges = tc__graph_edges, .materializable = tc__graph_materializable,                          \
+    .neighbor = tc__graph_neighbor, .edge_dim = tc__graph_edge_dim,                                \
+    .distance = tc__graph_distance, .label = tc__graph_label,                                      \
+    .parse_label = tc__graph_parse_label, .destroy = tc__graph_destroy, .table = tc__graph_table,  \
+    .walker = TC__WALK_TABLE
+
+/* A network of family ops (whose operations include TC__GRAPH_BACKED_OPS) from its edges, as
+ * tc_net_fabric_new takes them; spec is its specification ("fattree:4"), n and k what tc_net_n
+ * and tc_net_k return. TC_EINVAL, TC_ENOMEM. */
+tc_err_t tc__net_fabric(const tc__net_ops_t *ops, const char *spec, int n, int k, int64_t nodes,
+                        int64_t nedges, const int64_t *edges, const int64_t *capacity,
+                        const uint8_t *role, const char *const *labels, tc_net_t **out);
+
+/* The rows every network with switches or capacities adds to its facts: compute nodes,
+ * switches, the capacities of the arcs (graph.c). */
+void tc__facts_fabric(const tc_net_t *net, tc_facts_t *out);
+
 /* The families are listed in net/families.h (the registry). */
 
 #endif

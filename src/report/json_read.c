@@ -18,6 +18,7 @@ typedef struct {
     int64_t version;
     bool have_version, have_network, have_trees;
     char family[32];
+    char spec[TC_LABEL_MAX]; /* a family of fabrics names its network so ("fattree:4"), or "" */
     int64_t n, nodes, k;
     bool have_k, have_nodes;
     char kind[32];
@@ -48,7 +49,7 @@ static const tc_net_t *doc_net(const doc_t *d)
 static bool network_member(tc__js_t *r, const char *key, void *ctx)
 {
     doc_t *d = ctx;
-    static const char *const once[] = {"family", "n", "k", "nodes"};
+    static const char *const once[] = {"family", "n", "k", "nodes", "spec"};
     for (unsigned k = 0; k < sizeof once / sizeof once[0]; k++) {
         if (strcmp(key, once[k]) == 0) {
             if (d->seen_net_keys & (1u << k)) {
@@ -59,6 +60,9 @@ static bool network_member(tc__js_t *r, const char *key, void *ctx)
     }
     if (strcmp(key, "family") == 0) {
         return tc__js_str(r, d->family, sizeof d->family);
+    }
+    if (strcmp(key, "spec") == 0) {
+        return tc__js_str(r, d->spec, sizeof d->spec);
     }
     int64_t *count = strcmp(key, "n") == 0       ? &d->n
                      : strcmp(key, "k") == 0     ? &d->k
@@ -302,7 +306,14 @@ static bool top_member(tc__js_t *r, const char *key, void *ctx)
         }
         /* the network of the registry that the family, n and k name */
         char spec[96];
-        if (d->have_k) {
+        size_t flen = strlen(d->family);
+        if (d->spec[0] != '\0' &&
+            (strncmp(d->spec, d->family, flen) != 0 || d->spec[flen] != ':')) {
+            TC__JS_FAIL(r, "the network's \"spec\" %s is not of its family %s", d->spec, d->family);
+        }
+        if (d->spec[0] != '\0') {
+            snprintf(spec, sizeof spec, "%s", d->spec);
+        } else if (d->have_k) {
             snprintf(spec, sizeof spec, "%.31s:%lld,%lld", d->family, (long long)d->n,
                      (long long)d->k);
         } else {

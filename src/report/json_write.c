@@ -94,15 +94,39 @@ tc_err_t tc_report_forest_json_meta(FILE *out, const tc_forest_t *forest, bool l
             for (int d = tc_net_dim_min(net); d <= tc_net_dim_max(net); d++) {
                 int64_t u = tc_net_neighbor(net, v, d);
                 if (u > v) {
-                    fprintf(out, "%s[%lld,%lld]", first ? "" : ",", (long long)v, (long long)u);
+                    fprintf(out, "%s[%lld,%lld", first ? "" : ",", (long long)v, (long long)u);
+                    if (tc_net_capacitated(net)) {
+                        fprintf(out, ",%lld,%lld", (long long)tc_net_capacity(net, v, d),
+                                (long long)tc_net_capacity(net, u, tc_net_edge_dim(net, u, v)));
+                    }
+                    fputc(']', out);
                     first = false;
                 }
             }
         }
-        fputs("]},\n", out);
+        fputc(']', out);
+        if (tc_net_switches(net)) {
+            fputs(",\n\"switches\":[", out);
+            first = true;
+            for (int64_t v = 0; v < N; v++) {
+                if (tc_net_role(net, v) == TC_ROLE_SWITCH) {
+                    fprintf(out, "%s%lld", first ? "" : ",", (long long)v);
+                    first = false;
+                }
+            }
+            fputc(']', out);
+        }
+        fputs("},\n", out);
     } else {
         fprintf(out, "{\"format_version\":1,\"network\":{\"family\":\"%s\",\"n\":%d,",
                 tc_net_family_name(net), n);
+        if (tc__net_params(net) > 2) { /* a family of fabrics: its specification names it */
+            char spec[TC_LABEL_MAX];
+            tc_net_spec(net, spec, sizeof spec);
+            fputs("\"spec\":", out);
+            tc_report_json_string(out, spec);
+            fputc(',', out);
+        }
         if (tc__net_params(net) == 2) {
             fprintf(out, "\"k\":%d,", tc_net_k(net));
         }
@@ -360,6 +384,11 @@ void tc_report_json_network(tc_json_t *j, const tc_net_t *net)
         tc_json_kint(j, "n", tc_net_n(net));
         if (tc__net_params(net) == 2) {
             tc_json_kint(j, "k", tc_net_k(net));
+        }
+        if (tc__net_params(net) > 2) {
+            char spec[TC_LABEL_MAX];
+            tc_net_spec(net, spec, sizeof spec);
+            tc_json_kstr(j, "spec", spec);
         }
     }
     tc_json_kint(j, "nodes", tc_net_nodes(net));

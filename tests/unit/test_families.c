@@ -625,6 +625,69 @@ static void test_graph_documents(void **state)
 }
 
 /* Bad graph text: TC_EPARSE, no network, a detail that names the line where there is one. */
+/* Capacities and roles: the edge list and the JSON form say the same, a forest document carries
+ * them, and a network without them has capacity 1 and computes everywhere. */
+static void test_graph_fabric(void **state)
+{
+    (void)state;
+    const char *list = "@switch s\na s 10\nb s 10 5\n# c's link has capacity 1\nc s\n";
+    const char *json = "{\"edges\": [[\"a\", \"s\", 10], [\"b\", \"s\", 10, 5], [\"c\", \"s\"]],"
+                       " \"switches\": [\"s\"]}";
+    tc_net_t *nets[2] = {graph_of(list, "l"), graph_of(json, "j")};
+    for (int i = 0; i < 2; i++) {
+        tc_net_t *g = nets[i];
+        int64_t s = 0, a = 0, b = 0, c = 0;
+        assert_int_equal(tc_net_parse_label(g, "s", &s), TC_OK);
+        assert_int_equal(tc_net_parse_label(g, "a", &a), TC_OK);
+        assert_int_equal(tc_net_parse_label(g, "b", &b), TC_OK);
+        assert_int_equal(tc_net_parse_label(g, "c", &c), TC_OK);
+        assert_true(tc_net_switches(g) && tc_net_capacitated(g));
+        assert_int_equal(tc_net_compute_nodes(g), 3);
+        assert_int_equal(tc_net_role(g, s), TC_ROLE_SWITCH);
+        assert_int_equal(tc_net_role(g, b), TC_ROLE_COMPUTE);
+        assert_int_equal(tc_net_capacity(g, a, tc_net_edge_dim(g, a, s)), 10);
+        assert_int_equal(tc_net_capacity(g, s, tc_net_edge_dim(g, s, a)), 10);
+        assert_int_equal(tc_net_capacity(g, b, tc_net_edge_dim(g, b, s)), 10);
+        assert_int_equal(tc_net_capacity(g, s, tc_net_edge_dim(g, s, b)), 5);
+        assert_int_equal(tc_net_capacity(g, c, tc_net_edge_dim(g, c, s)), 1);
+        assert_int_equal(tc_net_capacity(g, a, 7), 0); /* no such arc */
+        tc_topo_t topo;
+        assert_int_equal(tc_topo_init(&topo, g), TC_OK);
+        assert_non_null(topo.cap);
+        assert_non_null(topo.role);
+        assert_int_equal(topo.role[s], TC_ROLE_SWITCH);
+        assert_int_equal(topo.cap[s * topo.ports + tc_net_edge_dim(g, s, b)], 5);
+        tc_topo_destroy(&topo);
+    }
+    /* the forest document of a graph carries capacities and switches: read back, the same */
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(nets[0], TC_KIND_BFS, 0, 1, &f), TC_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    assert_int_equal(tc_report_forest_json(mem, f, true), TC_OK);
+    fclose(mem);
+    tc_net_t *back = graph_of(text, "doc");
+    for (int64_t v = 0; v < 4; v++) {
+        assert_int_equal(tc_net_role(back, v), tc_net_role(nets[0], v));
+        for (int d = 0; d < tc_net_degree(back); d++) {
+            assert_int_equal(tc_net_capacity(back, v, d), tc_net_capacity(nets[0], v, d));
+        }
+    }
+    free(text);
+    tc_forest_free(f);
+    tc_net_free(back);
+    tc_net_free(nets[0]);
+    tc_net_free(nets[1]);
+    /* a family without them */
+    tc_net_t *q = NULL;
+    assert_int_equal(tc_net_parse("cube:3", &q), TC_OK);
+    assert_false(tc_net_switches(q) || tc_net_capacitated(q));
+    assert_int_equal(tc_net_capacity(q, 5, 1), 1);
+    assert_int_equal(tc_net_compute_nodes(q), 8);
+    tc_net_free(q);
+}
+
 static void test_graph_errors(void **state)
 {
     (void)state;
@@ -636,7 +699,7 @@ static void test_graph_errors(void **state)
     const struct {
         const char *text, *detail;
     } bad[] = {
-        {"a b\nb c d\n", "line 2: more than two names"},
+        {"a b\nb c d\n", "line 2: \"d\" is not a capacity"},
         {"a b\nb b\n", "line 2: a loop at node b"},
         {"a bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n", "line 1:"},
         {"", "no edge"},
@@ -653,7 +716,16 @@ static void test_graph_errors(void **state)
         {"{\"labels\": [\"a\", \"b\"], \"nodes\": 3, \"edges\": [[0, 1]]}", "\"nodes\" is 3"},
         {"{\"edges\": [[0, 1]]} x", "text after the end"},
         {"{\"edges\": [[0, -1]]}", "negative"},
-        {"{\"edges\": [[0, 1, 2]]}", "expected ']'"},
+        {"{\"edges\": [[0, 1, 2, 3, 4]]}", "expected ']'"},
+        {"{\"edges\": [[0, 1, 0]]}", "capacity 0 is not 1..1000000000"},
+        {"{\"edges\": [[0, 1]], \"switches\": [5]}", "Switch 5 is outside"},
+        {"a b 0\n", "line 1: \"0\" is not a capacity"},
+        {"a b 1000000001\n", "line 1: \"1000000001\" is not a capacity"},
+        {"a b 1 2 3\n", "more than two names and two capacities"},
+        {"a b 2\nb a 3\n", "given twice, with capacities"},
+        {"@switch\na b\n", "@switch names no node"},
+        {"@switch a b\na b\n", "at least 2 nodes that compute"},
+        {"@x b\n", "starts with '@'"},
         {"{\"labels\": [\"a b\", \"c\"], \"edges\": [[0, 1]]}", "blank"},
         {"{\"edges\": [[0, 1], [1, 1]]}", "loop"},
         {star65, "has 65 neighbours"},
@@ -816,7 +888,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_generic_kinds),   cmocka_unit_test(test_bcast_over_edst),
         cmocka_unit_test(test_bad_specs),       cmocka_unit_test(test_graph_reading),
         cmocka_unit_test(test_graph_documents), cmocka_unit_test(test_graph_errors),
-        cmocka_unit_test(test_graph_bounds),
+        cmocka_unit_test(test_graph_fabric),    cmocka_unit_test(test_graph_bounds),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
