@@ -54,6 +54,7 @@
 #include "treecast/io.h"
 #include "treecast/json.h"
 #include "treecast/net.h"
+#include "treecast/optimum.h"
 #include "treecast/plan.h"
 #include "treecast/platform.h"
 #include "treecast/report.h"

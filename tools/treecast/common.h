@@ -157,6 +157,7 @@ int cmd_necklaces(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_platform(int argc, char **argv);
 int cmd_bounds(int argc, char **argv);
+int cmd_bound(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_balance(int argc, char **argv);
 int cmd_table(int argc, char **argv);

@@ -18,6 +18,7 @@ static const command_t commands[] = {
     {"route", cmd_route,
      "a route on S_n by paper 001's rules (node or substar), or around faults (DFS)"},
     {"bounds", cmd_bounds, "the papers' lower bounds for the collectives (Tables 1-3)"},
+    {"bound", cmd_bound, "the optimal bcast or allgather rate of a network, and its cut"},
     {"balance", cmd_balance,
      "subtree sizes of the hypercube's balanced trees (paper 002, Table 1)"},
     {"sim", cmd_sim, "simulate a collective in rounds, with faults, beside the paper's bound"},

@@ -1,0 +1,1 @@
+bound --net graph:tests/cli/data/two_triangles.edges --coll allgather

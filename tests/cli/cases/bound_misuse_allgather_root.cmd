@@ -1,0 +1,1 @@
+bound --net cube:3 --coll allgather --root 000

@@ -1,0 +1,1 @@
+bound --net star:4

@@ -1,0 +1,1 @@
+bound --net graph:tests/cli/data/switch_path.edges --coll allgather

@@ -1,0 +1,249 @@
+/* Unit tests of the optimal broadcast and allgather rates (include/treecast/optimum.h): against
+ * brute force over every cut of small random networks with capacities and switches, and against
+ * the closed forms of S_n, Q_n and the torus. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "treecast/net.h"
+#include "treecast/optimum.h"
+#include "treecast/rng.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NODES 16
+
+typedef struct {
+    int nodes;
+    int64_t cap[MAX_NODES][MAX_NODES]; /* 0: no arc */
+    uint8_t role[MAX_NODES];
+} small_t;
+
+/* A connected random network: a random tree plus extra edges, capacities 1..5 each way, some
+ * switches (never fewer than 2 compute nodes). */
+static tc_net_t *random_network(tc_rng_t *rng, small_t *g)
+{
+    memset(g, 0, sizeof *g);
+    g->nodes = 3 + (int)tc_rng_below(rng, MAX_NODES - 2);
+    int64_t edges[2 * MAX_NODES * MAX_NODES], caps[2 * MAX_NODES * MAX_NODES];
+    int64_t ne = 0;
+    int extra = (int)tc_rng_below(rng, (uint64_t)(2 * g->nodes));
+    for (int k = 1; k < g->nodes + extra; k++) {
+        int u = k < g->nodes ? k : (int)tc_rng_below(rng, (uint64_t)g->nodes);
+        int v = k < g->nodes ? (int)tc_rng_below(rng, (uint64_t)k)
+                             : (int)tc_rng_below(rng, (uint64_t)g->nodes);
+        if (u == v || g->cap[u][v] != 0) {
+            continue;
+        }
+        g->cap[u][v] = 1 + (int64_t)tc_rng_below(rng, 5);
+        g->cap[v][u] = tc_rng_below(rng, 2) ? g->cap[u][v] : 1 + (int64_t)tc_rng_below(rng, 5);
+        edges[2 * ne] = u;
+        edges[2 * ne + 1] = v;
+        caps[2 * ne] = g->cap[u][v];
+        caps[2 * ne + 1] = g->cap[v][u];
+        ne++;
+    }
+    int compute = g->nodes;
+    for (int v = 1; v < g->nodes; v++) { /* node 0 always computes: it is the root */
+        if (compute > 2 && tc_rng_below(rng, 3) == 0) {
+            g->role[v] = TC_ROLE_SWITCH;
+            compute--;
+        }
+    }
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_fabric_new(g->nodes, ne, edges, caps, g->role, NULL, "r", &net), TC_OK);
+    return net;
+}
+
+/* Brute force: the least capacity entering a set that holds a compute node but not the root. */
+static int64_t brute_bcast(const small_t *g, int root)
+{
+    int64_t best = INT64_MAX;
+    for (uint32_t S = 1; S < (1u << g->nodes); S++) {
+        bool compute = false;
+        for (int v = 0; v < g->nodes; v++) {
+            compute = compute || ((S >> v & 1) && g->role[v] == TC_ROLE_COMPUTE);
+        }
+        if ((S >> root & 1) || !compute) {
+            continue;
+        }
+        int64_t in = 0;
+        for (int u = 0; u < g->nodes; u++) {
+            for (int v = 0; v < g->nodes; v++) {
+                in += !(S >> u & 1) && (S >> v & 1) ? g->cap[u][v] : 0;
+            }
+        }
+        best = in < best ? in : best;
+    }
+    return best;
+}
+
+/* Brute force: the least out(S) / |S ∩ C| over the sets that hold a compute node and leave one
+ * out, as a fraction *num / *den (not reduced). */
+static void brute_allgather(const small_t *g, int64_t *num, int64_t *den)
+{
+    *num = 1;
+    *den = 0; /* infinity */
+    for (uint32_t S = 1; S < (1u << g->nodes); S++) {
+        int64_t in_c = 0, out_c = 0, out = 0;
+        for (int v = 0; v < g->nodes; v++) {
+            bool c = g->role[v] == TC_ROLE_COMPUTE;
+            in_c += (S >> v & 1) && c;
+            out_c += !(S >> v & 1) && c;
+        }
+        if (in_c == 0 || out_c == 0) {
+            continue;
+        }
+        for (int u = 0; u < g->nodes; u++) {
+            for (int v = 0; v < g->nodes; v++) {
+                out += (S >> u & 1) && !(S >> v & 1) ? g->cap[u][v] : 0;
+            }
+        }
+        if (*den == 0 || out * *den < *num * in_c) {
+            *num = out;
+            *den = in_c;
+        }
+    }
+}
+
+/* The cut a result names has the capacity and compute count it says, on the right sides. */
+static void assert_cut(const small_t *g, const tc_optimum_t *o)
+{
+    int64_t cap = 0, compute = 0, nodes = 0;
+    for (int u = 0; u < g->nodes; u++) {
+        nodes += o->in_cut[u];
+        compute += o->in_cut[u] && g->role[u] == TC_ROLE_COMPUTE;
+        for (int v = 0; v < g->nodes; v++) {
+            bool crosses = o->coll == TC_OPTIMUM_BCAST ? !o->in_cut[u] && o->in_cut[v]
+                                                       : o->in_cut[u] && !o->in_cut[v];
+            cap += crosses ? g->cap[u][v] : 0;
+        }
+    }
+    assert_int_equal(nodes, o->cut_nodes);
+    assert_int_equal(compute, o->cut_compute);
+    assert_int_equal(cap, o->cut_capacity);
+    assert_true(compute >= 1);
+    if (o->coll == TC_OPTIMUM_BCAST) {
+        assert_int_equal(cap, o->num);
+        assert_false(o->in_cut[o->root]);
+    } else {
+        assert_int_equal(cap * o->den, o->num * compute);
+        assert_true(compute < g->nodes); /* some compute node is outside */
+    }
+}
+
+static void test_brute_force(void **state)
+{
+    (void)state;
+    tc_rng_t rng;
+    tc_rng_seed(&rng, 2028, 0);
+    for (int trial = 0; trial < 300; trial++) {
+        small_t g;
+        tc_net_t *net = random_network(&rng, &g);
+        tc_optimum_t o;
+        assert_int_equal(tc_optimum_bcast(net, 0, &o), TC_OK);
+        if (o.num != brute_bcast(&g, 0)) {
+            fail_msg("trial %d (%d nodes): bcast %lld, brute force %lld", trial, g.nodes,
+                     (long long)o.num, (long long)brute_bcast(&g, 0));
+        }
+        assert_int_equal(o.den, 1);
+        assert_cut(&g, &o);
+        assert_int_equal(g.role[o.sink], TC_ROLE_COMPUTE);
+        assert_true(o.in_cut[o.sink]);
+        tc_optimum_destroy(&o);
+        int64_t num, den;
+        brute_allgather(&g, &num, &den);
+        assert_int_equal(tc_optimum_allgather(net, &o), TC_OK);
+        if (o.num * den != num * o.den) {
+            fail_msg("trial %d (%d nodes): allgather %lld/%lld, brute force %lld/%lld", trial,
+                     g.nodes, (long long)o.num, (long long)o.den, (long long)num, (long long)den);
+        }
+        assert_cut(&g, &o);
+        tc_optimum_destroy(&o);
+        tc_net_free(net);
+    }
+}
+
+/* Closed forms: a vertex-transitive network of degree d and N nodes broadcasts at d and gathers
+ * at d / (N - 1) (a node receives N - 1 blocks through d links, and no set does worse). */
+static void test_closed_forms(void **state)
+{
+    (void)state;
+    const struct {
+        const char *spec;
+        int64_t bcast, ag_num, ag_den;
+    } cases[] = {
+        {"star:3", 2, 2, 5},     {"star:4", 3, 3, 23},   {"star:5", 4, 4, 119},
+        {"star:6", 5, 5, 719},   {"cube:2", 2, 2, 3},    {"cube:5", 5, 5, 31},
+        {"cube:8", 8, 8, 255},   {"torus:2,5", 4, 1, 6}, {"torus:3,3", 6, 3, 13},
+        {"torus:2,7", 4, 1, 12}, {"fcube:4", 5, 1, 3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tc_net_t *net = NULL;
+        assert_int_equal(tc_net_parse(cases[i].spec, &net), TC_OK);
+        tc_optimum_t o;
+        assert_int_equal(tc_optimum_bcast(net, 0, &o), TC_OK);
+        if (o.num != cases[i].bcast) {
+            fail_msg("%s: bcast %lld, want %lld", cases[i].spec, (long long)o.num,
+                     (long long)cases[i].bcast);
+        }
+        tc_optimum_destroy(&o);
+        assert_int_equal(tc_optimum_allgather(net, &o), TC_OK);
+        if (o.num != cases[i].ag_num || o.den != cases[i].ag_den) {
+            fail_msg("%s: allgather %lld/%lld, want %lld/%lld", cases[i].spec, (long long)o.num,
+                     (long long)o.den, (long long)cases[i].ag_num, (long long)cases[i].ag_den);
+        }
+        tc_optimum_destroy(&o);
+        tc_net_free(net);
+    }
+}
+
+/* A path of switches between two hosts: the bottleneck link decides both rates. */
+static void test_bottleneck(void **state)
+{
+    (void)state;
+    const char *text = "@switch s t\nh0 s 8\ns t 3 5\nt h1 8\n";
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_graph_read(text, strlen(text), "path", &net), TC_OK);
+    tc_optimum_t o;
+    /* ids by first appearance: s 0, t 1, h0 2, h1 3 */
+    assert_int_equal(tc_optimum_bcast(net, 2, &o), TC_OK);
+    assert_int_equal(o.num, 3); /* h0 -> h1 through s -> t, capacity 3 */
+    assert_int_equal(o.sink, 3);
+    tc_optimum_destroy(&o);
+    assert_int_equal(tc_optimum_bcast(net, 3, &o), TC_OK); /* from h1: t -> s has 5 */
+    assert_int_equal(o.num, 5);
+    tc_optimum_destroy(&o);
+    assert_int_equal(tc_optimum_allgather(net, &o), TC_OK); /* one block each way: min 3/1 */
+    assert_int_equal(o.num, 3);
+    assert_int_equal(o.den, 1);
+    tc_optimum_destroy(&o);
+    /* refusals: a switch as root, a root out of range, a network in pieces */
+    assert_int_equal(tc_optimum_bcast(net, 0, &o), TC_EINVAL);
+    assert_int_equal(tc_optimum_bcast(net, 9, &o), TC_EINVAL);
+    tc_net_free(net);
+    const char *pieces = "a b\nc d\n";
+    assert_int_equal(tc_net_graph_read(pieces, strlen(pieces), "pieces", &net), TC_OK);
+    assert_int_equal(tc_optimum_bcast(net, 0, &o), TC_EPARSE);
+    assert_int_equal(tc_optimum_allgather(net, &o), TC_EPARSE);
+    tc_net_free(net);
+    assert_string_equal(tc_optimum_coll_name(TC_OPTIMUM_ALLGATHER), "allgather");
+}
+
+#include "run_one.h"
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_closed_forms),
+        cmocka_unit_test(test_bottleneck),
+    };
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
+}
