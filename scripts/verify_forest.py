@@ -25,6 +25,30 @@ Networks ("network" object: "family", its parameters, and "nodes"):
                modulo k.
   graph        any graph: the network object carries "labels" (the label of
                every network id) and "edges" (undirected [u, v] id pairs).
+The fabrics carry "spec" ("fattree:4"), which names them whole.  Hosts are
+labelled h0, h1, ... and hang from the switches in order, `per` to each;
+switches are numbered within their tier (below, in parentheses):
+  fattree   K        K pods of K/2 edge (e) and K/2 aggregation (a) switches,
+                     all edge-aggregation pairs of a pod joined; (K/2)^2 core
+                     switches (c), aggregation a of pod p (a-index p K/2 + i)
+                     joined to cores i K/2 .. i K/2 + K/2 - 1; K/2 hosts per
+                     edge switch.
+  leafspine L,S,H,R  L leaves (l), S spines (s), every leaf to every spine, H
+                     hosts per leaf (capacities are not checked).
+  dragonfly A,P,H    G = A H + 1 groups of A routers (r, group by group), all
+                     to all within a group; link l (0 <= l < A H) of group g,
+                     at router l // H, to group (g + l + 1) mod G, at that
+                     group's router (G - 2 - l) // H; P hosts per router.
+  hyperx    L,S,T    S^L switches (s i: the base-S digits of i), joined when
+                     exactly one digit differs; T hosts per switch.
+  slimfly   Q[,P]    the MMS graph: routers (0,x,y) = r(x Q + y) and
+                     (1,m,c) = r(Q^2 + m Q + c); (0,x,y)~(0,x,y') iff y - y' in
+                     X, (1,m,c)~(1,m,c') iff c - c' in X', (0,x,y)~(1,m,c) iff
+                     y = m x + c mod Q, X and X' from the least primitive root
+                     (Besta and Hoefler, SC 2014); P default ceil(k'/2).
+  polarfly  Q[,P]    the points of PG(2,Q): r0 = (0,0,1), r(1+b) = (0,1,b),
+                     r(1+Q+aQ+b) = (1,a,b), joined when their dot product is
+                     0 mod Q; P default ceil((Q+1)/2).
 A permutation label is compact ("3517246", n <= 9 only) or comma-separated
 ("3,5,1,7,2,4,6"); a torus label likewise ("0120" only when k <= 10, or
 "0,1,2,0"); a bit string is most significant bit first ("01000").
@@ -287,6 +311,139 @@ class GraphNetwork:
         return self.labels[i]
 
 
+def _primitive_root(q):
+    for g in range(2, q):
+        if len({pow(g, e, q) for e in range(q - 1)}) == q - 1:
+            return g
+    return 1
+
+
+def _fabric_edges(family, v):
+    """(hosts per switch, the switches with hosts (the first ones), switch labels, edges
+    between switch indices) of a fabric."""
+    if family == "fattree":
+        (k,) = v
+        h = k // 2
+        names = ([f"e{i}" for i in range(k * h)] + [f"a{i}" for i in range(k * h)]
+                 + [f"c{i}" for i in range(h * h)])
+        A, C = k * h, 2 * k * h
+        edges = []
+        for pod in range(k):
+            for i in range(h):
+                for j in range(h):
+                    edges.append((pod * h + i, A + pod * h + j))
+                    edges.append((A + pod * h + i, C + i * h + j))
+        return h, k * h, names, edges
+    if family == "leafspine":
+        L, S, H, _ = v
+        names = [f"l{i}" for i in range(L)] + [f"s{j}" for j in range(S)]
+        return H, L, names, [(i, L + j) for i in range(L) for j in range(S)]
+    if family == "dragonfly":
+        A, P, H = v
+        G = A * H + 1
+        edges = [(g * A + i, g * A + j) for g in range(G) for i in range(A)
+                 for j in range(i + 1, A)]
+        for g in range(G):
+            for link in range(A * H):
+                g2 = (g + link + 1) % G
+                if g < g2:
+                    edges.append((g * A + link // H, g2 * A + (G - 2 - link) // H))
+        return P, A * G, [f"r{i}" for i in range(A * G)], edges
+    if family == "hyperx":
+        L, S, T = v
+        n = S ** L
+        digits = [[(i // S ** d) % S for d in range(L)] for i in range(n)]
+        edges = [(i, j) for i in range(n) for j in range(i + 1, n)
+                 if sum(a != b for a, b in zip(digits[i], digits[j])) == 1]
+        return T, n, [f"s{i}" for i in range(n)], edges
+    if family == "slimfly":
+        q = v[0]
+        delta = 1 if q % 4 == 1 else -1
+        w = (q - delta) // 4
+        xi = _primitive_root(q)
+        if delta == 1:
+            ex, exp = range(0, q - 2, 2), range(1, q - 1, 2)
+        else:
+            ex = list(range(0, 2 * w - 1, 2)) + list(range(2 * w - 1, 4 * w - 2, 2))
+            exp = list(range(1, 2 * w, 2)) + list(range(2 * w, 4 * w - 1, 2))
+        X = {pow(xi, e, q) for e in ex}
+        Xp = {pow(xi, e, q) for e in exp}
+        kp = (3 * q - delta) // 2
+        per = v[1] if len(v) > 1 else (kp + 1) // 2
+        edges = []
+        for a in range(q):
+            for b in range(q):
+                for b2 in range(b + 1, q):
+                    if (b - b2) % q in X:
+                        edges.append((a * q + b, a * q + b2))
+                    if (b - b2) % q in Xp:
+                        edges.append((q * q + a * q + b, q * q + a * q + b2))
+                for m in range(q):
+                    edges.append((a * q + b, q * q + m * q + (b - m * a) % q))
+        return per, 2 * q * q, [f"r{i}" for i in range(2 * q * q)], edges
+    if family == "polarfly":
+        q = v[0]
+        per = v[1] if len(v) > 1 else (q + 2) // 2
+        pts = [(0, 0, 1)] + [(0, 1, b) for b in range(q)] + [
+            (1, a, b) for a in range(q) for b in range(q)]
+        edges = [(i, j) for i in range(len(pts)) for j in range(i + 1, len(pts))
+                 if sum(x * y for x, y in zip(pts[i], pts[j])) % q == 0]
+        return per, len(pts), [f"r{i}" for i in range(len(pts))], edges
+    raise FormatError(f"network.family {family!r} is not a fabric")
+
+
+FABRIC_ARITY = {"fattree": (1, 1), "leafspine": (4, 4), "dragonfly": (3, 3), "hyperx": (3, 3),
+                "slimfly": (1, 2), "polarfly": (1, 2)}
+
+
+class FabricNetwork:
+    """A fabric named by its "spec": hosts h0.. and switches (keys: the labels)."""
+
+    def __init__(self, net):
+        self.family = net.get("family")
+        spec = net.get("spec")
+        if not isinstance(spec, str) or not spec.startswith(self.family + ":"):
+            raise FormatError(f"network.spec is {spec!r}, expected \"{self.family}:...\"")
+        text = spec[len(self.family) + 1:]
+        lo, hi = FABRIC_ARITY[self.family]
+        parts = text.split(",")
+        if not lo <= len(parts) <= hi or not all(p.isascii() and p.isdigit() for p in parts):
+            raise FormatError(f"network.spec {spec!r} is not {lo}..{hi} integers")
+        v = [int(p) for p in parts]
+        if v[0] > 64 or (len(v) > 1 and max(v) > 1000):
+            raise FormatError(f"network.spec {spec!r} is larger than this checker builds")
+        per, bearing, names, edges = _fabric_edges(self.family, v)
+        if not 1 <= bearing <= len(names) or per < 1:
+            raise FormatError(f"network.spec {spec!r} builds no fabric")
+        hosts = [f"h{i}" for i in range(per * bearing)]
+        self.name = spec
+        self.n = v[0]
+        self.labels = hosts + names
+        self.size = len(self.labels)
+        self.size_text = f"{self.size} (its hosts and switches)"
+        adj = {s: set() for s in self.labels}
+        for i, h in enumerate(hosts):
+            adj[h].add(names[i // per])
+            adj[names[i // per]].add(h)
+        for u, w in edges:
+            adj[names[u]].add(names[w])
+            adj[names[w]].add(names[u])
+        self.adj = {s: sorted(a) for s, a in adj.items()}
+
+    def parse(self, s, what):
+        if not isinstance(s, str):
+            raise FormatError(f"{what} is not a string")
+        if s not in self.adj:
+            raise FormatError(f"{what} {s!r} is not a node of {self.name}")
+        return s
+
+    def neighbours(self, key):
+        return self.adj[key]
+
+    def show(self, key):
+        return key
+
+
 def make_network(net):
     """Rebuild the network named by the document's "network" object."""
     family = net.get("family")
@@ -307,8 +464,11 @@ def make_network(net):
                             get_param(net, "k", 3, None, family))
     if family == "graph":
         return GraphNetwork(net)
+    if family in FABRIC_ARITY:
+        return FabricNetwork(net)
     raise FormatError(f"network.family is {family!r}, expected one of star, cube, icube, "
-                      "bubble, pancake, torus, fcube, graph")
+                      "bubble, pancake, torus, fcube, fattree, leafspine, dragonfly, hyperx, "
+                      "slimfly, polarfly, graph")
 
 
 def load_document(doc):

@@ -11,6 +11,11 @@
  *   icube:N,K   the incomplete hypercube I_k^n (paper 003);
  *   bubble:N, pancake:N, torus:N,K, fcube:N   the bubble-sort and pancake graphs, the k-ary
  *               n-cube and the folded hypercube (src/net/<family>.c says whose);
+ *   fattree:K, leafspine:L,S,H,R, dragonfly:A,P,H, hyperx:L,S,T, slimfly:Q[,P], polarfly:Q[,P]
+ *               fabrics of compute nodes (hosts, ids 0..H-1, so that MPI rank i is compute
+ *               node i) and switches (tc_net_role): the k-ary fat-tree, a two-tier Clos with
+ *               oversubscription R:1 in its capacities, the dragonfly, the regular HyperX, the
+ *               Slim Fly and the PolarFly (docs/constructions.md, "Fabrics");
  *   graph:FILE  any graph, from an edge list or JSON (tc_net_graph_new, tc_net_graph_read).
  *
  * Functions on single star nodes work for 2 <= n <= TC_STAR_MAX_N (20! < 2^63); structures
@@ -273,7 +278,7 @@ void tc_necklaces_destroy(tc_necklaces_t *n);
 /* A network built out: node v's neighbour through port p is nbr[v * ports + p] (-1: none);
  * the packet arrives there on port rev[v * ports + p] (rev NULL: the same port, as on S_n and
  * Q_n). Caller-owned: the round engine, the plans, the threshold code and the SAT search all
- * read it; tests may fill one by hand. */
+ * read it; tests may fill one by hand (zeroed first: tc_topo_destroy frees every table). */
 typedef struct {
     int64_t nodes;
     int ports;

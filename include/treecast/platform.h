@@ -1,13 +1,15 @@
-/* treecast — SimGrid platforms of a network (`treecast platform`): one host per node, one link
- * per edge, Dijkstra routing over them (SMPI computes the routes between non-neighbours), and
- * the hostfile in rank order (rank = node id), for running libtreecast_mpi programs under
- * smpirun (docs/mpi.md).
+/* treecast — SimGrid platforms of a network (`treecast platform`): one host per compute node, one
+ * router per switch, one link per edge (two for an edge whose directions differ in capacity),
+ * Dijkstra routing over them (SMPI computes the routes between non-neighbours, through routers
+ * too), and the hostfile in rank order (rank R = the R-th compute node by id), for running
+ * libtreecast_mpi programs under smpirun (docs/mpi.md).
  *
  * Quantities are SimGrid's text, checked as SimGrid 3.3x reads them (xbt_parse_units.cpp): a
  * decimal number (1, 1.5, .5, 1e-6), then a unit of the quantity, optionally after a prefix of
  * its family: a bandwidth in bps or Bps after k, M, G, ... or Ki, Mi, Gi, ... (10Gbps, 1GBps,
  * 100MiBps); a latency in w, d, h, m, s, ms, us, ns, ps (0 allowed); a speed in f after k, M, G,
- * ... (1Gf) or flops after kilo, mega, giga, ... The text is written as it was given.
+ * ... (1Gf) or flops after kilo, mega, giga, ... The text is written as it was given (a
+ * bandwidth times a capacity other than 1 with its number multiplied exactly).
  *
  * Nothing here prints, spawns or exits: the writers write to the caller's stream. */
 #ifndef TREECAST_PLATFORM_H
@@ -50,15 +52,29 @@ typedef struct {
 tc_err_t tc_platform_check_quantity(tc_platform_quantity_t q, const char *text);
 
 /* Write the platform of net (materializable: TC_ETOOBIG otherwise) to fp as SimGrid's XML,
- * version 4.1: host nI for node I (its label, escaped, as the property "label"), link lU_V for
- * each edge {U, V} (U < V), a route per edge (two with split-duplex links, UP and DOWN), in a
- * zone with DijkstraCache routing. o NULL: every default. Each quantity is checked first
- * (tc_platform_check_quantity; nothing is written when one is refused). TC_ENOMEM; TC_EIO when
- * the stream failed (ferror). */
+ * version 4.1, in a zone with DijkstraCache routing (shortest paths by hops; hosts and routers
+ * both forward):
+ * - host nI for compute node I (its label, escaped, as the property "label"), router sI for
+ *   switch I (its label in a comment: a router has no property);
+ * - link lU_V for each edge {U, V} (U < V) with a route each way (split-duplex links: UP from U
+ *   to V, DOWN back) or one symmetrical route (shared links);
+ * - a link's bandwidth is o->bandwidth times the edge's capacity (tc_net_capacity; capacity 1 is
+ *   o->bandwidth), written exactly in decimal ("1.5GBps" times 3 is "4.5GBps");
+ * - with split-duplex links, an edge whose two directions differ in capacity gets two one-way
+ *   links instead, lU_V_UP (U to V) and lU_V_DOWN (V to U), each in its direction's route only
+ *   (SimGrid's SPLITDUPLEX link gives both directions one bandwidth).
+ * A network without switches or capacities gets the platform it always got. o NULL: every
+ * default. Each quantity is checked first (tc_platform_check_quantity), then the network:
+ * TC_ENOTSUP for an edge whose directions differ in capacity with shared links (one bandwidth
+ * cannot be two), TC_ERANGE when a capacity times the bandwidth is too large for a double;
+ * nothing is written on these errors. TC_ENOMEM; TC_EIO when the stream failed (ferror).
+ * O(N degree) time, O(N degree) memory (tc_topo_init). */
 tc_err_t tc_platform_write(FILE *fp, const tc_net_t *net, const tc_platform_opts_t *o);
 
-/* Write the hostfile of net's platform: "nI" on line I, for every node I (rank I = node I).
- * TC_EIO when the stream failed. */
+/* Write the hostfile of net's platform: "nI" for every compute node I, one a line in id order
+ * (rank R is the R-th compute node: every node I without switches, rank I = node I); switches
+ * are routers and have no line. TC_ETOOBIG as tc_platform_write; TC_EIO when the stream failed.
+ * O(N). */
 tc_err_t tc_platform_write_hostfile(FILE *fp, const tc_net_t *net);
 
 #pragma GCC visibility pop

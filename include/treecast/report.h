@@ -51,6 +51,41 @@ tc_err_t tc_report_forest_text(FILE *out, const tc_forest_t *forest);
  * as bits:decimal, taken from the forest. Tab-separated, with a comment line and a header. */
 tc_err_t tc_report_ist_table(FILE *out, const tc_forest_t *forest, int t);
 
+/* An optimal schedule (treecast/optimum.h) as text: one line about it, then, for at most 64 compute
+ * nodes and 16 trees, every tree with its root, rate and routes ("h0 > e0 > h1"). TC_EIO. */
+typedef struct tc_optimal tc_optimal_t;
+tc_err_t tc_report_optimal_text(FILE *out, const tc_optimal_t *s);
+
+/* An optimal schedule as one JSON document (docs/formats.md, "The optimal schedule"):
+ *   {"format_version":1, "network":{...} (as tc_report_json_network; a graph also carries its
+ *    "labels", "edges" and "switches"), "collective":"bcast"|"allgather", "method":"ring",
+ *    "den":D, "compute":[label of compute node i], "arcs":[{"from":LABEL, "to":LABEL,
+ *    "via":[switch labels]}] (every distinct route once), "trees":[{"root":LABEL, "weight":W,
+ *    "arc":[per compute node i: the index into "arcs" of its arc, -1 at the root]}]}
+ * Tree t carries weight / den. TC_ENOMEM, TC_EIO. O(trees x C x route length). */
+tc_err_t tc_report_optimal_json(FILE *out, const tc_optimal_t *s);
+
+/* How tc_report_optimal_msccl writes. */
+typedef struct {
+    const char *proto; /* "Simple" (also for NULL), "LL" or "LL128" */
+    bool out_of_place; /* false: inplace="1", every step in the output buffer (ForestColl's
+                          form); true: outofplace="1", the roots send from their input and copy
+                          it to their output */
+} tc_msccl_opts_t;
+
+/* An optimal schedule as an MSCCL-IR algorithm (the XML of MSCCL and RCCL's msccl, as
+ * msccl-tools and ForestColl write it; the mapping is described in src/report/optimal_write.c
+ * and docs/formats.md): rank i is compute node i, coll "allgather" or "broadcast" (from the
+ * schedule's root), each tree carrying weight / (its root's total weight) of its root's data in
+ * chunks, each arc a send on the parent and a receive (receive-copy-send where the child
+ * forwards) on the child. opts NULL: Simple, in place. Nothing is written when it fails:
+ * TC_EINVAL for another protocol, fewer than two compute nodes, or a schedule that is not one
+ * (trees that do not span, a bcast with several roots, allgather roots of unequal weight),
+ * TC_ETOOBIG beyond the limits of MSCCL's runtime (more than 32767 chunks per loop, 1024 gpus,
+ * 32 channels, 128 threadblocks per gpu or 64 steps per threadblock), TC_ENOMEM, TC_EIO.
+ * Time O(trees x C x (route length + channels x depth)) at worst; memory O(C x 128 + steps). */
+tc_err_t tc_report_optimal_msccl(FILE *out, const tc_optimal_t *s, const tc_msccl_opts_t *opts);
+
 /* Read a forest JSON document from memory. Node ids of the file are mapped through its labels
  * when it has them (so any numbering is accepted), otherwise taken as the network's ids.
  * Parents that are not neighbours are counted in *nonedges and left out of the forest. With

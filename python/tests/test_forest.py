@@ -17,7 +17,8 @@ from treecast import _core
 CASES = [("star:%d" % n, None) for n in (4, 5, 6)] + \
         [("cube:%d" % n, None) for n in range(3, 9)] + \
         [("icube:%d,%d" % nk, None) for nk in ((3, 1), (4, 2), (5, 3), (6, 1))] + \
-        [("bubble:5", None), ("pancake:5", None), ("torus:2,4", None), ("fcube:4", None)]
+        [("bubble:5", None), ("pancake:5", None), ("torus:2,4", None), ("fcube:4", None)] + \
+        [("fattree:4", None), ("dragonfly:2,1,1", None), ("slimfly:3", None)]
 
 
 def kinds_of(net):

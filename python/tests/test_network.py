@@ -77,7 +77,7 @@ def test_graph_file_and_text(tmp_path):
     (lambda: treecast.Network("nosuch:3"), treecast.ArgumentError),
     (lambda: treecast.Network("graph:/nonexistent/file"), treecast.FileError),
     (lambda: treecast.Network.from_edges([(0, 0)]), treecast.ArgumentError),
-    (lambda: treecast.Network.from_text("1 2 3\n"), treecast.ArgumentError),
+    (lambda: treecast.Network.from_text("1 2 x\n"), treecast.ArgumentError),
     (lambda: treecast.Network("star:13").trees("edt"), treecast.ResourceError),
     (lambda: treecast.Network("star:5").trees("nedst"), treecast.ArgumentError),
     (lambda: treecast.Network("star:5").trees("nosuch"), treecast.ArgumentError),

@@ -24,7 +24,9 @@ class Network:
     star graph S_7 of paper 000, Section 1: the 7! permutations, ids are lexicographic ranks),
     ``"cube:5"`` (the hypercube Q_5 of papers 002 and 004: ids are addresses),
     ``"icube:6,3"`` (the incomplete hypercube I_3^6 of paper 003), ``"bubble:5"``,
-    ``"pancake:5"``, ``"torus:4,3"``, ``"fcube:4"``, and ``"graph:FILE"`` (an edge list or a
+    ``"pancake:5"``, ``"torus:4,3"``, ``"fcube:4"``, the fabrics (hosts first, then switches)
+    ``"fattree:4"``, ``"leafspine:2,2,8,2"``, ``"dragonfly:4,2,2"``, ``"hyperx:2,4,2"``,
+    ``"slimfly:5"``, ``"polarfly:7"``, and ``"graph:FILE"`` (an edge list or a
     JSON graph file, read whole but at most 1 GiB, tc_net_graph_load). A bad specification
     raises :class:`treecast.ArgumentError` with the sentence ``treecast info --net`` prints.
     """

@@ -40,11 +40,11 @@ static int open_network(const tc_mpi_opts_t *o, int size, tc_net_t **net)
     if (tc_net_parse(s, net) != TC_OK) {
         return tc__mpi_fail(MPI_ERR_ARG, "Network \"%.40s\": %s", s, tc_err_detail());
     }
-    if (tc_net_nodes(*net) != size) {
-        int64_t nodes = tc_net_nodes(*net);
-        return tc__mpi_fail(MPI_ERR_ARG,
-                            "Network \"%.40s\" has %lld nodes; the communicator %d ranks.", s,
-                            (long long)nodes, size);
+    if (tc_net_compute_nodes(*net) != size) { /* rank i is the i-th compute node */
+        int64_t nodes = tc_net_compute_nodes(*net);
+        return tc__mpi_fail(
+            MPI_ERR_ARG, "Network \"%.40s\" has %lld %s; the communicator %d ranks.", s,
+            (long long)nodes, tc_net_switches(*net) ? "compute nodes" : "nodes", size);
     }
     return MPI_SUCCESS;
 }
@@ -116,6 +116,31 @@ static tc_collective_t plan_of(const tc_mpi_coll_t *c, int x)
     return TC_COLL_BCAST;
 }
 
+/* Kind "optimal": the schedule that reaches the optimal rate (optimal_mpi.c), for bcast and
+ * allgather, without faults. */
+static int setup_optimal(tc_mpi_coll_t *c, const tc_mpi_opts_t *o, int x, bool one_source)
+{
+    if (c->api != API_BCAST && c->api != API_ALLGATHER) {
+        return tc__mpi_fail(MPI_ERR_ARG, "Kind \"optimal\" is for bcast and allgather.");
+    }
+    if (x > 1 || o->nfaulty > 0) {
+        return tc__mpi_fail(MPI_ERR_ARG, "Kind \"optimal\" has no fault tolerance (x and faulty "
+                                         "ranks are for the papers' trees).");
+    }
+    c->expected = one_source ? (c->rank == c->root ? 0 : c->M) : c->M * (c->size - 1);
+    if (c->M == 0) {
+        return MPI_SUCCESS;
+    }
+    int st = tc__mpi_optimal_setup(c);
+    c->send_image = malloc((size_t)(c->send_blocks * c->B));
+    c->recv_image = c->api == API_BCAST ? c->send_image : malloc((size_t)(c->recv_blocks * c->B));
+    if (st == MPI_SUCCESS && (c->send_image == NULL || c->recv_image == NULL)) {
+        st = tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory for %lld bytes of data.",
+                          (long long)((c->send_blocks + c->recv_blocks) * c->B));
+    }
+    return st;
+}
+
 /* The network, trees, faults, plan, prediction and executor of c (B known); every rank makes
  * the same. */
 static int setup(tc_mpi_coll_t *c, const tc_mpi_opts_t *o)
@@ -132,6 +157,15 @@ static int setup(tc_mpi_coll_t *c, const tc_mpi_opts_t *o)
     bool one_source = c->api == API_BCAST || c->api == API_SCATTER;
     c->keys = one_source ? c->M : c->size * c->M;
     int tree_root = one_source ? c->root : 0;
+    if (strcmp(kind_text, "optimal") == 0) {
+        return setup_optimal(c, o, x, one_source);
+    }
+    if (tc_net_switches(c->net)) {
+        return tc__mpi_fail(MPI_ERR_ARG,
+                            "Network \"%.40s\" has switches: only kind \"optimal\" "
+                            "runs on it (its trees route through them).",
+                            o->net);
+    }
     tc_kind_t kind;
     if (tc_kind_parse(kind_text, &kind) != TC_OK) {
         return tc__mpi_fail(MPI_ERR_ARG, "Kind \"%.40s\": %s", kind_text, tc_err_detail());
@@ -191,6 +225,7 @@ void tc_mpi_coll_free(tc_mpi_coll_t *c)
         return;
     }
     tc__mpi_exec_free(c);
+    tc__mpi_optimal_free(c);
     if (c->recv_image != c->send_image) {
         free(c->recv_image);
     }
@@ -491,7 +526,7 @@ int tc_mpi_run(tc_mpi_coll_t *c, tc_mpi_report_t *report)
     int st = MPI_SUCCESS;
     if (!c->faulty_me && c->M > 0) {
         pack_send(c);
-        st = tc__mpi_exec_run(c);
+        st = c->opt != NULL ? tc__mpi_optimal_run(c) : tc__mpi_exec_run(c);
         if (st == MPI_SUCCESS && c->received < c->expected) {
             st = tc__mpi_fail(MPI_ERR_OTHER,
                               "Rank %d got %lld of the %lld segments it expects (faults cut its "

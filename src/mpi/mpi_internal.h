@@ -71,6 +71,7 @@ struct tc_mpi_coll {
     chunk_t *free_chunks, *current;
     int64_t received, messages_in, messages_out;
     bool oom;
+    struct tc__mpi_optimal *opt; /* kind "optimal": its own executor (optimal_mpi.c), or NULL */
 };
 
 /* Allocate the executor's tables (init). MPI_SUCCESS or MPI_ERR_NO_MEM. */
@@ -82,6 +83,12 @@ int tc__mpi_exec_run(tc_mpi_coll_t *c);
 
 /* Free the executor's tables. */
 void tc__mpi_exec_free(tc_mpi_coll_t *c);
+
+/* Kind "optimal" (optimal_mpi.c): build the schedule and this rank's part of it (c->net, M,
+ * keys, window set); run it; free it. MPI_SUCCESS or an MPI error class with a sentence. */
+int tc__mpi_optimal_setup(tc_mpi_coll_t *c);
+int tc__mpi_optimal_run(tc_mpi_coll_t *c);
+void tc__mpi_optimal_free(tc_mpi_coll_t *c);
 
 /* The sentence of a failure, kept per thread. */
 int tc__mpi_fail(int code, const char *fmt, ...);

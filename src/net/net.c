@@ -82,7 +82,7 @@ bool tc__net_parse_ints(const char *args, int count, long *values)
     return *s == '\0';
 }
 
-static char syntax_list[256];
+static char syntax_list[512];
 
 static void syntax_init(void)
 {
@@ -481,6 +481,22 @@ tc_err_t tc__net_bfs(const tc_net_t *net, int64_t from, uint8_t *dist)
     int64_t head = 0, tail = 0;
     dist[from] = 0;
     queue[tail++] = from;
+    /* a network built from its edges reads its own table, whose rows end at the first -1 (a
+     * host's after one port), rather than ask for every port */
+    const tc_topo_t *t = tc__net_table(net);
+    while (t != NULL && head < tail) {
+        int64_t v = queue[head++];
+        if (dist[v] >= 0xFE) {
+            continue;
+        }
+        const int32_t *row = t->nbr + v * t->ports;
+        for (int p = 0; p < t->ports && row[p] >= 0; p++) {
+            if (dist[row[p]] == 0xFF) {
+                dist[row[p]] = (uint8_t)(dist[v] + 1);
+                queue[tail++] = row[p];
+            }
+        }
+    }
     while (head < tail) {
         int64_t v = queue[head++];
         if (dist[v] >= 0xFE) {

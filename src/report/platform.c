@@ -202,18 +202,124 @@ static bool edge_from(const tc_topo_t *topo, int64_t v, int p, int64_t *u)
     return *u > v;
 }
 
-/* The declarations and the comment that says what the platform is. */
-static void write_head(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
+/* The capacities of the edge at port p of v: *there from v to its neighbour, *back the other
+ * way (1 and 1 without capacities). */
+static void edge_caps(const tc_topo_t *topo, int64_t v, int p, int64_t *there, int64_t *back)
+{
+    int64_t u = topo->nbr[v * topo->ports + p];
+    int q = topo->rev != NULL ? topo->rev[v * topo->ports + p] : p;
+    *there = topo->cap != NULL ? topo->cap[v * topo->ports + p] : 1;
+    *back = topo->cap != NULL ? topo->cap[u * topo->ports + q] : 1;
+}
+
+static bool is_switch(const tc_topo_t *topo, int64_t v)
+{
+    return topo->role != NULL && topo->role[v] == TC_ROLE_SWITCH;
+}
+
+/* A node's name in the platform: host nI for a compute node, router sI for a switch. */
+static const char *node_name(const tc_topo_t *topo, int64_t v, char buf[24])
+{
+    snprintf(buf, 24, "%c%lld", is_switch(topo, v) ? 's' : 'n', (long long)v);
+    return buf;
+}
+
+/* What the platform is made of, counted before it is written. */
+typedef struct {
+    int64_t hosts, routers, edges, links;
+    int64_t split; /* the edges whose two directions differ: a link each way */
+    int64_t cap_min, cap_max;
+} census_t;
+
+/* Count the platform's parts; refuse (TC_ENOTSUP) an edge whose directions differ when the
+ * links are shared, and (TC_ERANGE) a bandwidth that the largest capacity makes infinite. */
+static tc_err_t take_census(const tc_net_t *net, const tc_topo_t *topo, const tc_platform_opts_t *o,
+                            census_t *c)
+{
+    *c = (census_t){.cap_min = INT64_MAX};
+    int64_t u, there, back;
+    for (int64_t v = 0; v < topo->nodes; v++) {
+        c->routers += is_switch(topo, v);
+        for (int p = 0; p < topo->ports; p++) {
+            if (!edge_from(topo, v, p, &u)) {
+                continue;
+            }
+            edge_caps(topo, v, p, &there, &back);
+            if (there != back && o->links == TC_PLATFORM_SHARED) {
+                char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
+                tc_net_label(net, v, false, a, sizeof a);
+                tc_net_label(net, u, false, b, sizeof b);
+                return tc__fail(TC_ENOTSUP,
+                                "Edge %s-%s carries %lld from %s and %lld back; a shared link "
+                                "has one bandwidth for both directions.",
+                                a, b, (long long)there, a, (long long)back);
+            }
+            c->edges++;
+            c->split += there != back;
+            c->cap_min = there < c->cap_min ? there : c->cap_min;
+            c->cap_min = back < c->cap_min ? back : c->cap_min;
+            c->cap_max = there > c->cap_max ? there : c->cap_max;
+            c->cap_max = back > c->cap_max ? back : c->cap_max;
+        }
+    }
+    c->hosts = topo->nodes - c->routers;
+    c->links = c->edges + c->split;
+    c->cap_min = c->edges > 0 ? c->cap_min : 1;
+    c->cap_max = c->edges > 0 ? c->cap_max : 1;
+    if (!isfinite(strtod(o->bandwidth, NULL) * (double)c->cap_max)) {
+        return tc__fail(TC_ERANGE, "%s times capacity %lld: too large for SimGrid", o->bandwidth,
+                        (long long)c->cap_max);
+    }
+    return TC_OK;
+}
+
+/* Write bandwidth text (a checked quantity) times capacity c (1..TC_CAPACITY_MAX) exactly, in
+ * decimal: the digits of its number times c, the point and the exponent where they were, the
+ * unit ("1.5GBps" times 3 is "4.5GBps", "2.5E3Mbps" times 4 "10E3Mbps"). digits holds at least
+ * strlen(text) + 10 bytes. */
+static void put_bandwidth(FILE *fp, const char *text, int64_t c, char *digits)
+{
+    if (c == 1) {
+        fputs(text, fp);
+        return;
+    }
+    size_t whole = strspn(text, "0123456789");
+    size_t frac = text[whole] == '.' ? strspn(text + whole + 1, "0123456789") : 0;
+    size_t mantissa = whole + (text[whole] == '.' ? 1 + frac : 0), n = whole + frac;
+    size_t width = n + 10; /* c < 10^10 adds at most 10 digits */
+    uint64_t carry = 0;
+    for (size_t k = n; k-- > 0;) {
+        char d = k < whole ? text[k] : text[k + 1]; /* past the point */
+        carry += (uint64_t)(d - '0') * (uint64_t)c;
+        digits[k + 10] = (char)('0' + carry % 10);
+        carry /= 10;
+    }
+    for (size_t k = 10; k-- > 0;) {
+        digits[k] = (char)('0' + carry % 10);
+        carry /= 10;
+    }
+    size_t first = 0, last = width; /* no leading zero in the whole part, no trailing one after */
+    while (first + 1 < width - frac && digits[first] == '0') {
+        first++;
+    }
+    while (last > width - frac && digits[last - 1] == '0') {
+        last--;
+    }
+    fwrite(digits + first, 1, width - frac - first, fp);
+    if (last > width - frac) {
+        fputc('.', fp);
+        fwrite(digits + width - frac, 1, last - (width - frac), fp);
+    }
+    fputs(text + mantissa, fp); /* the exponent, if any, and the unit */
+}
+
+/* The declarations and the comment that says what the platform is: for a network without
+ * switches or capacities, as it always was. */
+static void write_head(FILE *fp, const tc_net_t *net, const census_t *c,
                        const tc_platform_opts_t *o)
 {
     char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
-    int64_t N = topo->nodes, edges = 0, u;
-    for (int64_t v = 0; v < N; v++) {
-        for (int p = 0; p < topo->ports; p++) {
-            edges += edge_from(topo, v, p, &u);
-        }
-    }
     fprintf(fp, "<?xml version='1.0'?>\n"
                 "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n");
     /* no "--" in a comment: the tool's options are named without their dashes */
@@ -221,25 +327,49 @@ static void write_head(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
     xml_put(fp, o->source != NULL ? o->source : name, true);
     fputs(" (", fp);
     xml_put(fp, name, true);
-    fprintf(fp,
-            "): %lld host%s (host nI is node I and rank I) of %s, %lld link%s of %s and %s, %s "
-            "-->\n",
-            (long long)N, plural_s(N), o->speed, (long long)edges, plural_s(edges), o->bandwidth,
-            o->latency,
+    fprintf(fp, "): %lld host%s (host nI is node I%s) of %s, ", (long long)c->hosts,
+            plural_s(c->hosts),
+            c->routers > 0 ? "; rank R is the R-th host in node order" : " and rank I", o->speed);
+    if (c->routers > 0) {
+        fprintf(fp, "%lld router%s (router sI is switch I), ", (long long)c->routers,
+                plural_s(c->routers));
+    }
+    fprintf(fp, "%lld link%s of %s", (long long)c->links, plural_s(c->links), o->bandwidth);
+    if (c->cap_min != 1 || c->cap_max != 1) {
+        fprintf(fp, " times the capacity (%lld", (long long)c->cap_min);
+        if (c->cap_max != c->cap_min) {
+            fprintf(fp, " to %lld", (long long)c->cap_max);
+        }
+        fputc(')', fp);
+    }
+    fprintf(fp, " and %s, %s", o->latency,
             o->links == TC_PLATFORM_SPLITDUPLEX ? "full duplex (SPLITDUPLEX)"
                                                 : "shared by both directions");
+    if (c->split > 0) {
+        fprintf(fp,
+                "; %lld edge%s whose directions differ in capacity: a link each way, "
+                "lU_V_UP from U to V and lU_V_DOWN back",
+                (long long)c->split, plural_s(c->split));
+    }
+    fputs(" -->\n", fp);
 }
 
-/* The zone: hosts, links, the route of each link. */
+/* The zone: hosts and routers, links, the route of each link. */
 static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
-                       const tc_platform_opts_t *o)
+                       const tc_platform_opts_t *o, char *digits)
 {
-    char lab[TC_LABEL_MAX];
+    char lab[TC_LABEL_MAX], a[24], b[24];
     bool split = o->links == TC_PLATFORM_SPLITDUPLEX;
-    int64_t N = topo->nodes, u;
+    int64_t N = topo->nodes, u, there, back;
     fprintf(fp, "<platform version=\"4.1\">\n  <zone id=\"treecast\" routing=\"DijkstraCache\">\n");
     for (int64_t v = 0; v < N; v++) {
         tc_net_label(net, v, true, lab, sizeof lab);
+        if (is_switch(topo, v)) { /* a router has no property: its label goes in a comment */
+            fprintf(fp, "    <router id=\"s%lld\"/><!-- label ", (long long)v);
+            xml_put(fp, lab, true);
+            fputs(" -->\n", fp);
+            continue;
+        }
         fprintf(fp, "    <host id=\"n%lld\" speed=\"%s\"><prop id=\"label\" value=\"", (long long)v,
                 o->speed);
         xml_put(fp, lab, false);
@@ -247,10 +377,19 @@ static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
     }
     for (int64_t v = 0; v < N; v++) {
         for (int p = 0; p < topo->ports; p++) {
-            if (edge_from(topo, v, p, &u)) {
-                fprintf(fp, "    <link id=\"l%lld_%lld\" bandwidth=\"%s\" latency=\"%s\"%s/>\n",
-                        (long long)v, (long long)u, o->bandwidth, o->latency,
-                        split ? " sharing_policy=\"SPLITDUPLEX\"" : "");
+            if (!edge_from(topo, v, p, &u)) {
+                continue;
+            }
+            edge_caps(topo, v, p, &there, &back);
+            for (int way = 0; way < (there != back ? 2 : 1); way++) {
+                fprintf(fp, "    <link id=\"l%lld_%lld%s\" bandwidth=\"", (long long)v,
+                        (long long)u,
+                        there == back ? ""
+                        : way == 0    ? "_UP"
+                                      : "_DOWN");
+                put_bandwidth(fp, o->bandwidth, way == 0 ? there : back, digits);
+                fprintf(fp, "\" latency=\"%s\"%s/>\n", o->latency,
+                        split && there == back ? " sharing_policy=\"SPLITDUPLEX\"" : "");
             }
         }
     }
@@ -259,19 +398,29 @@ static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
             if (!edge_from(topo, v, p, &u)) {
                 continue;
             }
-            long long a = v, b = u;
-            if (split) {
+            edge_caps(topo, v, p, &there, &back);
+            long long x = v, y = u;
+            node_name(topo, v, a);
+            node_name(topo, u, b);
+            if (there != back) { /* split: a one-way link each way */
                 fprintf(fp,
-                        "    <route src=\"n%lld\" dst=\"n%lld\" symmetrical=\"NO\"><link_ctn "
+                        "    <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\"><link_ctn "
+                        "id=\"l%lld_%lld_UP\"/></route>\n"
+                        "    <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\"><link_ctn "
+                        "id=\"l%lld_%lld_DOWN\"/></route>\n",
+                        a, b, x, y, b, a, x, y);
+            } else if (split) {
+                fprintf(fp,
+                        "    <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\"><link_ctn "
                         "id=\"l%lld_%lld\" direction=\"UP\"/></route>\n"
-                        "    <route src=\"n%lld\" dst=\"n%lld\" symmetrical=\"NO\"><link_ctn "
+                        "    <route src=\"%s\" dst=\"%s\" symmetrical=\"NO\"><link_ctn "
                         "id=\"l%lld_%lld\" direction=\"DOWN\"/></route>\n",
-                        a, b, a, b, b, a, a, b);
+                        a, b, x, y, b, a, x, y);
             } else {
                 fprintf(fp,
-                        "    <route src=\"n%lld\" dst=\"n%lld\"><link_ctn "
+                        "    <route src=\"%s\" dst=\"%s\"><link_ctn "
                         "id=\"l%lld_%lld\"/></route>\n",
-                        a, b, a, b);
+                        a, b, x, y);
             }
         }
     }
@@ -297,9 +446,21 @@ tc_err_t tc_platform_write(FILE *fp, const tc_net_t *net, const tc_platform_opts
     if (err != TC_OK || (err = tc_topo_init(&topo, net)) != TC_OK) {
         return err;
     }
-    write_head(fp, net, &topo, &d);
-    write_zone(fp, net, &topo, &d);
+    census_t c;
+    char *digits = NULL;
+    err = take_census(net, &topo, &d, &c);
+    if (err == TC_OK && (digits = malloc(strlen(d.bandwidth) + 16)) == NULL) {
+        err = tc__fail(TC_ENOMEM, "out of memory for the platform");
+    }
+    if (err == TC_OK) {
+        write_head(fp, net, &c, &d);
+        write_zone(fp, net, &topo, &d, digits);
+    }
+    free(digits);
     tc_topo_destroy(&topo);
+    if (err != TC_OK) {
+        return err;
+    }
     return ferror(fp) ? tc__fail(TC_EIO, "the platform could not be written") : TC_OK;
 }
 
@@ -314,7 +475,9 @@ tc_err_t tc_platform_write_hostfile(FILE *fp, const tc_net_t *net)
         return tc__fail(TC_ETOOBIG, "%s is too large for a platform.", name);
     }
     for (int64_t v = 0, N = tc_net_nodes(net); v < N; v++) {
-        fprintf(fp, "n%lld\n", (long long)v);
+        if (tc_net_role(net, v) == TC_ROLE_COMPUTE) { /* a switch is a router, not a host */
+            fprintf(fp, "n%lld\n", (long long)v);
+        }
     }
     return ferror(fp) ? tc__fail(TC_EIO, "the hostfile could not be written") : TC_OK;
 }

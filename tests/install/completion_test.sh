@@ -66,7 +66,7 @@ is 'treecast balance --net ' cube:
 has "treecast check --net graph:$src/tests/cli/data/peter" "$src/tests/cli/data/petersen.edges"
 has "treecast check --input $src/tests/cli/data/s4_edt_sh" "$src/tests/cli/data/s4_edt_shared_edge.json"
 is 'treecast check --root ' identity random
-is 'treecast trees --format ' text json dot edges table
+is 'treecast trees --format ' text json dot edges table msccl
 is 'treecast check --format=' text json
 is 'treecast sim --format ' text json csv
 has 'treecast sim ' bcast ft-bcast multinode bcast-nedst ist-bcast alltoall-sbg bcast-hp alltoall-tseng route route-bcast bcast-compare

@@ -4,7 +4,8 @@
  * tc_net_distances equal a breadth-first search, the diameter is the largest eccentricity, the
  * bipartite flag equals a 2-colouring, every label parses back to its node, a translation keeps
  * every edge's dimension, and the generic kinds (bfs, edst) build forests that treecast's checker
- * and the round engine accept. A family added to src/net/families.h gets a line in SPECS. */
+ * and the round engine accept. A family added to src/net/families.h gets a line in SPECS (a
+ * fabric: in FABRICS). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -41,7 +42,16 @@ static const spec_t SPECS[] = {
     {"torus:2,12", true}, {"torus:4,3", true}, {"fcube:2", true},    {"fcube:3", true},
     {"fcube:4", true},    {"fcube:5", true},   {"fcube:8", true},
 };
-#define NSPECS (sizeof SPECS / sizeof SPECS[0])
+/* The fabrics (fattree, ..., polarfly): hosts hang from switches, so none is vertex-transitive;
+ * their own checks against their papers are in test_fabrics.c. */
+static const char *const FABRICS[] = {
+    "fattree:2",         "fattree:4",       "leafspine:2,2,8,2", "leafspine:1,3,4,1",
+    "leafspine:3,2,2,3", "dragonfly:2,1,1", "dragonfly:4,2,2",   "dragonfly:1,2,3",
+    "dragonfly:3,1,0",   "hyperx:1,4,1",    "hyperx:2,3,2",      "hyperx:3,2,1",
+    "slimfly:3",         "slimfly:5,1",     "polarfly:2",        "polarfly:3,1",
+};
+#define NFAMILY_SPECS (sizeof SPECS / sizeof SPECS[0])
+#define NSPECS (NFAMILY_SPECS + sizeof FABRICS / sizeof FABRICS[0])
 
 static tc_net_t *net_of(const char *spec)
 {
@@ -113,8 +123,8 @@ static tc_net_t *graph_of(const char *text, const char *name)
 static tc_net_t *case_net(size_t s, bool *transitive)
 {
     if (s < NSPECS) {
-        *transitive = SPECS[s].transitive;
-        return net_of(SPECS[s].spec);
+        *transitive = s < NFAMILY_SPECS && SPECS[s].transitive;
+        return net_of(s < NFAMILY_SPECS ? SPECS[s].spec : FABRICS[s - NFAMILY_SPECS]);
     }
     *transitive = s - NSPECS == 0 || s - NSPECS == 2;
     switch (s - NSPECS) {
@@ -475,6 +485,16 @@ static void test_bad_specs(void **state)
         {"fcube:1", TC_ERANGE},
         {"fcube:41", TC_ERANGE},
         {"fcube:3x", TC_EINVAL},
+        {"fattree:3", TC_ERANGE},
+        {"fattree:66", TC_ERANGE},
+        {"fattree:4,4", TC_EINVAL},
+        {"leafspine:2,2,8", TC_EINVAL},
+        {"leafspine:2,40,40,1", TC_ERANGE},
+        {"dragonfly:1,1,0", TC_ERANGE},
+        {"hyperx:2,1,1", TC_ERANGE},
+        {"slimfly:9", TC_ERANGE},
+        {"slimfly:5,", TC_EINVAL},
+        {"polarfly:4", TC_ERANGE},
         {"star:0", TC_ERANGE},
         {"cube:0", TC_ERANGE},
         {"icube:3,3", TC_ERANGE},

@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "plan/optimal_internal.h"
 #include "treecast/net.h"
 #include "treecast/optimum.h"
 #include "treecast/rng.h"
@@ -236,14 +237,115 @@ static void test_bottleneck(void **state)
     assert_string_equal(tc_optimum_coll_name(TC_OPTIMUM_ALLGATHER), "allgather");
 }
 
+/* The optimal schedules reach the optimum on random networks with switches and capacities
+ * equal both ways (tc_optimal_check recomputes everything): also where exchanging walks loses
+ * rate and the pairs are split off one at a time (two networks of this seed). */
+static void test_schedules_random(void **state)
+{
+    (void)state;
+    tc_rng_t rng;
+    tc_rng_seed(&rng, 2029, 0);
+    int built = 0, refused = 0;
+    for (int trial = 0; trial < 200; trial++) {
+        small_t g;
+        tc_net_t *net = random_network(&rng, &g);
+        /* make the capacities symmetric: a switch must have as much in as out */
+        int64_t edges[2 * MAX_NODES * MAX_NODES], caps[2 * MAX_NODES * MAX_NODES], ne = 0;
+        for (int u = 0; u < g.nodes; u++) {
+            for (int v = u + 1; v < g.nodes; v++) {
+                if (g.cap[u][v] != 0) {
+                    edges[2 * ne] = u;
+                    edges[2 * ne + 1] = v;
+                    caps[2 * ne] = caps[2 * ne + 1] = g.cap[u][v];
+                    ne++;
+                }
+            }
+        }
+        tc_net_free(net);
+        assert_int_equal(tc_net_fabric_new(g.nodes, ne, edges, caps, g.role, NULL, "r", &net),
+                         TC_OK);
+        for (int c = 0; c < 2; c++) {
+            tc_optimum_coll_t coll = c == 0 ? TC_OPTIMUM_BCAST : TC_OPTIMUM_ALLGATHER;
+            tc_optimal_t *s = NULL;
+            tc_err_t err = tc_optimal_build(net, coll, 0, &s);
+            if (err == TC_ENOTSUP) {
+                refused++;
+                continue;
+            }
+            if (err != TC_OK) {
+                fail_msg("trial %d %s: %s", trial, tc_optimum_coll_name(coll), tc_err_detail());
+            }
+            tc_optimal_report_t r;
+            assert_int_equal(tc_optimal_check(s, &r), TC_OK);
+            if (!r.optimal) {
+                fail_msg("trial %d %s (%d nodes) by %s: rate %lld/%lld, bound %lld/%lld, "
+                         "spanning %d routes %d roots %d feasible %d",
+                         trial, tc_optimum_coll_name(coll), g.nodes, tc_optimal_method(s),
+                         (long long)r.num, (long long)r.den, (long long)r.bound.num,
+                         (long long)r.bound.den, r.spanning, r.routes, r.roots, r.feasible);
+            }
+            built++;
+            tc_optimal_report_destroy(&r);
+            tc_optimal_free(s);
+        }
+        tc_net_free(net);
+    }
+    print_message("schedules: %d optimal, %d refused\n", built, refused);
+    assert_int_equal(refused, 0);
+}
+
+/* check fails on broken schedules: a heavier tree, a route that skips a link, a missing parent */
+static void test_schedule_check_fails(void **state)
+{
+    (void)state;
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_parse("fattree:4", &net), TC_OK);
+    for (int broken = 0; broken < 3; broken++) {
+        tc_optimal_t *s = NULL;
+        assert_int_equal(tc_optimal_build(net, TC_OPTIMUM_ALLGATHER, 0, &s), TC_OK);
+        tc_optimal_report_t r;
+        assert_int_equal(tc_optimal_check(s, &r), TC_OK);
+        assert_true(r.optimal);
+        tc_optimal_report_destroy(&r);
+        if (broken == 0) {
+            s->weight[3] += 1; /* node 3's trees now outweigh the others' */
+        } else if (broken == 1) {
+            int64_t a = s->parent_arc[1 * s->C + 2]; /* a route through switches: drop one */
+            assert_true(s->route_len[a] >= 2);
+            s->pool[s->route_off[a]] = s->pool[s->route_off[a] + 1];
+        } else {
+            s->parent_arc[0 * s->C + 5] = -1;
+        }
+        assert_int_equal(tc_optimal_check(s, &r), TC_OK);
+        assert_false(r.optimal);
+        assert_true(broken != 0 || !r.roots);
+        assert_true(broken != 1 || !r.routes);
+        assert_true(broken != 2 || !r.spanning);
+        tc_optimal_report_destroy(&r);
+        tc_optimal_free(s);
+    }
+    /* too much weight on a bcast tree: an arc over capacity */
+    tc_optimal_t *s = NULL;
+    assert_int_equal(tc_optimal_build(net, TC_OPTIMUM_BCAST, 0, &s), TC_OK);
+    s->weight[0] *= 2;
+    tc_optimal_report_t r;
+    assert_int_equal(tc_optimal_check(s, &r), TC_OK);
+    assert_false(r.feasible);
+    assert_false(r.optimal);
+    assert_int_equal(r.num * r.bound.den, r.bound.num * r.den); /* scaled back to the arc */
+    tc_optimal_report_destroy(&r);
+    tc_optimal_free(s);
+    tc_net_free(net);
+}
+
 #include "run_one.h"
 
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_brute_force),
-        cmocka_unit_test(test_closed_forms),
-        cmocka_unit_test(test_bottleneck),
+        cmocka_unit_test(test_brute_force),          cmocka_unit_test(test_closed_forms),
+        cmocka_unit_test(test_bottleneck),           cmocka_unit_test(test_schedules_random),
+        cmocka_unit_test(test_schedule_check_fails),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -36,6 +36,7 @@ static void topo_of(const char *spec, tc_topo_t *t)
 
 static void topo_empty(tc_topo_t *t, int64_t N, int P)
 {
+    memset(t, 0, sizeof *t);
     t->nodes = N;
     t->ports = P;
     t->nbr = malloc((size_t)(N * P > 0 ? N * P : 1) * sizeof *t->nbr);

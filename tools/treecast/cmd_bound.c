@@ -146,7 +146,7 @@ static int bound(const call_t *call)
 
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
-    OPT_CHOICE("coll", coll, COLLS, "bcast (default) or allgather"),
+    OPT_CHOICE("coll", coll, COLLS, "the collective"),
     OPT_STRING("root", root_text, "LABEL",
                "the broadcast's root (default: the first compute node)"),
     OPT_FORMAT(format, FORMATS_TEXT_JSON),

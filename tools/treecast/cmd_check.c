@@ -1,4 +1,5 @@
 /* treecast check — verify a forest and set the paper's claims beside the measured values. */
+#include "check_optimal.h"
 #include "common.h"
 
 #include <stdlib.h>
@@ -7,7 +8,7 @@
 typedef struct {
     const char *net_spec, *kind_text, *root_text, *input, *output, *props, *compare;
     bool all_roots, exhaustive, timing;
-    int format;
+    int format, coll;
     int64_t roots, threads, sample;
     uint64_t seed;
     tc_kind_t compare_kind;
@@ -540,6 +541,20 @@ static int check_run(const call_t *call)
     tc_kind_t kind = TC_KIND_CUSTOM;
     output_t out = {0};
     bool ok = true;
+    if (a->kind_text != NULL && strcmp(a->kind_text, "optimal") == 0 && a->input == NULL) {
+        int st = open_net(a->net_spec, &net);
+        st = st != 0 ? st : output_open(&out, a->output);
+        if (st == 0) {
+            st = check_optimal(net, a->root_text, a->coll == 1, a->format == 1, out.fp, &ok);
+            int cst = output_close(&out, st == 0);
+            st = st != 0 ? st : cst;
+        }
+        tc_net_free(net);
+        return st != 0 ? st : ok ? EXIT_OK : EXIT_CLAIM;
+    }
+    if (a->coll != 0) {
+        return misuse("--coll goes with --kind optimal");
+    }
     int st = open_target(a, &net, &kind, &given, &nonedges);
     st = st != 0 ? st : output_open(&out, a->output);
     if (st == 0) {
@@ -555,12 +570,17 @@ static int check_run(const call_t *call)
     return st != 0 ? st : ok ? EXIT_OK : EXIT_CLAIM;
 }
 
+static const char *const COLLS[] = {"bcast", "allgather", NULL};
+
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
     OPT_STRING("kind", kind_text, "KIND",
                "the construction; the kinds of a network are listed by an unknown one\n"
                "(--kind help) and in docs/constructions.md. On any network: bfs (a\n"
                "breadth-first tree) and edst (the most arc-disjoint spanning trees, Edmonds)"),
+    OPT_CHOICE("coll", coll, COLLS,
+               "with --kind optimal, the collective whose optimal schedule is built and\n"
+               "checked against treecast bound"),
     OPT_STRING("root", root_text, "R",
                "a node label (3517246 or 3,5,1,7,2,4,6; a bit string 01000 or a decimal\n"
                "address on cube:N), identity (node 0, the default) or random"),

@@ -1,6 +1,8 @@
-/* treecast platform — a SimGrid platform of a network: one host per node, one link per edge,
- * Dijkstra routing over them (SMPI computes the routes between non-neighbours), and the
- * hostfile in rank order (rank = node id), for running libtreecast_mpi programs under smpirun. */
+/* treecast platform — a SimGrid platform of a network: one host per compute node, one router
+ * per switch, one link per edge (its bandwidth times the edge's capacity; a link each way where
+ * the two directions differ), Dijkstra routing over them (SMPI computes the routes between
+ * non-neighbours, through the routers), and the hostfile in rank order (rank R = the R-th
+ * compute node), for running libtreecast_mpi programs under smpirun. */
 #include "common.h"
 #include "treecast/platform.h"
 
@@ -57,14 +59,21 @@ static int platform(const call_t *call)
     st = st != 0 ? st : cst;
     st = st != 0 || err == TC_OK ? st
          : err == TC_EIO         ? fail(EXIT_RESOURCE, "writing the output failed")
-                                 : lib_fail(err, "the platform");
+         : err == TC_ENOTSUP /* the network's capacities do not fit shared links */
+             ? fail(EXIT_DATA,
+                    "--links shared: %s --links splitduplex gives each direction its own.",
+                    tc_err_detail())
+             : err == TC_ERANGE ? misuse("--bandwidth %s", tc_err_detail())
+                                : lib_fail(err, "the platform");
     tc_net_free(net);
     return st;
 }
 
 static const opt_t OPTS[] = {
     OPT_NET(net_spec),
-    OPT_STRING("bandwidth", bandwidth, "BW", "every link's bandwidth (default 1GBps)"),
+    OPT_STRING("bandwidth", bandwidth, "BW",
+               "the bandwidth of capacity 1 (default 1GBps): a link of capacity c gets\n"
+               "c times BW"),
     OPT_STRING("latency", latency, "LAT", "every link's latency (default 1us)"),
     OPT_STRING("speed", speed, "F", "every host's speed (default 1Gf)"),
     OPT_CHOICE("links", links, LINKS,
@@ -78,8 +87,8 @@ static const opt_t OPTS[] = {
 static const char *const EXAMPLES[] = {
     "treecast platform --net cube:3",
     "a SimGrid platform of Q_3 on standard output",
-    "treecast platform --net star:4 --bandwidth 10GBps --latency 2us --links shared",
-    "faster links whose two directions share their bandwidth",
+    "treecast platform --net graph:tests/cli/data/fattree_small.edges --links shared",
+    "a router per switch; a link of capacity c carries c x 1GBps, shared by both directions",
     NULL,
 };
 
@@ -87,18 +96,24 @@ static const command_doc_t DOC = {
     .usage =
         "treecast platform --net NET [--bandwidth BW] [--latency LAT] [--speed F]\n"
         "                         [--links splitduplex|shared] [--hostfile FILE] [--output FILE]",
-    .about = "Write a SimGrid platform (XML, version 4.1) of a network: host nI for node I (its\n"
-             "label as a property), one link per edge, Dijkstra routing so that SMPI routes\n"
-             "between any two hosts over shortest paths; with --hostfile the hosts in rank\n"
-             "order (rank I = node I, as libtreecast_mpi numbers them). Run a libtreecast_mpi\n"
-             "program on it: smpicc ... && smpirun -no-privatize -platform P.xml -hostfile H\n"
-             "-np N ./program (docs/mpi.md). Quantities are SimGrid's: a bandwidth in bps or\n"
-             "Bps (10Gbps, 1GBps, 100MiBps), a latency in s, ms, us, ns (0 allowed), a speed in\n"
-             "f (1Gf) or flops; a bandwidth or speed must be positive. The platform and the\n"
-             "hostfile are written together: when one cannot be written, neither is.",
+    .about = "Write a SimGrid platform (XML, version 4.1) of a network: host nI for compute node\n"
+             "I (its label as a property), router sI for switch I, one link per edge, Dijkstra\n"
+             "routing so that SMPI routes between any two hosts over shortest paths, through\n"
+             "the routers; with --hostfile the hosts in rank order (rank R = the R-th compute\n"
+             "node by id: node R without switches, as libtreecast_mpi numbers them). A link's\n"
+             "bandwidth is --bandwidth times its edge's capacity (graph:FILE, u v c [c_back];\n"
+             "capacity 1 = --bandwidth); with splitduplex links an edge whose two directions\n"
+             "differ gets a link each way, lU_V_UP and lU_V_DOWN, and shared links refuse it.\n"
+             "Run a libtreecast_mpi program on it: smpicc ... && smpirun -no-privatize\n"
+             "-platform P.xml -hostfile H -np N ./program (docs/mpi.md). Quantities are\n"
+             "SimGrid's: a bandwidth in bps or Bps (10Gbps, 1GBps, 100MiBps), a latency in s,\n"
+             "ms, us, ns (0 allowed), a speed in f (1Gf) or flops; a bandwidth or speed must be\n"
+             "positive. The platform and the hostfile are written together: when one cannot be\n"
+             "written, neither is.",
     .opts = OPTS,
     .status = "0 written, 2 misuse (a malformed or non-positive quantity among them), 3 an\n"
-              "unreadable graph file, 4 output not writable.",
+              "unreadable graph file, or --links shared on an edge whose directions differ in\n"
+              "capacity, 4 output not writable.",
     .examples = EXAMPLES,
 };
 

@@ -1,0 +1,1 @@
+check --input tests/cli/data/df422_bfs_non_edge.json

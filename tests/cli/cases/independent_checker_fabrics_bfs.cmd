@@ -1,0 +1,1 @@
+sh: for n in fattree:4 leafspine:2,2,8,2 dragonfly:4,2,2 hyperx:2,4,2 slimfly:5 polarfly:7; do echo "$n"; treecast trees --net "$n" --kind bfs --format json --labels | python3 scripts/verify_forest.py - | grep -E "edges|verify_forest"; done

@@ -1,0 +1,1 @@
+info --net dragonfly:4,2,2

@@ -1,0 +1,1 @@
+info --net fattree:4

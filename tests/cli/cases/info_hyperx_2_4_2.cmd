@@ -1,0 +1,1 @@
+info --net hyperx:2,4,2

@@ -1,0 +1,1 @@
+info --net leafspine:2,2,8,2

@@ -1,0 +1,1 @@
+info --net polarfly:7

@@ -1,0 +1,1 @@
+info --net slimfly:9

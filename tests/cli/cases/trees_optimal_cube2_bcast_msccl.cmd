@@ -1,0 +1,1 @@
+trees --net cube:2 --kind optimal --format msccl

@@ -1,0 +1,1 @@
+trees --net graph:tests/cli/data/fattree_small.edges --kind optimal --coll allgather --format msccl

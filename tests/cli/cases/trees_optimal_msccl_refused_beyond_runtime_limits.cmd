@@ -1,0 +1,1 @@
+trees --net torus:5,3 --kind optimal --coll allgather --format msccl

@@ -1,0 +1,1 @@
+sh: printf "a b 3\nb c 2\nc a 1\na d 2\nd c 3\nb d 1\nd e 2\ne a 1\n" > {tmp}/g.edges; for c in bcast allgather; do treecast trees --net graph:{tmp}/g.edges --kind optimal --coll $c --format json > {tmp}/s.json && treecast trees --net graph:{tmp}/g.edges --kind optimal --coll $c --format msccl | python3 scripts/verify_msccl.py - --gpus 5 --schedule {tmp}/s.json; done

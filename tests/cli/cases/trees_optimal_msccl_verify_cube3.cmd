@@ -1,0 +1,1 @@
+sh: for c in bcast allgather; do treecast trees --net cube:3 --kind optimal --coll $c --format json > {tmp}/s.json && treecast trees --net cube:3 --kind optimal --coll $c --format msccl | python3 scripts/verify_msccl.py - --gpus 8 --schedule {tmp}/s.json; done

@@ -1,0 +1,1 @@
+sh: treecast trees --net dragonfly:4,2,2 --kind optimal --coll allgather --format json > {tmp}/s.json && treecast trees --net dragonfly:4,2,2 --kind optimal --coll allgather --format msccl | python3 scripts/verify_msccl.py - --gpus 72 --schedule {tmp}/s.json

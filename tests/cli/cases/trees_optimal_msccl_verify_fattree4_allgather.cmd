@@ -1,0 +1,1 @@
+sh: treecast trees --net fattree:4 --kind optimal --coll allgather --format json > {tmp}/s.json && treecast trees --net fattree:4 --kind optimal --coll allgather --format msccl | python3 scripts/verify_msccl.py - --gpus 16 --schedule {tmp}/s.json

@@ -1,0 +1,1 @@
+sh: for c in bcast allgather; do treecast trees --net graph:tests/cli/data/fattree_small.edges --kind optimal --coll $c --format json > {tmp}/s.json && treecast trees --net graph:tests/cli/data/fattree_small.edges --kind optimal --coll $c --format msccl | python3 scripts/verify_msccl.py - --gpus 4 --schedule {tmp}/s.json; done

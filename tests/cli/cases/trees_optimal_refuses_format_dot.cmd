@@ -1,0 +1,1 @@
+trees --net cube:3 --kind optimal --format dot
