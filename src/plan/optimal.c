@@ -253,10 +253,35 @@ static int64_t arc_units(const tc_topo_t *t, int64_t a, int64_t g)
     return t->nbr[a] < 0 ? 0 : (t->cap != NULL ? t->cap[a] : 1) / g;
 }
 
-/* The units of topo, grouped by tail in table order, and each switch's first pairing: its unit
- * in number i (in table order of the in-arcs) to its unit out number i + shift (mod the
- * count), shift the most units any one neighbour has, so that a unit goes back where it came
- * from only when one neighbour holds more than half of the switch's units. */
+/* The units list[0..n-1], grouped by neighbour (key[e], runs of equal keys), dealt out: the
+ * first unit of every neighbour in order, then the second ones, ... into out. */
+static void deal(const int64_t *list, int64_t n, const int64_t *key, int64_t *start, int64_t *out)
+{
+    int64_t blocks = 0, most = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (i == 0 || key[list[i]] != key[list[i - 1]]) {
+            start[blocks++] = i;
+        }
+    }
+    start[blocks] = n;
+    for (int64_t b = 0; b < blocks; b++) {
+        most = start[b + 1] - start[b] > most ? start[b + 1] - start[b] : most;
+    }
+    int64_t k = 0;
+    for (int64_t r = 0; r < most; r++) {
+        for (int64_t b = 0; b < blocks; b++) {
+            if (start[b] + r < start[b + 1]) {
+                out[k++] = list[start[b] + r];
+            }
+        }
+    }
+}
+
+/* The units of topo, grouped by tail in table order, and each switch's first pairing: its units
+ * in and out each dealt out by neighbour (deal), unit in number i is paired with unit out
+ * number i + 1 (mod the count). Compute nodes met in a row stay in a row (a leaf's hosts one
+ * after another), and a unit goes back where it came from only when one neighbour holds more
+ * than half of the switch's units. */
 static tc_err_t units_build(const tc_net_t *net, const tc_topo_t *t, units_t *u)
 {
     memset(u, 0, sizeof *u);
@@ -281,6 +306,7 @@ static tc_err_t units_build(const tc_net_t *net, const tc_topo_t *t, units_t *u)
     int64_t *in_first = calloc((size_t)t->nodes + 1, sizeof *in_first);
     int64_t *in_list = tc__malloc_array((size_t)total, sizeof *in_list);
     int64_t *out_first = calloc((size_t)t->nodes + 1, sizeof *out_first);
+    int64_t *work = NULL, *block = NULL, *dealt_in = NULL, *dealt_out = NULL;
     tc_err_t err = TC_OK;
     if (u->tail == NULL || u->head == NULL || u->next == NULL || in_first == NULL ||
         in_list == NULL || out_first == NULL) {
@@ -311,6 +337,21 @@ static tc_err_t units_build(const tc_net_t *net, const tc_topo_t *t, units_t *u)
         in_list[fill[u->head[e]]++] = e;
     }
     free(fill);
+    int64_t most = 0; /* the most units at one node */
+    for (int64_t w = 0; w < t->nodes; w++) {
+        int64_t d = out_first[w + 1] - out_first[w];
+        d = in_first[w + 1] - in_first[w] > d ? in_first[w + 1] - in_first[w] : d;
+        most = d > most ? d : most;
+    }
+    size_t room = (size_t)(most + 1);
+    work = tc__malloc_array(room, sizeof *work);
+    block = tc__malloc_array(room, sizeof *block);
+    dealt_in = tc__malloc_array(room, sizeof *dealt_in);
+    dealt_out = tc__malloc_array(room, sizeof *dealt_out);
+    if (work == NULL || block == NULL || dealt_in == NULL || dealt_out == NULL) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for %lld units of capacity.", (long long)total);
+        goto done;
+    }
     for (int64_t w = 0; w < t->nodes && err == TC_OK; w++) {
         int64_t din = in_first[w + 1] - in_first[w], dout = out_first[w + 1] - out_first[w];
         if (t->role == NULL || t->role[w] != TC_ROLE_SWITCH) {
@@ -325,19 +366,23 @@ static tc_err_t units_build(const tc_net_t *net, const tc_topo_t *t, units_t *u)
                            lab, (long long)(din * g), (long long)(dout * g));
             break;
         }
-        int64_t shift = 0;
-        for (int p = 0; p < t->ports; p++) {
-            int64_t m = arc_units(t, w * t->ports + p, g);
-            shift = m > shift ? m : shift;
+        for (int64_t i = 0; i < dout; i++) {
+            work[i] = out_first[w] + i;
         }
+        deal(in_list + in_first[w], din, u->tail, block, dealt_in);
+        deal(work, dout, u->head, block, dealt_out);
         for (int64_t i = 0; i < din; i++) {
-            u->next[in_list[in_first[w] + i]] = out_first[w] + (i + shift) % dout;
+            u->next[dealt_in[i]] = dealt_out[(i + 1) % dout];
         }
     }
 done:
     free(in_first);
     free(in_list);
     free(out_first);
+    free(work);
+    free(block);
+    free(dealt_in);
+    free(dealt_out);
     if (err != TC_OK) {
         units_free(u);
     }
@@ -440,11 +485,19 @@ static tc_err_t join_walks(const tc_optimal_t *s, const tc_topo_t *t, units_t *u
     return TC_OK;
 }
 
-/* The walks from compute nodes as schedule arcs (a walk back to its start is dropped), each
- * with multiplicity 1 unit: mult[a] = 1 for now (arcs with the same route stay apart). */
+/* The walks from compute nodes as schedule arcs, one unit each (arcs with the same route stay
+ * apart): a walk back to its start is dropped, and a loop in a walk (a switch met twice) is cut
+ * out of its route, which only frees links. */
 static tc_err_t walk_arcs(tc_optimal_t *s, const units_t *u)
 {
-    int64_t *route = NULL, cap = 0;
+    int64_t *route = NULL, cap = 0, N = tc_net_nodes(s->net);
+    int64_t *at = tc__malloc_array((size_t)N, sizeof *at); /* a switch's place on the route */
+    if (at == NULL) {
+        return tc__fail(TC_ENOMEM, "Out of memory for the routes of a schedule.");
+    }
+    for (int64_t v = 0; v < N; v++) {
+        at[v] = -1;
+    }
     for (int64_t e = 0; e < u->units; e++) {
         if (s->index[u->tail[e]] < 0) {
             continue;
@@ -453,9 +506,22 @@ static tc_err_t walk_arcs(tc_optimal_t *s, const units_t *u)
         for (; u->next[x] >= 0; x = u->next[x]) {
             if (!grow((void **)&route, &cap, len + 1, sizeof *route, 64)) {
                 free(route);
+                free(at);
                 return tc__fail(TC_ENOMEM, "Out of memory for the routes of a schedule.");
             }
-            route[len++] = u->head[x];
+            int64_t w = u->head[x];
+            if (at[w] >= 0) { /* the walk came back to w: cut the loop, its links stay unused */
+                for (int64_t k = at[w] + 1; k < len; k++) {
+                    at[route[k]] = -1;
+                }
+                len = at[w] + 1;
+                continue;
+            }
+            at[w] = len;
+            route[len++] = w;
+        }
+        for (int64_t k = 0; k < len; k++) {
+            at[route[k]] = -1;
         }
         if (u->head[x] == u->tail[e]) {
             continue;
@@ -463,10 +529,12 @@ static tc_err_t walk_arcs(tc_optimal_t *s, const units_t *u)
         if (len > INT32_MAX ||
             tc__optimal_arc(s, u->tail[e], u->head[x], route, (int32_t)len) < 0) {
             free(route);
+            free(at);
             return tc__fail(TC_ENOMEM, "Out of memory for the arcs of a schedule.");
         }
     }
     free(route);
+    free(at);
     return TC_OK;
 }
 
