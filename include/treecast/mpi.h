@@ -34,7 +34,11 @@ typedef struct {
      * graph or hypercube whose node count is the communicator's size. */
     const char *net;
     /* The trees: a kind of trees.h; NULL: the family's edge-disjoint trees (star edt, cube nedst,
-     * icube and the others edst). */
+     * icube and the others edst). "optimal" (bcast and allgather, no faults, x = 1): the
+     * schedule of treecast/optimum.h that reaches the optimal rate, on any network, switches and
+     * capacities included (rank i is the i-th compute node; a tree's arc is one stream of
+     * messages from rank to rank, routed by the network through its switches). The papers'
+     * kinds refuse a network with switches. */
     const char *kind;
     int64_t segment;   /* bytes per segment; 0: 8192 */
     int x;             /* copies of every segment over x trees (fault tolerance x-1); 0 or 1: one */

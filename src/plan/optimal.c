@@ -886,6 +886,128 @@ static tc_err_t split_tested(const tc_optimal_t *s, const tc_topo_t *t, units_t 
     return err;
 }
 
+/* ---- the ring of the compute nodes in id order ------------------------------------------------
+ *
+ * Where one unit of capacity per compute node is the optimum (a host-limited fabric: every host
+ * has one link, and the switches between have room), the compute nodes in id order with a
+ * shortest route through switches from each to the next make a ring: fabrics number their hosts
+ * switch by switch, so most routes are host, switch, host and the others cross between
+ * neighbouring switches by shortest paths, which a simulator's shortest-path routing follows
+ * too. Kept when no link carries more routes than its units. */
+
+/* A shortest route from compute node a to compute node b through switches only, into route
+ * (*len switches); false when there is none. seen[] holds stamps (< stamp: unseen). */
+static bool switch_route(const tc_optimal_t *s, const tc_topo_t *t, int64_t a, int64_t b,
+                         int64_t stamp, int64_t *seen, int64_t *from, int64_t *queue,
+                         int64_t *route, int64_t *len)
+{
+    int64_t head = 0, tail = 0;
+    seen[a] = stamp;
+    queue[tail++] = a;
+    while (head < tail) {
+        int64_t v = queue[head++];
+        for (int p = 0; p < t->ports; p++) {
+            int64_t w = t->nbr[v * t->ports + p];
+            if (w < 0 || seen[w] == stamp || (s->index[w] >= 0 && w != b)) {
+                continue;
+            }
+            seen[w] = stamp;
+            from[w] = v;
+            if (w == b) {
+                int64_t n = 0;
+                for (int64_t x = from[b]; x != a; x = from[x]) {
+                    route[n++] = x;
+                }
+                for (int64_t i = 0; i < n / 2; i++) { /* a first */
+                    int64_t y = route[i];
+                    route[i] = route[n - 1 - i];
+                    route[n - 1 - i] = y;
+                }
+                *len = n;
+                return true;
+            }
+            queue[tail++] = w;
+        }
+    }
+    return false;
+}
+
+/* The arcs of the ring in id order when every link has room for its routes (units of g);
+ * *fits says whether it does (the schedule's arcs are added only then). */
+static tc_err_t id_ring(tc_optimal_t *s, const tc_topo_t *t, int64_t g, bool *fits)
+{
+    int64_t N = t->nodes, C = s->C, A = N * t->ports;
+    int64_t *seen = tc__malloc_array((size_t)N, sizeof *seen);
+    int64_t *from = tc__malloc_array((size_t)N, sizeof *from);
+    int64_t *queue = tc__malloc_array((size_t)N, sizeof *queue);
+    int64_t *route = tc__malloc_array((size_t)N, sizeof *route);
+    int64_t *load = calloc((size_t)A, sizeof *load);
+    int64_t *off = tc__malloc_array((size_t)C + 1, sizeof *off), *pool = NULL, used = 0, cap = 0;
+    tc_err_t err = TC_OK;
+    *fits = seen != NULL && from != NULL && queue != NULL && route != NULL && load != NULL &&
+            off != NULL;
+    if (!*fits) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
+    }
+    for (int64_t v = 0; *fits && v < N; v++) {
+        seen[v] = -1;
+    }
+    for (int64_t i = 0; *fits && i < C; i++) { /* the routes, and the load of their links */
+        int64_t a = s->compute[i], b = s->compute[(i + 1) % C], len = 0;
+        *fits = switch_route(s, t, a, b, i, seen, from, queue, route, &len);
+        if (*fits && !grow((void **)&pool, &cap, used + len, sizeof *pool, 1024)) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
+            *fits = false;
+        }
+        off[i] = used;
+        for (int64_t k = 0; *fits && k <= len; k++) {
+            int64_t x = k == 0 ? a : route[k - 1], y = k < len ? route[k] : b;
+            int p = 0;
+            while (t->nbr[x * t->ports + p] != y) {
+                p++;
+            }
+            int64_t l = x * t->ports + p;
+            load[l] += g;
+            *fits = load[l] <= (t->cap != NULL ? t->cap[l] : 1);
+        }
+        if (*fits && len > 0) {
+            memcpy(pool + used, route, (size_t)len * sizeof *route);
+            used += len;
+        }
+    }
+    off[C] = used;
+    for (int64_t i = 0; *fits && i < C && err == TC_OK; i++) {
+        int64_t len = off[i + 1] - off[i];
+        if (tc__optimal_arc(s, s->compute[i], s->compute[(i + 1) % C],
+                            len > 0 ? pool + off[i] : NULL, (int32_t)len) < 0) {
+            err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
+        }
+    }
+    free(seen);
+    free(from);
+    free(queue);
+    free(route);
+    free(load);
+    free(off);
+    free(pool);
+    return err;
+}
+
+/* The chain of a bcast from root along the ring's arcs (arc i from compute node i to i + 1). */
+static tc_err_t id_chain(tc_optimal_t *s, int64_t root, int64_t g)
+{
+    int64_t t = tc__optimal_tree(s, root, g);
+    if (t < 0) {
+        return tc__fail(TC_ENOMEM, "Out of memory for a chain of %lld nodes.", (long long)s->C);
+    }
+    for (int64_t i = s->index[root], k = 1; k < s->C; k++, i = (i + 1) % s->C) {
+        s->parent_arc[t * s->C + (i + 1) % s->C] = (int32_t)i;
+    }
+    s->den = 1;
+    s->method = "chain";
+    return TC_OK;
+}
+
 /* The schedule over the switches split off: the units, their walks, then the ring or Lovasz's
  * construction at the optimal rate (bound, in capacity units). */
 static tc_err_t split_schedule(tc_optimal_t *s, const tc_topo_t *topo, int64_t root,
@@ -904,8 +1026,24 @@ static tc_err_t split_schedule(tc_optimal_t *s, const tc_topo_t *topo, int64_t r
         r.Q = bound->den * g / d;
         r.K = r.P * s->C;
     }
-    bool ok = false, ring = false;
-    err = join_walks(s, topo, &u);
+    bool ok = false, ring = false,
+         host_limited = s->coll == TC_OPTIMUM_BCAST ? r.K == 1 : r.P == 1 && r.Q == s->C - 1;
+    if (host_limited) { /* the compute nodes in id order, when their routes fit */
+        err = id_ring(s, topo, g, &ring);
+        if (err == TC_OK && ring) {
+            units_free(&u);
+            if (s->coll == TC_OPTIMUM_BCAST) {
+                return id_chain(s, root, g);
+            }
+            err = ring_schedule(s, g, &ring);
+            if (err != TC_OK || ring) {
+                return err;
+            }
+            return tc__fail(TC_EINVAL, "The ring in id order is not one cycle.");
+        }
+        s->arcs = s->pool_len = 0;
+    }
+    err = err == TC_OK ? join_walks(s, topo, &u) : err;
     if (err == TC_OK && r.P == 1 && r.Q == s->C - 1) { /* a ring, when the walks make one */
         err = walk_arcs(s, &u);
         err = err == TC_OK ? ring_schedule(s, g, &ring) : err;
