@@ -1,7 +1,9 @@
 /* SimGrid platforms of a network (include/treecast/platform.h): the quantities as SimGrid 3.3x
- * reads them (xbt_parse_units.cpp), the platform's XML with its labels escaped, the hostfile. */
+ * reads them (xbt_parse_units.cpp), the platform's XML with its labels escaped, the routes of a
+ * schedule in a Full zone, the hostfile. */
 #include "treecast/platform.h"
 #include "core/internal.h"
+#include "plan/optimal_internal.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -354,14 +356,15 @@ static void write_head(FILE *fp, const tc_net_t *net, const census_t *c,
     fputs(" -->\n", fp);
 }
 
-/* The zone: hosts and routers, links, the route of each link. */
-static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
-                       const tc_platform_opts_t *o, char *digits)
+/* The zone's opening (DijkstraCache routing, Full with routes), hosts and routers, links. */
+static void write_elements(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
+                           const tc_platform_opts_t *o, char *digits)
 {
-    char lab[TC_LABEL_MAX], a[24], b[24];
+    char lab[TC_LABEL_MAX];
     bool split = o->links == TC_PLATFORM_SPLITDUPLEX;
     int64_t N = topo->nodes, u, there, back;
-    fprintf(fp, "<platform version=\"4.1\">\n  <zone id=\"treecast\" routing=\"DijkstraCache\">\n");
+    fprintf(fp, "<platform version=\"4.1\">\n  <zone id=\"treecast\" routing=\"%s\">\n",
+            o->routes != NULL ? "Full" : "DijkstraCache");
     for (int64_t v = 0; v < N; v++) {
         tc_net_label(net, v, true, lab, sizeof lab);
         if (is_switch(topo, v)) { /* a router has no property: its label goes in a comment */
@@ -393,6 +396,14 @@ static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
             }
         }
     }
+}
+
+/* The routes of a Dijkstra zone: one per link direction, between neighbours. */
+static void write_neighbour_routes(FILE *fp, const tc_topo_t *topo, const tc_platform_opts_t *o)
+{
+    char a[24], b[24];
+    bool split = o->links == TC_PLATFORM_SPLITDUPLEX;
+    int64_t N = topo->nodes, u, there, back;
     for (int64_t v = 0; v < N; v++) {
         for (int p = 0; p < topo->ports; p++) {
             if (!edge_from(topo, v, p, &u)) {
@@ -424,7 +435,357 @@ static void write_zone(FILE *fp, const tc_net_t *net, const tc_topo_t *topo,
             }
         }
     }
-    fprintf(fp, "  </zone>\n</platform>\n");
+}
+
+/* ---- the routes of a schedule: a Full zone with a route for every ordered pair of hosts, the
+ * schedule's own for the pairs its trees join, a shortest path for the others */
+
+/* One of the schedule's arcs, sorted by its ends (node ids, so host order), then its index. */
+typedef struct {
+    int64_t tail, head, arc;
+} pair_arc_t;
+
+static int pair_arc_cmp(const void *x, const void *y)
+{
+    const pair_arc_t *a = x, *b = y;
+    if (a->tail != b->tail) {
+        return a->tail < b->tail ? -1 : 1;
+    }
+    if (a->head != b->head) {
+        return a->head < b->head ? -1 : 1;
+    }
+    return (a->arc > b->arc) - (a->arc < b->arc);
+}
+
+/* What a Full zone's routes are made of, found before anything is written. */
+typedef struct {
+    const tc_optimal_t *s;
+    int64_t hosts;
+    /* The pairs of hosts that an arc of the trees joins, by (tail, head): the arc whose route
+     * each takes (arc[k]), and the ports of the route's steps, port[off[k] ...]. */
+    int64_t pairs, several; /* several: pairs joined over more than one route */
+    int64_t *arc, *off;
+    int32_t *port;
+    /* A breadth-first search from one host: each node's parent (-1: not reached) and the port
+     * of the parent that leads to it; the queue; a path's hops, last first. */
+    int32_t *par, *pport, *queue, *hop_node, *hop_port;
+} routes_t;
+
+static void routes_destroy(routes_t *r)
+{
+    free(r->arc);
+    free(r->off);
+    free(r->port);
+    free(r->par);
+    free(r->pport);
+    free(r->queue);
+    free(r->hop_node);
+    free(r->hop_port);
+    *r = (routes_t){0};
+}
+
+/* The port of x that leads to y, -1 when they are not neighbours. O(ports). */
+static int port_to(const tc_topo_t *topo, int64_t x, int64_t y)
+{
+    for (int p = 0; p < topo->ports; p++) {
+        if (topo->nbr[x * topo->ports + p] == y) {
+            return p;
+        }
+    }
+    return -1;
+}
+
+/* The breadth-first search from src over every node, ports in order, into r->par and r->pport.
+ * O(N ports). */
+static void search_from(const tc_topo_t *topo, int64_t src, routes_t *r)
+{
+    for (int64_t v = 0; v < topo->nodes; v++) {
+        r->par[v] = -1;
+    }
+    int64_t first = 0, last = 0;
+    r->par[src] = (int32_t)src;
+    r->queue[last++] = (int32_t)src;
+    while (first < last) {
+        int64_t x = r->queue[first++];
+        for (int p = 0; p < topo->ports; p++) {
+            int32_t y = topo->nbr[x * topo->ports + p];
+            if (y >= 0 && r->par[y] < 0) {
+                r->par[y] = (int32_t)x;
+                r->pport[y] = (int32_t)p;
+                r->queue[last++] = y;
+            }
+        }
+    }
+}
+
+/* Node k of arc a's route: its tail, its switches, its head (k = 0 .. len + 1). */
+static int64_t route_node(const tc_optimal_t *s, int64_t a, int32_t k)
+{
+    return k == 0                ? s->arc_tail[a]
+           : k > s->route_len[a] ? s->arc_head[a]
+                                 : s->pool[s->route_off[a] + k - 1];
+}
+
+static bool same_route(const tc_optimal_t *s, int64_t a, int64_t b)
+{
+    return s->route_len[a] == s->route_len[b] &&
+           (s->route_len[a] == 0 || memcmp(s->pool + s->route_off[a], s->pool + s->route_off[b],
+                                           (size_t)s->route_len[a] * sizeof *s->pool) == 0);
+}
+
+/* Pick, for each pair of hosts that the trees join, the route that carries the most weight
+ * (the first arc's among equals) into r->arc; list holds the used arcs sorted by pair_arc_cmp,
+ * weight each arc's total. O(A + the arcs of a pair squared). */
+static void pick_routes(routes_t *r, const pair_arc_t *list, int64_t used, int64_t *weight)
+{
+    const tc_optimal_t *s = r->s;
+    for (int64_t g = 0, end; g < used; g = end) {
+        end = g + 1;
+        while (end < used && list[end].tail == list[g].tail && list[end].head == list[g].head) {
+            end++;
+        }
+        /* each arc's weight goes to the first arc of the group with the same route */
+        int64_t distinct = 0, best = -1;
+        for (int64_t k = g; k < end; k++) {
+            int64_t rep = k;
+            for (int64_t j = g; j < k && rep == k; j++) {
+                rep = same_route(s, list[j].arc, list[k].arc) ? j : k;
+            }
+            if (rep != k) {
+                weight[list[rep].arc] += weight[list[k].arc];
+                weight[list[k].arc] = -1; /* merged */
+            }
+        }
+        for (int64_t k = g; k < end; k++) {
+            if (weight[list[k].arc] >= 0) {
+                distinct++;
+                best = best < 0 || weight[list[k].arc] > weight[best] ? list[k].arc : best;
+            }
+        }
+        r->several += distinct > 1;
+        r->arc[r->pairs++] = best;
+    }
+}
+
+/* The ports of each chosen route's steps, checking that every step is an edge of the network. */
+static tc_err_t route_ports(routes_t *r, const tc_net_t *net, const tc_topo_t *topo)
+{
+    const tc_optimal_t *s = r->s;
+    int64_t steps = 0;
+    for (int64_t k = 0; k < r->pairs; k++) {
+        steps += s->route_len[r->arc[k]] + 1;
+    }
+    r->off = malloc((size_t)(r->pairs + 1) * sizeof *r->off);
+    r->port = malloc((size_t)(steps > 0 ? steps : 1) * sizeof *r->port);
+    if (r->off == NULL || r->port == NULL) {
+        return tc__fail(TC_ENOMEM, "out of memory for the routes of a platform");
+    }
+    int64_t at = 0;
+    for (int64_t k = 0; k < r->pairs; k++) {
+        int64_t a = r->arc[k], tail = s->arc_tail[a], head = s->arc_head[a];
+        r->off[k] = at;
+        if (tail < 0 || tail >= topo->nodes || head < 0 || head >= topo->nodes ||
+            is_switch(topo, tail) || is_switch(topo, head)) {
+            return tc__fail(TC_EINVAL,
+                            "The schedule's arc from node %lld to node %lld does not join two "
+                            "hosts of the platform.",
+                            (long long)tail, (long long)head);
+        }
+        for (int32_t q = 0; q <= s->route_len[a]; q++) {
+            int64_t x = route_node(s, a, q), y = route_node(s, a, q + 1);
+            int p =
+                x >= 0 && x < topo->nodes && y >= 0 && y < topo->nodes ? port_to(topo, x, y) : -1;
+            if (p < 0) {
+                char t[TC_LABEL_MAX], h[TC_LABEL_MAX];
+                tc_net_label(net, s->arc_tail[a], false, t, sizeof t);
+                tc_net_label(net, s->arc_head[a], false, h, sizeof h);
+                return tc__fail(TC_EINVAL,
+                                "The schedule's route from %s to %s steps from node %lld to node "
+                                "%lld, which are not neighbours in the network.",
+                                t, h, (long long)x, (long long)y);
+            }
+            r->port[at++] = (int32_t)p;
+        }
+    }
+    r->off[r->pairs] = at;
+    return TC_OK;
+}
+
+/* Find the routes of schedule s on net: the checks (the hosts, the schedule's network, every
+ * route a walk between hosts, every host reachable), the route of each pair the trees join, the
+ * search's room. Nothing written. TC_ETOOBIG above TC_PLATFORM_ROUTES_MAX hosts, TC_EINVAL for
+ * a schedule of another network or a route that is not a walk, TC_EPARSE for a network in
+ * pieces, TC_ENOMEM. O(T C + A log A + L + N ports) for T trees, A arcs, L links of routes. */
+static tc_err_t routes_prepare(routes_t *r, const tc_net_t *net, const tc_topo_t *topo,
+                               const tc_optimal_t *s)
+{
+    *r = (routes_t){.s = s};
+    int64_t first_host = -1;
+    for (int64_t v = 0; v < topo->nodes; v++) {
+        if (!is_switch(topo, v)) {
+            first_host = first_host < 0 ? v : first_host;
+            r->hosts++;
+        }
+    }
+    if (r->hosts > TC_PLATFORM_ROUTES_MAX) {
+        return tc__fail(TC_ETOOBIG,
+                        "A platform with routes declares one for every ordered pair of hosts: "
+                        "%lld hosts are more than %d.",
+                        (long long)r->hosts, TC_PLATFORM_ROUTES_MAX);
+    }
+    const tc_net_t *sn = tc_optimal_net(s);
+    char a[TC_LABEL_MAX], b[TC_LABEL_MAX];
+    tc_net_name(sn, a, sizeof a);
+    tc_net_name(net, b, sizeof b);
+    if (sn != net && (tc_net_nodes(sn) != topo->nodes || strcmp(a, b) != 0)) {
+        return tc__fail(TC_EINVAL, "The schedule is of %s, the platform of %s.", a, b);
+    }
+    if (s->C != r->hosts) {
+        return tc__fail(TC_EINVAL, "The schedule has %lld compute nodes, the platform %lld hosts.",
+                        (long long)s->C, (long long)r->hosts);
+    }
+    /* each arc's weight over the trees, the used arcs by their ends */
+    int64_t *weight = calloc((size_t)(s->arcs > 0 ? s->arcs : 1), sizeof *weight);
+    uint8_t *in = calloc((size_t)(s->arcs > 0 ? s->arcs : 1), 1);
+    pair_arc_t *list = NULL;
+    int64_t used = 0;
+    if (weight != NULL && in != NULL) {
+        for (int64_t t = 0; t < s->trees; t++) {
+            for (int64_t i = 0; i < s->C; i++) {
+                int32_t arc = s->parent_arc[t * s->C + i];
+                if (arc >= 0) {
+                    weight[arc] += s->weight[t];
+                    used += !in[arc];
+                    in[arc] = 1;
+                }
+            }
+        }
+        list = malloc((size_t)(used > 0 ? used : 1) * sizeof *list);
+        r->arc = malloc((size_t)(used > 0 ? used : 1) * sizeof *r->arc);
+    }
+    size_t N = (size_t)(topo->nodes > 0 ? topo->nodes : 1);
+    r->par = malloc(N * sizeof *r->par);
+    r->pport = malloc(N * sizeof *r->pport);
+    r->queue = malloc(N * sizeof *r->queue);
+    r->hop_node = malloc(N * sizeof *r->hop_node);
+    r->hop_port = malloc(N * sizeof *r->hop_port);
+    tc_err_t err = TC_OK;
+    if (list == NULL || r->arc == NULL || r->par == NULL || r->pport == NULL || r->queue == NULL ||
+        r->hop_node == NULL || r->hop_port == NULL) {
+        err = tc__fail(TC_ENOMEM, "out of memory for the routes of a platform");
+    }
+    if (err == TC_OK) {
+        for (int64_t arc = 0, k = 0; arc < s->arcs; arc++) {
+            if (in[arc]) {
+                list[k++] = (pair_arc_t){s->arc_tail[arc], s->arc_head[arc], arc};
+            }
+        }
+        qsort(list, (size_t)used, sizeof *list, pair_arc_cmp);
+        pick_routes(r, list, used, weight);
+        err = route_ports(r, net, topo);
+    }
+    free(weight);
+    free(in);
+    free(list);
+    if (err == TC_OK && first_host >= 0) { /* one piece: every host reached from the first */
+        search_from(topo, first_host, r);
+        for (int64_t v = 0; v < topo->nodes; v++) {
+            if (!is_switch(topo, v) && r->par[v] < 0) {
+                tc_net_label(net, first_host, false, a, sizeof a);
+                tc_net_label(net, v, false, b, sizeof b);
+                return tc__fail(TC_EPARSE,
+                                "No path joins hosts %s and %s: a platform with routes needs a "
+                                "network in one piece.",
+                                a, b);
+            }
+        }
+    }
+    return err;
+}
+
+/* The comment that says where the routes come from. */
+static void write_routes_comment(FILE *fp, const tc_net_t *net, const routes_t *r)
+{
+    const tc_optimal_t *s = r->s;
+    int64_t all = r->hosts * (r->hosts - 1);
+    fprintf(fp,
+            "<!-- Full routing, a route one way for each of the %lld ordered pair%s of hosts: "
+            "%lld over the route of an arc of the optimal %s schedule",
+            (long long)all, plural_s(all), (long long)r->pairs, tc_optimum_coll_name(s->coll));
+    if (s->coll == TC_OPTIMUM_BCAST && s->trees > 0) {
+        char lab[TC_LABEL_MAX];
+        tc_net_label(net, s->root[0], false, lab, sizeof lab);
+        fputs(" from ", fp);
+        xml_put(fp, lab, true);
+    }
+    fprintf(fp,
+            " (%s, %lld tree%s), the other %lld over a shortest path (breadth first from the "
+            "source, ports in order)",
+            s->method, (long long)s->trees, plural_s(s->trees), (long long)(all - r->pairs));
+    if (r->several > 0) {
+        fprintf(fp,
+                "; %lld pair%s joined over several routes in the trees: each takes the one that "
+                "carries the most weight, and the streams of the others share it (one route per "
+                "pair)",
+                (long long)r->several, plural_s(r->several));
+    }
+    fputs(" -->\n", fp);
+}
+
+/* The link_ctn of the hop from x through its port p: the edge's link in that direction. */
+static void put_hop(FILE *fp, const tc_topo_t *topo, int64_t x, int p, bool split)
+{
+    int64_t y = topo->nbr[x * topo->ports + p], there, back;
+    edge_caps(topo, x, p, &there, &back);
+    long long lo = x < y ? x : y, hi = x < y ? y : x;
+    const char *way = x < y ? "UP" : "DOWN";
+    if (there != back) { /* a one-way link each way */
+        fprintf(fp, "<link_ctn id=\"l%lld_%lld_%s\"/>", lo, hi, way);
+    } else if (split) {
+        fprintf(fp, "<link_ctn id=\"l%lld_%lld\" direction=\"%s\"/>", lo, hi, way);
+    } else {
+        fprintf(fp, "<link_ctn id=\"l%lld_%lld\"/>", lo, hi);
+    }
+}
+
+/* The routes of a Full zone: every ordered pair of hosts, in node order. O(C N ports + C^2 L). */
+static void write_host_routes(FILE *fp, const tc_topo_t *topo, const tc_platform_opts_t *o,
+                              routes_t *r)
+{
+    const tc_optimal_t *s = r->s;
+    bool split = o->links == TC_PLATFORM_SPLITDUPLEX;
+    int64_t N = topo->nodes, k = 0;
+    for (int64_t i = 0; i < N; i++) {
+        if (is_switch(topo, i)) {
+            continue;
+        }
+        search_from(topo, i, r);
+        for (int64_t j = 0; j < N; j++) {
+            if (j == i || is_switch(topo, j)) {
+                continue;
+            }
+            fprintf(fp, "    <route src=\"n%lld\" dst=\"n%lld\" symmetrical=\"NO\">", (long long)i,
+                    (long long)j);
+            if (k < r->pairs && s->arc_tail[r->arc[k]] == i && s->arc_head[r->arc[k]] == j) {
+                int64_t x = i; /* the schedule's route */
+                for (int64_t q = r->off[k]; q < r->off[k + 1]; q++) {
+                    put_hop(fp, topo, x, r->port[q], split);
+                    x = topo->nbr[x * topo->ports + r->port[q]];
+                }
+                k++;
+            } else {
+                int64_t hops = 0; /* the search's path, walked back from j */
+                for (int64_t y = j; y != i; y = r->par[y]) {
+                    r->hop_node[hops] = r->par[y];
+                    r->hop_port[hops++] = r->pport[y];
+                }
+                while (hops-- > 0) {
+                    put_hop(fp, topo, r->hop_node[hops], r->hop_port[hops], split);
+                }
+            }
+            fputs("</route>\n", fp);
+        }
+    }
 }
 
 tc_err_t tc_platform_write(FILE *fp, const tc_net_t *net, const tc_platform_opts_t *o)
@@ -452,10 +813,24 @@ tc_err_t tc_platform_write(FILE *fp, const tc_net_t *net, const tc_platform_opts
     if (err == TC_OK && (digits = malloc(strlen(d.bandwidth) + 16)) == NULL) {
         err = tc__fail(TC_ENOMEM, "out of memory for the platform");
     }
+    routes_t r = {0};
+    if (err == TC_OK && d.routes != NULL) {
+        err = routes_prepare(&r, net, &topo, d.routes);
+    }
     if (err == TC_OK) {
         write_head(fp, net, &c, &d);
-        write_zone(fp, net, &topo, &d, digits);
+        if (d.routes != NULL) {
+            write_routes_comment(fp, net, &r);
+        }
+        write_elements(fp, net, &topo, &d, digits);
+        if (d.routes != NULL) {
+            write_host_routes(fp, &topo, &d, &r);
+        } else {
+            write_neighbour_routes(fp, &topo, &d);
+        }
+        fprintf(fp, "  </zone>\n</platform>\n");
     }
+    routes_destroy(&r);
     free(digits);
     tc_topo_destroy(&topo);
     if (err != TC_OK) {

@@ -1,0 +1,1 @@
+platform --net fattree:4 --routes allgather --root h1

@@ -1,0 +1,1 @@
+sh: for n in fattree:4 dragonfly:2,1,1 graph:tests/cli/data/fattree_small.edges; do for c in bcast allgather; do treecast trees --net $n --kind optimal --coll $c --format json > {tmp}/t.json && treecast platform --net $n --routes $c --output {tmp}/p.xml && python3 {src}/tests/cli/cases/platform_routes_check.py {tmp}/t.json {tmp}/p.xml || exit 1; done; done

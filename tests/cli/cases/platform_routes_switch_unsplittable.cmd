@@ -1,0 +1,1 @@
+platform --net graph:tests/cli/data/switch_star.edges --routes bcast
