@@ -20,6 +20,8 @@ typedef struct {
     int parent;                 /* rank, -1 when this rank is the tree's root */
     int64_t kids_first, kids_n; /* into kids */
     int64_t got;                /* segments received so far */
+    int64_t ready;              /* the first `ready` of them have all arrived (a shorter last
+                                   segment can complete before an earlier one): what may go on */
     int64_t posted;             /* receives posted so far */
 } mytree_t;
 
@@ -193,7 +195,7 @@ static int post_send(tc_mpi_coll_t *c, int64_t kid, int64_t r)
     struct tc__mpi_optimal *o = c->opt;
     kid_t *k = &o->kids[kid];
     mytree_t *m = &o->trees[k->tree];
-    int64_t have = m->parent < 0 ? m->count : m->got;
+    int64_t have = m->parent < 0 ? m->count : m->ready;
     if (k->sent >= have) {
         return MPI_SUCCESS;
     }
@@ -221,7 +223,7 @@ int tc__mpi_optimal_run(tc_mpi_coll_t *c)
         o->req[r] = MPI_REQUEST_NULL;
     }
     for (int64_t i = 0; i < o->ntrees; i++) {
-        o->trees[i].got = o->trees[i].posted = 0;
+        o->trees[i].got = o->trees[i].posted = o->trees[i].ready = 0;
         for (int64_t w = 0;
              w < W && o->trees[i].parent >= 0 && o->trees[i].posted < o->trees[i].count; w++) {
             st = st == MPI_SUCCESS ? post_recv(c, i, i * W + w) : st;
@@ -251,7 +253,11 @@ int tc__mpi_optimal_run(tc_mpi_coll_t *c)
                 m->got++;
                 c->received++;
                 c->messages_in++;
-                c->have[(c->api == API_BCAST ? 0 : m->source * c->M) + o->req_seg[r]] = 1;
+                int64_t base = c->api == API_BCAST ? 0 : m->source * c->M;
+                c->have[base + o->req_seg[r]] = 1;
+                while (m->ready < m->count && c->have[base + m->first + m->ready]) {
+                    m->ready++;
+                }
                 if (m->posted < m->count) {
                     st = post_recv(c, i, r);
                     active += st == MPI_SUCCESS;

@@ -138,6 +138,10 @@ int main(int argc, char **argv)
     for (int k = 0; k < 3; k++) {
         allgather_case(&c, ag[k], k == 1 ? 64 : 1024, k == 2 ? 3 : 1, k == 1);
     }
+    /* a short last segment behind full ones, 4 in flight: under SMPI it can arrive first, and a
+     * rank must not forward the segments before it until they are there */
+    allgather_case(&c, 14563, 4096, 4, false);
+    bcast_case(&c, 0, 14563, 4096, 4, 9);
     persistent_case(&c);
     refusals(&c);
     int failures = 0;
