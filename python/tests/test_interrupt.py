@@ -36,6 +36,8 @@ def test_ctrl_c_stops_a_check():
     assert out.startswith("interrupted"), out + err
     # the threads stop at their next poll (every 65,536 nodes), not at the check's end (~4 s
     # more): measured to the exception in the child (CLOCK_MONOTONIC is the system's), not to
-    # the process's exit, which frees 400 MB and may wait on a loaded machine
+    # the process's exit, which frees 400 MB and may wait on a loaded machine. 3 s: on a machine
+    # loaded by other work (load average 5: 2.03 s measured) the poll comes late too, while the
+    # check's remaining 4 s stretch further
     latency = float(out.split()[1]) - sent
-    assert latency < 2.0, latency
+    assert latency < 3.0, latency
