@@ -28,6 +28,17 @@ void *tc__calloc_array(size_t count, size_t size);
  * Smaller tables get plain malloc. Free with free(). NULL on failure. */
 void *tc__big_alloc(size_t count, size_t size);
 
+/* The greatest common divisor of |a| and |b| (gcd(0, b) = |b|). */
+static inline int64_t tc__gcd64(int64_t a, int64_t b)
+{
+    while (b != 0) {
+        int64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a < 0 ? -a : a;
+}
+
 /* Run fn(arg, tid, nthreads) on nthreads threads (1 runs inline) and wait for all of them.
  * Returns TC_ENOMEM when a thread cannot be started (then nothing ran). */
 typedef void (*tc__task_fn)(void *arg, int tid, int nthreads);

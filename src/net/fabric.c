@@ -118,6 +118,28 @@ bool tc__fab_prime(long q)
     return true;
 }
 
+tc_err_t tc__fab_need_prime(const char *fabric, const char *spec, const char *structure, long q)
+{
+    if (tc__fab_prime(q)) {
+        return TC_OK;
+    }
+    long p = 2;
+    while (q % p != 0) {
+        p++;
+    }
+    long r = q;
+    while (r % p == 0) {
+        r /= p;
+    }
+    if (r == 1) {
+        return tc__fail(TC_ERANGE,
+                        "The %s %.40s needs a prime Q: %ld is a power of %ld, whose %s needs the "
+                        "arithmetic of the field GF(%ld), which treecast does not do.",
+                        fabric, spec, q, p, structure, q);
+    }
+    return tc__fail(TC_ERANGE, "The %s %.40s needs a prime Q; %ld is not one.", fabric, spec, q);
+}
+
 int tc__fab_primitive_root(int q)
 {
     for (int g = 1; g < q; g++) {

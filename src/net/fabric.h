@@ -65,6 +65,11 @@ bool tc__fab_spec_ints(const tc_net_t *net, long *v, int max, int *count);
 
 /* Whether q is a prime, and the least primitive root modulo the prime q. */
 bool tc__fab_prime(long q);
+
+/* TC_OK when q is a prime; else TC_ERANGE with the sentence "The <fabric> <spec> needs a prime
+ * Q: 9 is a power of 3, whose <structure> needs the arithmetic of the field GF(9), which
+ * treecast does not do." (or "...; 10 is not one."). */
+tc_err_t tc__fab_need_prime(const char *fabric, const char *spec, const char *structure, long q);
 int tc__fab_primitive_root(int q);
 
 /* The paper-style name "FT(4)", "DF(4,2,2)": prefix and the count integers of v. */

@@ -4,8 +4,8 @@
  * Data Center Spine-and-Leaf Architecture: Design Overview", white paper, 2016): L leaf switches
  * and S spine switches, every leaf joined to every spine, H hosts on every leaf, oversubscribed
  * R:1 at the leaves: a host's link has capacity R S / g and a leaf-spine link H / g (both ways,
- * g = gcd(R S, H)), so that the H host links of a leaf carry H R S / g, R times its S uplinks'
- * S H / g. L H hosts, L + S switches; hosts are 4 links apart at most (2 with one leaf).
+ * g = tc__gcd64(R S, H)), so that the H host links of a leaf carry H R S / g, R times its S
+ * uplinks' S H / g. L H hosts, L + S switches; hosts are 4 links apart at most (2 with one leaf).
  *
  * leafspine:L,S,H,R with 1 <= L <= 64 (a spine has L ports), S, H >= 1 and H + S <= 64 (a
  * leaf's ports), 1 <= R <= 100, at least 2 hosts. Ids: the hosts h0.. (leaf by leaf), the leaves
@@ -21,16 +21,6 @@
 #define LEAFSPINE_MAX_R 100
 
 extern const tc__net_ops_t tc__leafspine_ops;
-
-static int64_t gcd(int64_t a, int64_t b)
-{
-    while (b != 0) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
 
 static tc_err_t leafspine_parse(const char *spec, const char *args, tc_net_t **out)
 {
@@ -61,7 +51,7 @@ static tc_err_t leafspine_parse(const char *spec, const char *args, tc_net_t **o
         return tc__fail(TC_ERANGE, "The leaf-spine fabric %.40s has 1 host; a network needs 2.",
                         spec);
     }
-    int64_t g = gcd(R * S, H), c_host = R * S / g, c_up = H / g;
+    int64_t g = tc__gcd64(R * S, H), c_host = R * S / g, c_up = H / g;
     int64_t hosts = L * H;
     tc__fab_t f;
     char text[64];
@@ -158,7 +148,7 @@ static tc_err_t leafspine_facts(const tc_net_t *net, tc_facts_t *out)
     int64_t down = 0, up = 0;
     bool same = oversubscription(net, R, &down, &up);
     tc_fact_t *f = tc_facts_add(out, "oversubscription", "Cisco 2016");
-    int64_t g = gcd(down, up);
+    int64_t g = tc__gcd64(down, up);
     tc__fact_value(f, "%lld:%lld (a leaf's host links carry %lld, its uplinks %lld%s)",
                    (long long)(down / g), (long long)(up / g), (long long)down, (long long)up,
                    same ? "" : "; leaves differ");

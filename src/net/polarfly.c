@@ -37,25 +37,7 @@ static tc_err_t check_q(const char *spec, long q)
                         "routers and a host, at most 64 ports).",
                         spec, POLARFLY_MAX_Q);
     }
-    if (!tc__fab_prime(q)) {
-        long p = 2;
-        while (q % p != 0) {
-            p++;
-        }
-        long r = q;
-        while (r % p == 0) {
-            r /= p;
-        }
-        if (r == 1) {
-            return tc__fail(TC_ERANGE,
-                            "The PolarFly %.40s needs a prime Q: %ld is a power of %ld, whose "
-                            "projective plane needs the arithmetic of the field GF(%ld), which "
-                            "treecast does not do.",
-                            spec, q, p, q);
-        }
-        return tc__fail(TC_ERANGE, "The PolarFly %.40s needs a prime Q; %ld is not one.", spec, q);
-    }
-    return TC_OK;
+    return tc__fab_need_prime("PolarFly", spec, "projective plane", q);
 }
 
 /* The coordinates of point i of PG(2,q) in the order of the ids. */

@@ -56,25 +56,7 @@ static tc_err_t check_q(const char *spec, long q)
                         "links to routers, at most 64 ports).",
                         spec, SLIMFLY_MAX_Q);
     }
-    if (!tc__fab_prime(q)) {
-        long p = 2;
-        while (q % p != 0) {
-            p++;
-        }
-        long r = q;
-        while (r % p == 0) {
-            r /= p;
-        }
-        if (r == 1) {
-            return tc__fail(TC_ERANGE,
-                            "The Slim Fly %.40s needs a prime Q: %ld is a power of %ld, whose MMS "
-                            "graph needs the arithmetic of the field GF(%ld), which treecast does "
-                            "not do.",
-                            spec, q, p, q);
-        }
-        return tc__fail(TC_ERANGE, "The Slim Fly %.40s needs a prime Q; %ld is not one.", spec, q);
-    }
-    return TC_OK;
+    return tc__fab_need_prime("Slim Fly", spec, "MMS graph", q);
 }
 
 /* The generator sets X (in_x) and X' (in_xp) as membership tables over Z_q. */

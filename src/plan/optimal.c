@@ -18,16 +18,6 @@
 
 #define FLOW_INF (INT64_MAX / 4)
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b != 0) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a < 0 ? -a : a;
-}
-
 /* ---- the object ---------------------------------------------------------------------------- */
 
 void tc_optimal_free(tc_optimal_t *s)
@@ -287,7 +277,7 @@ static tc_err_t units_build(const tc_net_t *net, const tc_topo_t *t, units_t *u)
     memset(u, 0, sizeof *u);
     int64_t A = t->nodes * t->ports, g = 0, total = 0;
     for (int64_t a = 0; a < A; a++) {
-        g = t->nbr[a] >= 0 ? gcd64(g, t->cap != NULL ? t->cap[a] : 1) : g;
+        g = t->nbr[a] >= 0 ? tc__gcd64(g, t->cap != NULL ? t->cap[a] : 1) : g;
     }
     for (int64_t a = 0; a < A; a++) {
         total += arc_units(t, a, g);
@@ -1021,7 +1011,7 @@ static tc_err_t split_schedule(tc_optimal_t *s, const tc_topo_t *topo, int64_t r
     int64_t g = u.g;
     rate_t r = {.P = 0, .Q = 1, .K = bound->num / g, .root = root}; /* bcast: K trees of a unit */
     if (s->coll == TC_OPTIMUM_ALLGATHER) { /* P / Q units per node, P C trees */
-        int64_t d = gcd64(bound->num, bound->den * g);
+        int64_t d = tc__gcd64(bound->num, bound->den * g);
         r.P = bound->num / d;
         r.Q = bound->den * g / d;
         r.K = r.P * s->C;
@@ -1105,7 +1095,7 @@ tc_err_t tc_optimal_build(const tc_net_t *net, tc_optimum_coll_t coll, int64_t r
     if (err == TC_OK) { /* the weights and den in lowest terms */
         int64_t r = s->den;
         for (int64_t t = 0; t < s->trees; t++) {
-            r = gcd64(r, s->weight[t]);
+            r = tc__gcd64(r, s->weight[t]);
         }
         for (int64_t t = 0; r > 1 && t < s->trees; t++) {
             s->weight[t] /= r;

@@ -10,16 +10,6 @@
 
 __extension__ typedef __int128 wide_t;
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b != 0) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a < 0 ? -a : a;
-}
-
 void tc_optimal_report_destroy(tc_optimal_report_t *rep)
 {
     if (rep == NULL) {
@@ -176,7 +166,7 @@ tc_err_t tc_optimal_check(const tc_optimal_t *s, tc_optimal_report_t *rep)
         num = (wide_t)W * worst_cap;
         den = worst_load;
     }
-    int64_t r = gcd64((int64_t)(num % INT64_MAX), (int64_t)(den % INT64_MAX));
+    int64_t r = tc__gcd64((int64_t)(num % INT64_MAX), (int64_t)(den % INT64_MAX));
     r = r > 0 ? r : 1;
     rep->num = (int64_t)(num / r);
     rep->den = (int64_t)(den / r);

@@ -28,16 +28,6 @@ void tc_optimum_destroy(tc_optimum_t *o)
     memset(o, 0, sizeof *o);
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b != 0) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* The network's links as a flow network with `extra` more nodes and `extra_pairs` more pairs,
  * and its neighbour table (for the roles and capacities). */
 static tc_err_t build(const tc_net_t *net, int64_t extra, int64_t extra_pairs, tc_topo_t *topo,
@@ -267,7 +257,7 @@ tc_err_t tc_optimum_allgather(const tc_net_t *net, tc_optimum_t *out)
     /* Dinkelbach: every compute node must receive p C from the super source at rate p/q; a
      * node that does not shows a set of smaller ratio, which becomes the trial */
     for (int64_t v = 0; v < N;) {
-        int64_t g = gcd64(p, q);
+        int64_t g = tc__gcd64(p, q);
         p /= g;
         q /= g;
         if (!computes(&topo, v)) {

@@ -675,16 +675,6 @@ static tc_err_t tree_ops(msccl_t *m, int64_t t)
     return TC_OK;
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b != 0) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 typedef struct {
     uint64_t hash;
     int64_t t;
@@ -773,7 +763,7 @@ static tc_err_t chunks(msccl_t *m)
 {
     int64_t g = 0, C = m->C, T = m->T;
     for (int64_t t = 0; t < T; t++) {
-        g = gcd64(m->weight[t], g);
+        g = tc__gcd64(m->weight[t], g);
         int64_t r = m->rank[tc_optimal_tree_root(m->s, m->tree[t])];
         if (!m->allgather && r != m->root[0]) {
             return tc__fail(TC_EINVAL, "A bcast schedule has its trees at one root.");
