@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "platform_text.h"
+
 #include "plan/optimal_internal.h"
 #include "run_one.h"
 #include "treecast/platform.h"
@@ -22,37 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int count(const char *hay, const char *needle)
-{
-    int n = 0;
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle)) {
-        n++;
-    }
-    return n;
-}
-
-static char *platform_text(const tc_net_t *net, const tc_platform_opts_t *o, tc_err_t *err)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
-    assert_non_null(fp);
-    *err = tc_platform_write(fp, net, o);
-    assert_int_equal(fclose(fp), 0);
-    return buf;
-}
-
 static tc_net_t *read_graph(const char *text)
 {
     tc_net_t *net = NULL;
     assert_int_equal(tc_net_graph_read(text, strlen(text), "g", &net), TC_OK);
-    return net;
-}
-
-static tc_net_t *parse(const char *spec)
-{
-    tc_net_t *net = NULL;
-    assert_int_equal(tc_net_parse(spec, &net), TC_OK);
     return net;
 }
 
