@@ -15,7 +15,8 @@
 #
 # usage: bench/run_optimal_smpi.sh BUILD NET bcast|allgather BYTES [ALGOS]
 #   e.g. bench/run_optimal_smpi.sh build/m leafspine:2,2,8,2 bcast 16777216
-# environment: SEGMENT (bytes per segment; default BYTES/1024, at least 4096), WINDOW (4), ITER (2), WARMUP (1),
+# environment: SEGMENT (bytes per segment; default BYTES/1024 for bcast, half a block for
+#   allgather, at least 4096), WINDOW (4), ITER (2), WARMUP (1),
 #   TIMEOUT (seconds per simulation, 1800), ROUTES (1: the schedule's routes), SKIP_TREECAST
 set -eu
 build=$1 net=$2 coll=$3 bytes=$4
@@ -24,7 +25,7 @@ bcast) algos=${5:-"default ompi mpich binomial_tree scatter_LR_allgather scatter
 allgather) algos=${5:-"default ompi mpich ring rdb bruck NTSLR ompi_neighborexchange"} ;;
 *) echo "run_optimal_smpi.sh: the collective is bcast or allgather" >&2; exit 2 ;;
 esac
-seg=${SEGMENT:-$(( bytes / 1024 > 4096 ? bytes / 1024 : 4096 ))} window=${WINDOW:-4} iter=${ITER:-2} warmup=${WARMUP:-1}
+window=${WINDOW:-4} iter=${ITER:-2} warmup=${WARMUP:-1}
 timeout=${TIMEOUT:-1800}
 tool=$build/tools/treecast/treecast
 bench=$build/tools/mpi-bench/treecast-mpi-bench-smpi
@@ -43,6 +44,14 @@ den=$(grep -o '"den":[0-9]*' "$dir/bound.json" | head -1 | cut -d: -f2)
 block=$bytes
 if [ "$coll" = allgather ]; then
     block=$((bytes / np))
+fi
+# segments: a bcast's pipeline fills in (hops x segment), so small ones (BYTES/1024); an
+# allgather's block is small already and every segment a message more on every ring arc, so
+# half a block
+if [ "$coll" = allgather ]; then
+    seg=${SEGMENT:-$(( block / 2 > 4096 ? block / 2 : 4096 ))}
+else
+    seg=${SEGMENT:-$(( bytes / 1024 > 4096 ? bytes / 1024 : 4096 ))}
 fi
 opt_us=$(awk -v b="$block" -v n="$num" -v d="$den" 'BEGIN {printf "%.1f", b * d / n / 1000}')
 echo "# $coll of $bytes bytes on $net ($np ranks; per rank $block bytes), optimum $num/$den per unit: $opt_us us; segment $seg, window $window, $iter iterations after $warmup warm-up; routes ${routes:-of SimGrid}"
