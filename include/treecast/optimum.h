@@ -192,7 +192,8 @@ typedef struct {
  * crosses one arc per round, store and forward (switches too). The root's data (bcast) or every
  * compute node's block (allgather) is m times its trees' weights in segments. Two runs, with m
  * and 2m, give the steady rate. TC_ERANGE for m outside 1..2^30, TC_ETOOBIG when the routes
- * have more than 2^26 links in all, TC_ENOMEM. O(rounds x links of routes). */
+ * have more than 2^22 links in all (the engine's time is rounds x links), TC_ENOMEM.
+ * O(rounds x links of routes). */
 tc_err_t tc_optimal_simulate(const tc_optimal_t *s, int64_t m, tc_optimal_run_t *out);
 
 #pragma GCC visibility pop

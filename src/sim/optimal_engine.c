@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNTERS_MAX ((int64_t)1 << 26)
+/* The most links of routes the engine follows: its time is rounds x links (fattree:16's
+ * allgather, 4 million links over thousands of rounds, would take minutes). */
+#define COUNTERS_MAX ((int64_t)1 << 22)
 
 typedef struct {
     int64_t tree, child; /* the route into compute node `child` (an index) in tree `tree` */
