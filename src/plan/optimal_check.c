@@ -19,10 +19,10 @@ void tc_optimal_report_destroy(tc_optimal_report_t *rep)
     memset(rep, 0, sizeof *rep);
 }
 
-/* Add the tree's weight to the load of every arc of the route of schedule arc a; false when the
- * route is not a walk over the network's arcs through switches. depth_links receives its
- * length in links. */
-static bool load_route(const tc_optimal_t *s, int64_t a, int64_t weight, wide_t *load, int ports,
+/* Add weight (what the trees put on arc a) to the load of every arc of the route of schedule arc a;
+ * false when the route is not a walk over the network's arcs through switches. depth_links receives
+ * its length in links. */
+static bool load_route(const tc_optimal_t *s, int64_t a, wide_t weight, wide_t *load, int ports,
                        int64_t *links)
 {
     const tc_net_t *net = s->net;
@@ -121,13 +121,7 @@ tc_err_t tc_optimal_check(const tc_optimal_t *s, tc_optimal_report_t *rep)
     for (int64_t a = 0; uses != NULL && a < s->arcs; a++) {
         links[a] = 0;
         if (uses[a] != 0 && s->arc_tail[a] >= 0) {
-            rep->routes = rep->routes && load_route(s, a, 0, load, ports, &links[a]);
-            for (int k = 0; rep->routes && k <= s->route_len[a]; k++) {
-                int64_t from = k == 0 ? s->arc_tail[a] : s->pool[s->route_off[a] + k - 1];
-                int64_t to = k < s->route_len[a] ? s->pool[s->route_off[a] + k] : s->arc_head[a];
-                load[from * ports + (tc_net_edge_dim(net, from, to) - tc_net_dim_min(net))] +=
-                    uses[a];
-            }
+            rep->routes = rep->routes && load_route(s, a, uses[a], load, ports, &links[a]);
         }
     }
     free(uses);
