@@ -19,9 +19,9 @@ void tc_optimal_report_destroy(tc_optimal_report_t *rep)
     memset(rep, 0, sizeof *rep);
 }
 
-/* Add weight (what the trees put on arc a) to the load of every arc of the route of schedule arc a;
- * false when the route is not a walk over the network's arcs through switches. depth_links receives
- * its length in links. */
+/* Add weight (what the trees put on schedule arc a) to the load of every link of a's route;
+ * false when the route is not a walk over the network's links through switches. *links
+ * receives its length in links. */
 static bool load_route(const tc_optimal_t *s, int64_t a, wide_t weight, wide_t *load, int ports,
                        int64_t *links)
 {
