@@ -104,7 +104,12 @@ void tc_optimum_destroy(tc_optimum_t *o);
  *    trees --kind edst (weight 1 each), and allgather on a network with translations carries
  *    that packing to every node (T_h), which loads every arc equally; a single cycle through
  *    every compute node (what splitting gives when each compute node has one unit of capacity)
- *    is a chain for bcast and a ring for allgather.
+ *    is a chain for bcast and a ring for allgather;
+ *  - where one unit is the bcast's optimum and there are 8 compute nodes or more, Sanders,
+ *    Speck and Traeff's two-tree at the same rate in depth about log2 C instead of the chain's
+ *    C - 1: two trees of half a unit, each compute node inner (two children at most) in one and
+ *    a leaf in the other, every arc routed through the switches with room for its half (the
+ *    chain when no such routes are found).
  * The rate reached equals tc_optimum_* on every network where the construction succeeds; it
  * refuses with a sentence what it cannot do (capacities not equal both ways at a switch, too
  * many units of capacity, a network beyond its size limits).
@@ -125,7 +130,7 @@ void tc_optimal_free(tc_optimal_t *s);
 const tc_net_t *tc_optimal_net(const tc_optimal_t *s);
 tc_optimum_coll_t tc_optimal_coll(const tc_optimal_t *s);
 /* How it was built: "edst" (the packing of trees --kind edst), "edst-translated", "chain",
- * "ring", "packing" (splitting and Lovasz's construction). */
+ * "two-tree", "ring", "packing" (splitting and Lovasz's construction). */
 const char *tc_optimal_method(const tc_optimal_t *s);
 
 /* The compute nodes, 0..C-1 in node-id order: compute(i) is the node id of the i-th. */

@@ -39,6 +39,13 @@ static inline int64_t tc__gcd64(int64_t a, int64_t b)
     return a < 0 ? -a : a;
 }
 
+/* qsort's comparison of int64_t in ascending order. */
+static inline int tc__cmp_int64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
 /* Run fn(arg, tid, nthreads) on nthreads threads (1 runs inline) and wait for all of them.
  * Returns TC_ENOMEM when a thread cannot be started (then nothing ran). */
 typedef void (*tc__task_fn)(void *arg, int tid, int nthreads);

@@ -199,12 +199,6 @@ static bool decimal(const char *s, int64_t *v)
 
 /* ---- building the network from ids ------------------------------------------------------- */
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static void graph_free_data(graph_t *g)
 {
     if (g == NULL) {
@@ -276,7 +270,7 @@ static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int
     for (int64_t v = 0; v < nodes; v++) {
         int64_t *row = adj + start[v];
         int64_t len = start[v + 1] - start[v], kept = 0;
-        qsort(row, (size_t)len, sizeof *row, cmp_i64);
+        qsort(row, (size_t)len, sizeof *row, tc__cmp_int64);
         for (int64_t j = 0; j < len; j++) {
             if (kept == 0 || row[kept - 1] != row[j]) {
                 row[kept++] = row[j];
@@ -327,7 +321,7 @@ static tc_err_t build_table(graph_t *g, int64_t nodes, int64_t nedges, const int
             g->topo.rev[v * P + p] = 0xFF;
             if (u >= 0) { /* v's position in u's sorted row */
                 const int64_t *hit =
-                    bsearch(&v, adj + start[u], (size_t)deg[u], sizeof *adj, cmp_i64);
+                    bsearch(&v, adj + start[u], (size_t)deg[u], sizeof *adj, tc__cmp_int64);
                 g->topo.rev[v * P + p] = (uint8_t)(hit - (adj + start[u]));
                 same = same && g->topo.rev[v * P + p] == p;
             }
@@ -671,7 +665,7 @@ static tc_err_t number_names(const names_t *t, int64_t **id_of, const char ***or
         keyed[2 * i + 1] = i;
     }
     if (numeric) { /* sort (value, index) pairs by value: values are distinct */
-        qsort(keyed, (size_t)N, 2 * sizeof *keyed, cmp_i64);
+        qsort(keyed, (size_t)N, 2 * sizeof *keyed, tc__cmp_int64);
     } else {
         for (int64_t i = 0; i < N; i++) {
             keyed[2 * i + 1] = i;

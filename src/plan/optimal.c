@@ -8,6 +8,7 @@
 #include "treecast/trees.h"
 #include "trees/packing.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,13 @@
 #define TREES_MAX ((int64_t)1 << 28) /* trees x compute nodes */
 
 #define FLOW_INF (INT64_MAX / 4)
+
+/* How many orders of its arcs a two-tree's routing tries (two_tree_schedule): at most 1024, and
+ * no more than 2^27 nodes searched in all (Slim Fly q = 5 takes a few hundred). */
+#define TWO_TREE_ATTEMPTS 1024
+#define TWO_TREE_WORK ((int64_t)1 << 27)
+/* The fewest compute nodes a bcast takes a two-tree for: below, a chain's fill is a few hops. */
+#define TWO_TREE_LEAST 8
 
 /* ---- the object ---------------------------------------------------------------------------- */
 
@@ -885,41 +893,107 @@ static tc_err_t split_tested(const tc_optimal_t *s, const tc_topo_t *t, units_t 
  * neighbouring switches by shortest paths, which a simulator's shortest-path routing follows
  * too. Kept when no link carries more routes than its units. */
 
-/* A shortest route from compute node a to compute node b through switches only, into route
- * (*len switches); false when there is none. seen[] holds stamps (< stamp: unseen). */
-static bool switch_route(const tc_optimal_t *s, const tc_topo_t *t, int64_t a, int64_t b,
-                         int64_t stamp, int64_t *seen, int64_t *from, int64_t *queue,
-                         int64_t *route, int64_t *len)
+/* Scratch of the searches for routes over N nodes: stamps (seen[v] < stamp: unseen), the way
+ * in, the queue, the distance and the least room on the way. */
+typedef struct {
+    int64_t *seen, *from, *queue, *dist, *wide, *route;
+    int64_t stamp;
+} search_t;
+
+static void search_free(search_t *q)
 {
-    int64_t head = 0, tail = 0;
-    seen[a] = stamp;
-    queue[tail++] = a;
+    free(q->seen);
+    free(q->from);
+    free(q->queue);
+    free(q->dist);
+    free(q->wide);
+    free(q->route);
+}
+
+static bool search_init(search_t *q, int64_t N)
+{
+    q->seen = tc__malloc_array((size_t)N, sizeof *q->seen);
+    q->from = tc__malloc_array((size_t)N, sizeof *q->from);
+    q->queue = tc__malloc_array((size_t)N, sizeof *q->queue);
+    q->dist = tc__malloc_array((size_t)N, sizeof *q->dist);
+    q->wide = tc__malloc_array((size_t)N, sizeof *q->wide);
+    q->route = tc__malloc_array((size_t)N, sizeof *q->route);
+    q->stamp = 0;
+    bool ok = q->seen != NULL && q->from != NULL && q->queue != NULL && q->dist != NULL &&
+              q->wide != NULL && q->route != NULL;
+    for (int64_t v = 0; ok && v < N; v++) {
+        q->seen[v] = -1;
+    }
+    if (!ok) {
+        search_free(q);
+    }
+    return ok;
+}
+
+/* A shortest route from compute node a to compute node b through switches only, into q->route
+ * (*len switches); false when there is none. With room, only over the links l with room[l] >=
+ * need, and of the shortest such routes one whose least room is the most. */
+static bool switch_route(const tc_optimal_t *s, const tc_topo_t *t, int64_t a, int64_t b,
+                         search_t *q, const int64_t *room, int64_t need, int64_t *len)
+{
+    int64_t head = 0, tail = 0, stamp = q->stamp++;
+    q->seen[a] = stamp;
+    q->dist[a] = 0;
+    q->wide[a] = INT64_MAX;
+    q->queue[tail++] = a;
     while (head < tail) {
-        int64_t v = queue[head++];
+        int64_t v = q->queue[head++];
+        if (q->seen[b] == stamp && q->dist[v] >= q->dist[b]) {
+            break; /* every way to b of its length is known */
+        }
         for (int p = 0; p < t->ports; p++) {
-            int64_t w = t->nbr[v * t->ports + p];
-            if (w < 0 || seen[w] == stamp || (s->index[w] >= 0 && w != b)) {
+            int64_t w = t->nbr[v * t->ports + p], l = v * t->ports + p;
+            if (w < 0 || (s->index[w] >= 0 && w != b) || (room != NULL && room[l] < need)) {
                 continue;
             }
-            seen[w] = stamp;
-            from[w] = v;
-            if (w == b) {
-                int64_t n = 0;
-                for (int64_t x = from[b]; x != a; x = from[x]) {
-                    route[n++] = x;
+            int64_t wide = room == NULL ? 0 : q->wide[v] < room[l] ? q->wide[v] : room[l];
+            if (q->seen[w] == stamp) { /* another way of the same length: the wider one */
+                if (q->dist[w] == q->dist[v] + 1 && wide > q->wide[w]) {
+                    q->from[w] = v;
+                    q->wide[w] = wide;
                 }
-                for (int64_t i = 0; i < n / 2; i++) { /* a first */
-                    int64_t y = route[i];
-                    route[i] = route[n - 1 - i];
-                    route[n - 1 - i] = y;
-                }
-                *len = n;
-                return true;
+                continue;
             }
-            queue[tail++] = w;
+            q->seen[w] = stamp;
+            q->from[w] = v;
+            q->dist[w] = q->dist[v] + 1;
+            q->wide[w] = wide;
+            if (w != b) {
+                q->queue[tail++] = w;
+            }
         }
     }
-    return false;
+    if (q->seen[b] != stamp) {
+        return false;
+    }
+    int64_t n = 0;
+    for (int64_t x = q->from[b]; x != a; x = q->from[x]) {
+        q->route[n++] = x;
+    }
+    for (int64_t i = 0; i < n / 2; i++) { /* a first */
+        int64_t y = q->route[i];
+        q->route[i] = q->route[n - 1 - i];
+        q->route[n - 1 - i] = y;
+    }
+    *len = n;
+    return true;
+}
+
+/* The link (v * ports + p) of hop k of the route a, route[0..len-1], b. */
+static int64_t route_link(const tc_topo_t *t, int64_t a, const int64_t *route, int64_t len,
+                          int64_t b, int64_t k)
+{
+    int64_t x = k == 0 ? a : route[k - 1], y = k < len ? route[k] : b;
+    int p = 0;
+    while (t->nbr[x * t->ports + p] != y) {
+        p++;
+    }
+    return x * t->ports + p;
 }
 
 /* The arcs of the ring in id order when every link has room for its routes (units of g);
@@ -927,41 +1001,30 @@ static bool switch_route(const tc_optimal_t *s, const tc_topo_t *t, int64_t a, i
 static tc_err_t id_ring(tc_optimal_t *s, const tc_topo_t *t, int64_t g, bool *fits)
 {
     int64_t N = t->nodes, C = s->C, A = N * t->ports;
-    int64_t *seen = tc__malloc_array((size_t)N, sizeof *seen);
-    int64_t *from = tc__malloc_array((size_t)N, sizeof *from);
-    int64_t *queue = tc__malloc_array((size_t)N, sizeof *queue);
-    int64_t *route = tc__malloc_array((size_t)N, sizeof *route);
+    search_t q;
+    bool searches = search_init(&q, N);
     int64_t *load = calloc((size_t)A, sizeof *load);
     int64_t *off = tc__malloc_array((size_t)C + 1, sizeof *off), *pool = NULL, used = 0, cap = 0;
     tc_err_t err = TC_OK;
-    *fits = seen != NULL && from != NULL && queue != NULL && route != NULL && load != NULL &&
-            off != NULL;
+    *fits = searches && load != NULL && off != NULL;
     if (!*fits) {
         err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
     }
-    for (int64_t v = 0; *fits && v < N; v++) {
-        seen[v] = -1;
-    }
     for (int64_t i = 0; *fits && i < C; i++) { /* the routes, and the load of their links */
         int64_t a = s->compute[i], b = s->compute[(i + 1) % C], len = 0;
-        *fits = switch_route(s, t, a, b, i, seen, from, queue, route, &len);
+        *fits = switch_route(s, t, a, b, &q, NULL, 0, &len);
         if (*fits && !grow((void **)&pool, &cap, used + len, sizeof *pool, 1024)) {
             err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
             *fits = false;
         }
         off[i] = used;
         for (int64_t k = 0; *fits && k <= len; k++) {
-            int64_t x = k == 0 ? a : route[k - 1], y = k < len ? route[k] : b;
-            int p = 0;
-            while (t->nbr[x * t->ports + p] != y) {
-                p++;
-            }
-            int64_t l = x * t->ports + p;
+            int64_t l = route_link(t, a, q.route, len, b, k);
             load[l] += g;
             *fits = load[l] <= (t->cap != NULL ? t->cap[l] : 1);
         }
         if (*fits && len > 0) {
-            memcpy(pool + used, route, (size_t)len * sizeof *route);
+            memcpy(pool + used, q.route, (size_t)len * sizeof *pool);
             used += len;
         }
     }
@@ -973,10 +1036,9 @@ static tc_err_t id_ring(tc_optimal_t *s, const tc_topo_t *t, int64_t g, bool *fi
             err = tc__fail(TC_ENOMEM, "Out of memory for a ring of %lld nodes.", (long long)C);
         }
     }
-    free(seen);
-    free(from);
-    free(queue);
-    free(route);
+    if (searches) {
+        search_free(&q);
+    }
     free(load);
     free(off);
     free(pool);
@@ -996,6 +1058,155 @@ static tc_err_t id_chain(tc_optimal_t *s, int64_t root, int64_t g)
     s->den = 1;
     s->method = "chain";
     return TC_OK;
+}
+
+/* ---- the two-tree: a bcast at the chain's rate, in depth about log2 C -------------------------
+ *
+ * Where one unit is the optimum, the chain reaches it but fills its pipeline over C - 1 hops.
+ * Sanders, Speck and Traeff's two-tree reaches it in about log2 C: two trees of half the rate,
+ * every compute node but the root inner (at most two children) in one of them and a leaf in the
+ * other, so that each sends two halves at most and receives two, and the root one half into
+ * each. The compute nodes after the root in id order alternate B, A, B, A, ...; tree 0 is a
+ * balanced binary tree over the As in order, each B hung in order on the free places of the As
+ * (the As' places, two each, are one more than the Bs' count, and in order they lie near the
+ * Bs), tree 1 the same with A and B exchanged. Each arc takes a shortest route through switches
+ * among the links with room left for its half; kept when every arc has one. */
+
+/* The balanced binary tree over list[lo..hi] below par: parent[] and children[] by compute
+ * index. */
+static void inorder(const int64_t *list, int64_t lo, int64_t hi, int64_t par, int64_t *parent,
+                    int8_t *children)
+{
+    while (lo <= hi) {
+        int64_t mid = lo + (hi - lo) / 2, v = list[mid];
+        parent[v] = par;
+        if (par >= 0) {
+            children[par]++;
+        }
+        inorder(list, lo, mid - 1, v, parent, children);
+        lo = mid + 1; /* the right half, below v */
+        par = v;
+    }
+}
+
+/* Tree `which` of the two-tree over the m compute indexes of seq (after the root, in order):
+ * parent[] of each (-1 below the root). */
+static void two_tree(const int64_t *seq, int64_t m, int which, int64_t *inner, int64_t *leaf,
+                     int64_t *parent, int8_t *children)
+{
+    int64_t ni = 0, nl = 0;
+    for (int64_t j = 0; j < m; j++) { /* B at even places, A at odd ones */
+        if ((j % 2 == 1) == (which == 0)) {
+            inner[ni++] = seq[j];
+        } else {
+            leaf[nl++] = seq[j];
+        }
+    }
+    for (int64_t j = 0; j < m; j++) {
+        children[seq[j]] = 0;
+    }
+    inorder(inner, 0, ni - 1, -1, parent, children);
+    int64_t next = 0; /* the leaves in order on the free places in order */
+    for (int64_t i = 0; i < ni && next < nl; i++) {
+        while (children[inner[i]] < 2 && next < nl) {
+            parent[leaf[next++]] = inner[i];
+            children[inner[i]]++;
+        }
+    }
+}
+
+static tc_err_t two_tree_schedule(tc_optimal_t *s, const tc_topo_t *t, int64_t root, int64_t g,
+                                  bool *fits)
+{
+    int64_t N = t->nodes, C = s->C, m = C - 1, A = N * t->ports, r = s->index[root];
+    search_t q;
+    bool searches = search_init(&q, N);
+    int64_t *room = tc__malloc_array((size_t)A, sizeof *room);
+    int64_t *seq = tc__malloc_array((size_t)C, sizeof *seq);
+    int64_t *inner = tc__malloc_array((size_t)C, sizeof *inner);
+    int64_t *leaf = tc__malloc_array((size_t)C, sizeof *leaf);
+    int64_t *parent = tc__malloc_array((size_t)C * 2, sizeof *parent);
+    int64_t *order = tc__malloc_array((size_t)C * 2, sizeof *order);
+    int8_t *children = malloc((size_t)C);
+    int64_t tree[2] = {-1, -1};
+    *fits = false;
+    tc_err_t err = TC_OK;
+    if (searches && room != NULL && seq != NULL && inner != NULL && leaf != NULL &&
+        parent != NULL && order != NULL && children != NULL) {
+        tree[0] = tc__optimal_tree(s, root, g);
+        tree[1] = tree[0] < 0 ? -1 : tc__optimal_tree(s, root, g);
+    }
+    if (tree[1] < 0) {
+        err = tc__fail(TC_ENOMEM, "Out of memory for a two-tree of %lld nodes.", (long long)C);
+    } else {
+        *fits = true;
+        for (int64_t j = 0; j < m; j++) {
+            seq[j] = (r + 1 + j) % C;
+        }
+        for (int which = 0; which < 2; which++) {
+            two_tree(seq, m, which, inner, leaf, parent + which * C, children);
+        }
+    }
+    for (int64_t k = 0; k < 2 * m && *fits; k++) { /* the longest first: fewer ways round */
+        int64_t v = seq[k / 2], p = parent[(k % 2) * C + v], len = 0;
+        *fits = switch_route(s, t, s->compute[p < 0 ? r : p], s->compute[v], &q, NULL, 0, &len);
+        order[k] = (2 * m) * (N - len) + k;
+    }
+    if (*fits) {
+        qsort(order, (size_t)(2 * m), sizeof *order, tc__cmp_int64);
+    }
+    for (int64_t k = 0; k < 2 * m; k++) {
+        order[k] %= 2 * m;
+    }
+    /* Routed in that order; an arc that finds no room goes first in the next attempt. */
+    int64_t arcs = s->arcs, pool = s->pool_len, failed = *fits ? 0 : -1;
+    int64_t attempts = TWO_TREE_WORK / (2 * m * N);
+    attempts = attempts < 1 ? 1 : attempts > TWO_TREE_ATTEMPTS ? TWO_TREE_ATTEMPTS : attempts;
+    for (int64_t attempt = 0; attempt < attempts && failed >= 0 && err == TC_OK; attempt++) {
+        int64_t e = order[failed];
+        memmove(order + 1, order, (size_t)failed * sizeof *order);
+        order[0] = e;
+        s->arcs = arcs;
+        s->pool_len = pool;
+        for (int64_t l = 0; l < A; l++) { /* in halves of g */
+            room[l] = t->nbr[l] < 0 ? 0 : 2 * (t->cap != NULL ? t->cap[l] : 1);
+        }
+        failed = -1;
+        for (int64_t k = 0; k < 2 * m && failed < 0 && err == TC_OK; k++) {
+            int64_t which = order[k] % 2, v = seq[order[k] / 2], len = 0;
+            int64_t p = parent[which * C + v], a = s->compute[p < 0 ? r : p], b = s->compute[v];
+            if (!switch_route(s, t, a, b, &q, room, g, &len)) {
+                failed = k;
+                break;
+            }
+            for (int64_t h = 0; h <= len; h++) {
+                room[route_link(t, a, q.route, len, b, h)] -= g;
+            }
+            int64_t arc = tc__optimal_arc(s, a, b, q.route, (int32_t)len);
+            if (arc < 0) {
+                err = tc__fail(TC_ENOMEM, "Out of memory for a two-tree of %lld nodes.",
+                               (long long)C);
+            } else {
+                s->parent_arc[tree[which] * C + v] = (int32_t)arc;
+            }
+        }
+    }
+    *fits = *fits && failed < 0 && err == TC_OK;
+    if (*fits) {
+        s->den = 2;
+        s->method = "two-tree";
+    }
+    if (searches) {
+        search_free(&q);
+    }
+    free(room);
+    free(seq);
+    free(inner);
+    free(leaf);
+    free(parent);
+    free(order);
+    free(children);
+    return err;
 }
 
 /* The schedule over the switches split off: the units, their walks, then the ring or Lovasz's
@@ -1018,7 +1229,16 @@ static tc_err_t split_schedule(tc_optimal_t *s, const tc_topo_t *topo, int64_t r
     }
     bool ok = false, ring = false,
          host_limited = s->coll == TC_OPTIMUM_BCAST ? r.K == 1 : r.P == 1 && r.Q == s->C - 1;
-    if (host_limited) { /* the compute nodes in id order, when their routes fit */
+    if (host_limited && s->coll == TC_OPTIMUM_BCAST && s->C >= TWO_TREE_LEAST) {
+        bool two = false;
+        err = two_tree_schedule(s, topo, root, g, &two);
+        if (err != TC_OK || two) {
+            units_free(&u);
+            return err;
+        }
+        s->arcs = s->pool_len = s->trees = 0;
+    }
+    if (host_limited && err == TC_OK) { /* the compute nodes in id order, when their routes fit */
         err = id_ring(s, topo, g, &ring);
         if (err == TC_OK && ring) {
             units_free(&u);

@@ -294,6 +294,61 @@ static void test_schedules_random(void **state)
     assert_int_equal(refused, 0);
 }
 
+/* Host-limited fabrics: the bcast is the two-tree, optimal, each compute node inner (two
+ * children at most) in one tree only, and the depth in tree arcs about log2 C, not C - 1 */
+static void test_two_tree(void **state)
+{
+    (void)state;
+    const char *nets[] = {"fattree:8", "dragonfly:4,2,2", "slimfly:5", "polarfly:7",
+                          "hyperx:2,4,2"};
+    for (size_t n = 0; n < sizeof nets / sizeof *nets; n++) {
+        tc_net_t *net = NULL;
+        assert_int_equal(tc_net_parse(nets[n], &net), TC_OK);
+        int64_t C = tc_net_compute_nodes(net), root = C / 3, log2c = 0;
+        while (((int64_t)1 << log2c) < C) {
+            log2c++;
+        }
+        tc_optimal_t *s = NULL;
+        assert_int_equal(tc_optimal_build(net, TC_OPTIMUM_BCAST, root, &s), TC_OK);
+        assert_string_equal(tc_optimal_method(s), "two-tree");
+        assert_int_equal(tc_optimal_trees(s), 2);
+        tc_optimal_report_t r;
+        assert_int_equal(tc_optimal_check(s, &r), TC_OK);
+        assert_true(r.optimal);
+        tc_optimal_report_destroy(&r);
+        int64_t *kids = calloc((size_t)(2 * C), sizeof *kids);
+        assert_non_null(kids);
+        int64_t deepest = 0;
+        for (int64_t t = 0; t < 2; t++) {
+            assert_int_equal(tc_optimal_tree_root(s, t), root);
+            for (int64_t i = 0; i < C; i++) {
+                int64_t v = tc_optimal_compute(s, i), p = tc_optimal_parent(s, t, v), d = 0;
+                if (p >= 0) {
+                    int64_t pi = 0;
+                    while (tc_optimal_compute(s, pi) != p) {
+                        pi++;
+                    }
+                    kids[t * C + pi]++;
+                }
+                for (; p >= 0; p = tc_optimal_parent(s, t, p)) {
+                    d++;
+                    assert_true(d < C);
+                }
+                deepest = d > deepest ? d : deepest;
+            }
+        }
+        for (int64_t i = 0; i < C; i++) {
+            bool is_root = tc_optimal_compute(s, i) == root;
+            assert_true(kids[i] <= (is_root ? 1 : 2) && kids[C + i] <= (is_root ? 1 : 2));
+            assert_true(is_root || kids[i] == 0 || kids[C + i] == 0);
+        }
+        assert_true(deepest <= log2c + 1);
+        free(kids);
+        tc_optimal_free(s);
+        tc_net_free(net);
+    }
+}
+
 /* check fails on broken schedules: a heavier tree, a route that skips a link, a missing parent */
 static void test_schedule_check_fails(void **state)
 {
@@ -324,10 +379,12 @@ static void test_schedule_check_fails(void **state)
         tc_optimal_report_destroy(&r);
         tc_optimal_free(s);
     }
-    /* too much weight on a bcast tree: an arc over capacity */
+    /* twice the weight on every bcast tree: the arcs over capacity */
     tc_optimal_t *s = NULL;
     assert_int_equal(tc_optimal_build(net, TC_OPTIMUM_BCAST, 0, &s), TC_OK);
-    s->weight[0] *= 2;
+    for (int64_t t = 0; t < s->trees; t++) {
+        s->weight[t] *= 2;
+    }
     tc_optimal_report_t r;
     assert_int_equal(tc_optimal_check(s, &r), TC_OK);
     assert_false(r.feasible);
@@ -343,9 +400,9 @@ static void test_schedule_check_fails(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_brute_force),          cmocka_unit_test(test_closed_forms),
-        cmocka_unit_test(test_bottleneck),           cmocka_unit_test(test_schedules_random),
-        cmocka_unit_test(test_schedule_check_fails),
+        cmocka_unit_test(test_brute_force), cmocka_unit_test(test_closed_forms),
+        cmocka_unit_test(test_bottleneck),  cmocka_unit_test(test_schedules_random),
+        cmocka_unit_test(test_two_tree),    cmocka_unit_test(test_schedule_check_fails),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -57,12 +57,6 @@ bool tc_table_004_57(int n, int64_t *links, int64_t *faulty, double *percent)
     return false;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return x < y ? -1 : (x > y);
-}
-
 /* The nearest-rank percentile p of sorted[0..n-1]. */
 static int64_t percentile(const int64_t *sorted, int64_t n, int p)
 {
@@ -83,7 +77,7 @@ tc_err_t tc_table_threshold(int n, tc_kind_t kind, int64_t trials, uint64_t seed
     err = err == TC_OK ? tc_threshold_new(&p.trees, p.topo, &th) : err;
     err = err == TC_OK ? tc_threshold_run(th, seed, trials, threads, v) : err;
     if (err == TC_OK) {
-        qsort(v, (size_t)trials, sizeof *v, cmp_i64);
+        qsort(v, (size_t)trials, sizeof *v, tc__cmp_int64);
         d->links = tc_threshold_links(th);
         d->p10 = percentile(v, trials, 10);
         d->median = percentile(v, trials, 50);
