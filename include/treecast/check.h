@@ -71,9 +71,11 @@ typedef struct {
     int64_t bad_dims[TC_CHECK_MAX_TREES];    /* parent markers that are not dimensions */
     bool root_ok[TC_CHECK_MAX_TREES];        /* the tree's root carries the root marker */
     int depth[TC_CHECK_MAX_TREES];           /* largest depth among reached nodes */
-    int root_children[TC_CHECK_MAX_TREES];   /* children of the root */
-    int root_child_dim[TC_CHECK_MAX_TREES];  /* dimension of the first child, or -1 */
-    int64_t nonedges;                        /* from opts.nonedge_hint */
+    /* reached nodes by depth, per tree (the last count: that deep or deeper) */
+    int64_t depth_count[TC_CHECK_MAX_TREES][TC_CHECK_MAX_LEVELS];
+    int root_children[TC_CHECK_MAX_TREES];  /* children of the root */
+    int root_child_dim[TC_CHECK_MAX_TREES]; /* dimension of the first child, or -1 */
+    int64_t nonedges;                       /* from opts.nonedge_hint */
     /* across trees */
     int64_t shared_directed; /* directed edges used by two or more trees */
     int64_t shared_nodes;    /* nodes whose parent edge is shared */
@@ -115,6 +117,40 @@ typedef struct {
  * O(tested * trees * depth * degree) for independence. */
 tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
                          tc_check_report_t *report);
+
+/* ---- the streaming check: from the rule, over a range of nodes, nothing stored -------------
+ *
+ * The constructions of the papers are distributed rules: a node computes its parent in every
+ * tree from its own label. tc_check_stream measures what tc_check_forest measures (every field
+ * of the report, with the same options) without a forest: each node's parents come from the
+ * kind's rule, each node's depth from a walk up its tree (a step per level, each step the rule
+ * again), the children and the edge use from the rule at the neighbours. Memory is independent
+ * of the network's size (the sampled nodes of the independence test aside), so it checks
+ * networks whose forest does not fit, and a range at a time: the reports of disjoint ranges that
+ * cover the nodes, merged by tc_check_report_merge, equal tc_check_forest's report of the built
+ * forest (the ranges in any order, on any number of threads or machines). */
+
+/* Whether kind has a per-node rule on net that the streaming check can follow: on S_n edt,
+ * spg, spt and bfs; on Q_n every kind with a rule; on I_k^n the binomial tree and edst. */
+bool tc_check_stream_applies(const tc_net_t *net, tc_kind_t kind);
+
+/* The partial report of nodes lo..hi-1 of kind's forest at root (0 <= lo <= hi <= nodes):
+ * counts over the range, maxima over the range, and the facts of the whole forest (tree roots,
+ * labels, root markers, the roots' children) that every range states alike. opts as for
+ * tc_check_forest; opts->sample draws the same sample over all the nodes and tests the drawn
+ * nodes of the range. TC_EINVAL when the kind has no rule here (tc_check_stream_applies) or the
+ * range or root is outside the network, TC_ENOMEM, TC_ECANCELED when opts->stop said so.
+ * Time: O(range x trees x (depth + degree) x the rule's cost), plus the independence walks. */
+tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo, int64_t hi,
+                         const tc_check_opts_t *opts, tc_check_report_t *report);
+
+/* Add the partial report part to *into: counts add up, maxima and examples combine, the facts
+ * of the whole forest are kept. An all-zero *into (memset) takes part as it is. */
+void tc_check_report_merge(tc_check_report_t *into, const tc_check_report_t *part);
+
+/* Working memory, in bytes, that tc_check_stream needs with these options on this many threads
+ * (opts->threads, 0: every core). O(1). */
+int64_t tc_check_stream_memory(const tc_net_t *net, tc_kind_t kind, const tc_check_opts_t *opts);
 
 /* ---- two families side by side (paper 002, Lemmas 13 and 15, Theorem 5) -------------------- */
 
@@ -181,6 +217,11 @@ void tc_claims_compare(const tc_net_t *net, tc_kind_t a, tc_kind_t b, const tc_c
  * per-level figures apply to the hypercube's kinds and are measured by default for the single
  * trees and the SBG, whose papers claim them. Either pointer may be NULL. */
 void tc_check_suggest(const tc_forest_t *forest, tc_check_opts_t *dflt, tc_check_opts_t *possible);
+
+/* The same for the forest kind would build on net (its trees numbered by tc_trees_label): what
+ * the streaming check uses, with no forest at hand. */
+void tc_check_suggest_kind(const tc_net_t *net, tc_kind_t kind, tc_check_opts_t *dflt,
+                           tc_check_opts_t *possible);
 
 /* ---- root classes: claims that depend on where the root is ---------------------------------
  * The k+1 EDSTs of I_k^n are claimed a height by the respective subcube of the root (paper 003

@@ -10,6 +10,7 @@
  * walker it names.
  */
 #include "treecast/check.h"
+#include "check/check_internal.h"
 #include "core/internal.h"
 #include "net/walk.h"
 #include "net/walk_addr.h"
@@ -82,6 +83,7 @@ static inline void store8(uint8_t *p, uint8_t v)
 typedef struct {
     int64_t members, reached, cyclic, detached, extra_roots, bad_dims;
     int depth;
+    int64_t depth_count[TC_CHECK_MAX_LEVELS];
 } tree_partial_t;
 
 typedef struct {
@@ -102,7 +104,7 @@ typedef struct {
     int64_t parents_mismatch;
 } level_partial_t;
 
-#define LABELS 256 /* tree labels the rotation test maps (labels are dimensions there) */
+#define LABELS TC__LABELS /* tree labels the rotation test maps (labels are dimensions) */
 
 typedef struct {
     const tc_forest_t *forest;
@@ -177,35 +179,6 @@ static tc_err_t run_pass(job_t *job, int threads, tc__task_fn fn)
         err = tc__fail(TC_ECANCELED, "The check was stopped.");
     }
     return err;
-}
-
-/* ---- independence: a stamped hash set of the inner nodes seen ------------------------------- */
-
-#define SET_BITS 15 /* > 64 trees x (TC_CHECK_MAX_DEPTH + 1) inner nodes: the probe always ends */
-#define SET_SIZE (1u << SET_BITS)
-
-typedef struct {
-    int64_t key[SET_SIZE];
-    uint32_t tag[SET_SIZE];
-    uint32_t epoch;
-} stamp_set_t;
-
-/* Insert x; false when x was already in the set of this epoch. */
-static bool set_insert(stamp_set_t *s, int64_t x)
-{
-    uint64_t h = (uint64_t)x * 0x9e3779b97f4a7c15ULL;
-    uint32_t i = (uint32_t)(h >> (64 - SET_BITS));
-    for (;;) {
-        if (s->tag[i] != s->epoch) {
-            s->tag[i] = s->epoch;
-            s->key[i] = x;
-            return true;
-        }
-        if (s->key[i] == x) {
-            return false;
-        }
-        i = (i + 1) & (SET_SIZE - 1);
-    }
 }
 
 /* ---- rotation (paper 000 Lemma 6.2) ---------------------------------------------------------
@@ -307,6 +280,9 @@ static void reduce_span(const job_t *job, int threads, tc_check_report_t *report
             report->bad_dims[t] += tp->bad_dims;
             if (tp->depth > report->depth[t]) {
                 report->depth[t] = tp->depth;
+            }
+            for (int l = 0; l < TC_CHECK_MAX_LEVELS; l++) {
+                report->depth_count[t][l] += tp->depth_count[l];
             }
         }
     }
@@ -436,6 +412,25 @@ static tc_err_t undirected(job_t *job, const passes_t *passes, int threads,
     return TC_OK;
 }
 
+int64_t tc__check_sample(const tc_check_opts_t *opts, int64_t nodes, int64_t lo, int64_t hi,
+                         int64_t **out)
+{
+    int64_t count = 0;
+    *out = tc__malloc_array((size_t)opts->sample, sizeof **out);
+    if (*out == NULL) {
+        return -1;
+    }
+    tc_rng_t rng;
+    tc_rng_seed(&rng, opts->seed, 0);
+    for (int64_t s = 0; s < opts->sample; s++) {
+        int64_t v = (int64_t)tc_rng_below(&rng, (uint64_t)nodes);
+        if (v >= lo && v < hi) {
+            (*out)[count++] = v;
+        }
+    }
+    return count;
+}
+
 static tc_err_t pathwise(job_t *job, const passes_t *passes, int threads, tc_check_report_t *report,
                          int64_t **tested)
 {
@@ -460,18 +455,12 @@ static tc_err_t pathwise(job_t *job, const passes_t *passes, int threads, tc_che
         }
     }
     if (opts->sample > 0 && opts->sample < job->nodes) {
-        *tested = tc__malloc_array((size_t)opts->sample, sizeof **tested);
-        if (*tested == NULL) {
+        job->ntested = tc__check_sample(opts, job->nodes, 0, job->nodes, tested);
+        if (job->ntested < 0) {
             return tc__fail(TC_ENOMEM, "Could not allocate a sample of %lld nodes.",
                             (long long)opts->sample);
         }
-        tc_rng_t rng;
-        tc_rng_seed(&rng, opts->seed, 0);
-        for (int64_t s = 0; s < opts->sample; s++) {
-            (*tested)[s] = (int64_t)tc_rng_below(&rng, (uint64_t)job->nodes);
-        }
         job->tested = *tested;
-        job->ntested = opts->sample;
     }
     tc_err_t err = run_pass(job, threads, passes->pathwise);
     if (err == TC_OK) {

@@ -136,6 +136,7 @@ static void FN(span_pass)(void *arg, int tid, int nthreads)
             } else {
                 int dv = code - 1;
                 tp->reached++;
+                tp->depth_count[dv < TC_CHECK_MAX_LEVELS ? dv : TC_CHECK_MAX_LEVELS - 1]++;
                 if (dv > tp->depth) {
                     tp->depth = dv;
                 }
@@ -285,16 +286,12 @@ static void FN(undirected_pass)(void *arg, int tid, int nthreads)
  * inner node, as unreached when a path does not end at its root. The paths are walked in
  * lockstep, one step of every tree per round, so that the trees' parent loads (random
  * accesses into separate arrays) are independent and overlap in the memory system. */
-static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v,
+static void FN(independence_one)(job_t *job, tc__stamp_set_t *set, partial_t *pt, int64_t v,
                                  const W(t) * s)
 {
     int T = job->ntrees;
     bool bad = false, lost = false;
-    set->epoch++;
-    if (set->epoch == 0) { /* wrapped: forget every old tag */
-        memset(set->tag, 0, sizeof set->tag);
-        set->epoch = 1;
-    }
+    tc__set_clear(set);
     int64_t at[TC_CHECK_MAX_TREES];
     W(t) cur[TC_CHECK_MAX_TREES];
     uint64_t active = 0;
@@ -323,7 +320,7 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
                 lost = true;
                 break;
             }
-            if (c != job->troot[t] && !set_insert(set, c)) {
+            if (c != job->troot[t] && !tc__set_insert(set, c)) {
                 bad = true;
                 break;
             }
@@ -342,7 +339,8 @@ static void FN(independence_one)(job_t *job, stamp_set_t *set, partial_t *pt, in
 }
 
 /* Independence and rotation of one node. */
-static void FN(pathwise_one)(job_t *job, stamp_set_t *set, partial_t *pt, int64_t v, const W(t) * s)
+static void FN(pathwise_one)(job_t *job, tc__stamp_set_t *set, partial_t *pt, int64_t v,
+                             const W(t) * s)
 {
     if (set != NULL) {
         FN(independence_one)(job, set, pt, v, s);
@@ -358,7 +356,7 @@ static void FN(pathwise_pass)(void *arg, int tid, int nthreads)
     partial_t *pt = &job->part[tid];
     memset(pt, 0, sizeof *pt);
     pt->indep_example = -1;
-    stamp_set_t *set = NULL;
+    tc__stamp_set_t *set = NULL;
     if (job->opts->independence) {
         set = calloc(1, sizeof *set);
         if (set == NULL) {

@@ -1168,19 +1168,20 @@ tc_err_t tc_check_kind_facts(const tc_net_t *net, tc_facts_t *facts)
 /* ---- what to measure, and root classes --------------------------------------------------------
  */
 
-void tc_check_suggest(const tc_forest_t *forest, tc_check_opts_t *dflt, tc_check_opts_t *possible)
+/* What tc_check_suggest says, for T trees numbered label[0..T-1] of kind on net. */
+static void suggest(const tc_net_t *net, tc_kind_t kind, int T, const int *label,
+                    tc_check_opts_t *dflt, tc_check_opts_t *possible)
 {
-    const tc_net_t *net = tc_forest_net(forest);
-    int T = tc_forest_trees(forest), order = tc_net_rotation_order(net);
-    bool numbered = order > 0 && tc_net_translates(net) && T == order;
+    int order = tc_net_rotation_order(net);
+    bool numbered = order > 0 && tc_net_translates(net) && T == order && T <= TC_CHECK_MAX_TREES;
     uint64_t seen = 0;
     for (int t = 0; numbered && t < T; t++) {
-        int l = tc_forest_label(forest, t);
+        int l = label[t];
         int bit = l - tc_net_dim_min(net);
         numbered = l <= tc_net_dim_max(net) && bit >= 0 && bit < 64 && !(seen & (1ull << bit));
         seen |= numbered ? 1ull << bit : 0;
     }
-    const claims_row_t *row = find_row(net, tc_forest_kind(forest));
+    const claims_row_t *row = find_row(net, kind);
     if (dflt != NULL) {
         dflt->rotation = numbered;
         dflt->levels = row->levels == LEVELS_YES || (row->levels == LEVELS_ONE_TREE && T == 1);
@@ -1189,6 +1190,25 @@ void tc_check_suggest(const tc_forest_t *forest, tc_check_opts_t *dflt, tc_check
         possible->rotation = numbered;
         possible->levels = row->levels != LEVELS_NO;
     }
+}
+
+void tc_check_suggest(const tc_forest_t *forest, tc_check_opts_t *dflt, tc_check_opts_t *possible)
+{
+    int label[TC_CHECK_MAX_TREES], T = tc_forest_trees(forest);
+    for (int t = 0; t < T && t < TC_CHECK_MAX_TREES; t++) {
+        label[t] = tc_forest_label(forest, t);
+    }
+    suggest(tc_forest_net(forest), tc_forest_kind(forest), T, label, dflt, possible);
+}
+
+void tc_check_suggest_kind(const tc_net_t *net, tc_kind_t kind, tc_check_opts_t *dflt,
+                           tc_check_opts_t *possible)
+{
+    int label[TC_CHECK_MAX_TREES], T = tc_trees_count(net, kind);
+    for (int t = 0; t < T && t < TC_CHECK_MAX_TREES; t++) {
+        label[t] = tc_trees_label(net, kind, t);
+    }
+    suggest(net, kind, T, label, dflt, possible);
 }
 
 /* The classes of the icube EDST rows: S_0 .. S_{2^(n-k)-1} and S_b. */

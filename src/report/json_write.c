@@ -451,6 +451,14 @@ void tc_report_check_json(tc_json_t *j, const tc_net_t *net, const tc_check_repo
         tmp[t] = rep->depth[t];
     }
     int_array(j, "depth", tmp, rep->ntrees);
+    tc_json_key(j, "depth_histogram"); /* per tree: reached nodes at depth 0, 1, ... */
+    tc_json_array(j);
+    for (int t = 0; t < rep->ntrees; t++) {
+        int levels = rep->reached[t] > 0 ? rep->depth[t] + 1 : 0;
+        int_array(j, NULL, rep->depth_count[t],
+                  levels < TC_CHECK_MAX_LEVELS ? levels : TC_CHECK_MAX_LEVELS);
+    }
+    tc_json_end_array(j);
     int_array(j, "reached", rep->reached, rep->ntrees);
     int_array(j, "cyclic", rep->cyclic, rep->ntrees);
     bool spanning = true, moved = false;

@@ -153,9 +153,14 @@ int tc_star_bfs_parent(int n, const uint8_t *i)
 
 /* ---- the rows' rules: at root I_n, tree t, on the relative label h^-1 . i ------------------ */
 
-int tc__star_rule_edt(int n, const uint8_t *rel, int t)
+int tc__star_rule_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
-    return tc_star_edt_parent(n, rel, t + 2);
+    int l = t + 2, k = pos[1];
+    if (k == 1) { /* kind 4, equation (11) */
+        return is_identity(n, rel) ? TC_PARENT_ROOT : l;
+    }
+    int p = p_of(n, rel, k);
+    return edt_rule(rel, pos, k, p, rel[p - 1], l);
 }
 
 void tc__star_rules_edt(int n, const uint8_t *rel, uint8_t *dims)
@@ -163,20 +168,28 @@ void tc__star_rules_edt(int n, const uint8_t *rel, uint8_t *dims)
     tc_star_edt_parents(n, rel, dims);
 }
 
-int tc__star_rule_spg(int n, const uint8_t *rel, int t)
+int tc__star_rule_spg(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
-    return tc_star_spg_parent(n, rel, t + 2);
+    int l = t + 2;
+    if (rel[0] == 1) {
+        return is_identity(n, rel) ? TC_PARENT_ROOT : l;
+    }
+    return pos[1] == l ? p_of(n, rel, l) : TC_PARENT_NONE;
 }
 
-int tc__star_rule_spt(int n, const uint8_t *rel, int t)
+int tc__star_rule_spt(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
     (void)t;
-    return tc_star_spt_parent(n, rel);
+    if (rel[0] == 1) {
+        return is_identity(n, rel) ? TC_PARENT_ROOT : TC_PARENT_NONE;
+    }
+    return p_of(n, rel, pos[1]);
 }
 
-int tc__star_rule_bfs(int n, const uint8_t *rel, int t)
+int tc__star_rule_bfs(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
     (void)t;
+    (void)pos;
     return tc_star_bfs_parent(n, rel);
 }
 
@@ -184,9 +197,10 @@ int tc__star_rule_bfs(int n, const uint8_t *rel, int t)
 int tc__star_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node)
 {
     int n = tc_net_n(net);
-    uint8_t j[TC_STAR_MAX_N];
+    uint8_t j[TC_STAR_MAX_N], pos[TC_STAR_MAX_N + 1] = {0};
     tc_star_unrank(n, tc_net_translate(net, root, node, true), j);
-    return kind->star_rule(n, j, t);
+    positions(n, j, pos);
+    return kind->star_rule(n, j, pos, t);
 }
 
 /* ---- building a forest ------------------------------------------------------------------- */
@@ -225,8 +239,10 @@ static void build_range(void *arg, int tid, int nthreads)
                 job->dims[t][v] = d[t];
             }
         } else {
+            uint8_t pos[TC_STAR_MAX_N + 1] = {0};
+            positions(n, rel, pos);
             for (int t = 0; t < job->ntrees; t++) {
-                job->dims[t][v] = (uint8_t)job->kind->star_rule(n, rel, t);
+                job->dims[t][v] = (uint8_t)job->kind->star_rule(n, rel, pos, t);
             }
         }
     }

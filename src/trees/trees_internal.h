@@ -38,7 +38,9 @@ struct tc__kind {
     /* Make the whole forest (kinds without a per-node rule: Hamiltonian paths, packings). */
     tc_err_t (*build)(const tc_net_t *net, int64_t root, int threads, tc_forest_t **out);
     /* Rules the family's fill uses (one of them is set, by the family of the row): */
-    int (*star_rule)(int n, const uint8_t *rel, int t); /* S_n at the root I_n, on h^-1 . i */
+    /* S_n at the root I_n, on rel = h^-1 . i, given pos[s] = the position (1-based) of symbol s
+     * in rel, so that a walk that keeps pos as it moves pays O(1) for most steps */
+    int (*star_rule)(int n, const uint8_t *rel, const uint8_t *pos, int t);
     void (*star_rules)(int n, const uint8_t *rel, uint8_t *dims); /* all trees at once */
     int (*addr_rule)(const tc_net_t *net, uint64_t root, uint64_t x, int t);
     void (*addr_rules)(const tc_net_t *net, uint64_t root, uint64_t x, int ntrees, uint8_t *dims);
@@ -69,10 +71,10 @@ tc_err_t tc__addr_fill(const tc__kind_t *kind, tc_forest_t *forest, int threads)
 /* The rows' rules and counts, by family (star_trees.c, cube_trees.c, icube_trees.c). */
 int tc__star_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node);
 int tc__addr_parent(const tc__kind_t *kind, const tc_net_t *net, int64_t root, int t, int64_t node);
-int tc__star_rule_spt(int n, const uint8_t *rel, int t);
-int tc__star_rule_spg(int n, const uint8_t *rel, int t);
-int tc__star_rule_edt(int n, const uint8_t *rel, int t);
-int tc__star_rule_bfs(int n, const uint8_t *rel, int t);
+int tc__star_rule_spt(int n, const uint8_t *rel, const uint8_t *pos, int t);
+int tc__star_rule_spg(int n, const uint8_t *rel, const uint8_t *pos, int t);
+int tc__star_rule_edt(int n, const uint8_t *rel, const uint8_t *pos, int t);
+int tc__star_rule_bfs(int n, const uint8_t *rel, const uint8_t *pos, int t);
 void tc__star_rules_edt(int n, const uint8_t *rel, uint8_t *dims);
 
 int tc__cube_rule_binomial(const tc_net_t *net, uint64_t root, uint64_t x, int t);

@@ -7,7 +7,7 @@
 
 typedef struct {
     const char *net_spec, *kind_text, *root_text, *input, *output, *props, *compare;
-    bool all_roots, exhaustive, timing;
+    bool all_roots, exhaustive, timing, stream;
     int format, coll;
     int64_t roots, threads, sample;
     uint64_t seed;
@@ -44,20 +44,82 @@ static int parse_props(const char *list, tc_check_opts_t *o)
     return 0;
 }
 
-/* Build (unless given), check and judge one forest; 0 or a status. */
+/* The options of a check of the forest (given, or kind's on net; no forest at hand when
+ * streaming): what applies, what --properties and --sample say. 0 or the misuse status. */
+static int check_opts(const args_t *a, const tc_net_t *net, tc_kind_t kind,
+                      const tc_forest_t *forest, int64_t nonedges, tc_check_opts_t *o)
+{
+    *o = tc_check_defaults();
+    o->threads = (int)a->threads;
+    o->seed = a->seed;
+    o->nonedge_hint = nonedges;
+    tc_check_opts_t possible;
+    if (forest != NULL) {
+        tc_check_suggest(forest, o, &possible);
+    } else {
+        tc_check_suggest_kind(net, kind, o, &possible);
+    }
+    int st = parse_props(a->props, o);
+    o->rotation = o->rotation && possible.rotation; /* asked for and possible */
+    o->levels = o->levels && possible.levels;
+    o->sample = a->sample > 0                                   ? a->sample
+                : !a->exhaustive && tc_net_nodes(net) > 3628800 ? 100000
+                                                                : 0;
+    return st;
+}
+
+/* Whether kind's forest on net is checked by the streaming check: asked for (--stream), or
+ * with a rule to follow and no room for the forest and the materialized check's memo. *st: the
+ * misuse of --stream where there is no rule. */
+static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind,
+                          const tc_forest_t *given, int *st)
+{
+    bool applies = given == NULL && tc_check_stream_applies(net, kind);
+    if (a->stream && !applies) {
+        char name[TC_LABEL_MAX];
+        tc_net_name(net, name, sizeof name);
+        *st = given != NULL ? misuse("--stream follows a kind's rule; it cannot check a forest "
+                                     "read from a file")
+                            : misuse("--stream: kind %s has no rule to follow on %s (the kinds "
+                                     "with one: edt, spg, spt, bfs on star:N; every cube:N kind "
+                                     "but edst and packing; binomial and edst on icube:N,K)",
+                                     tc_kind_name(kind), name);
+        return false;
+    }
+    if (!applies || a->stream) {
+        return applies;
+    }
+    tc_check_opts_t o;
+    int64_t budget = 0;
+    if (check_opts(a, net, kind, NULL, 0, &o) != 0 || memory_room(&budget) != 0) {
+        return false; /* the materialized path says what is wrong */
+    }
+    int T = tc_trees_count(net, kind);
+    int64_t N = tc_net_nodes(net);
+    return N > budget / (2 * T) || N * T + tc_check_memory(net, T, &o) > budget;
+}
+
+/* Build (unless given or streaming), check and judge one forest; 0 or a status. *streamed:
+ * whether the streaming check ran (may be NULL). */
 static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
                      const tc_forest_t *given, int64_t nonedges, tc_check_report_t *rep,
-                     tc_claims_t *claims, double t[2])
+                     tc_claims_t *claims, double t[2], bool *streamed)
 {
     tc_forest_t *built = NULL;
     double t0 = now();
     bool one_root = !a->all_roots && a->roots == 0; /* else the line counts roots */
-    char name[TC_LABEL_MAX], what[96];
+    char name[TC_LABEL_MAX], what[160];
     tc_net_name(net, name, sizeof name);
-    int st = given != NULL ? 0
-                           : require_memory(tc_net_nodes(net) * tc_trees_count_bound(net, kind),
-                                            "building this forest");
-    if (st == 0 && given == NULL) {
+    int st = 0;
+    bool stream = choose_stream(a, net, kind, given, &st);
+    if (streamed != NULL) {
+        *streamed = stream;
+    }
+    if (st == 0 && given == NULL && !stream) {
+        st = require_memory(tc_net_nodes(net) * tc_trees_count_bound(net, kind),
+                            "building this forest");
+    }
+    if (st == 0 && given == NULL && !stream) {
         snprintf(what, sizeof what, "building the %s forest of %s", tc_kind_name(kind), name);
         if (one_root) {
             progress_begin(what, "", 0);
@@ -67,44 +129,39 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     }
     const tc_forest_t *forest = given != NULL ? given : built;
     tc_check_opts_t o = tc_check_defaults();
-    o.threads = (int)a->threads;
-    o.seed = a->seed;
-    o.nonedge_hint = nonedges;
+    st = st != 0 ? st : check_opts(a, net, kind, forest, nonedges, &o);
     if (st == 0) {
-        tc_check_opts_t possible;
-        tc_check_suggest(forest, &o, &possible);
-        st = parse_props(a->props, &o);
-        o.rotation = o.rotation && possible.rotation; /* asked for and possible */
-        o.levels = o.levels && possible.levels;
-        o.sample = a->sample > 0                                   ? a->sample
-                   : !a->exhaustive && tc_net_nodes(net) > 3628800 ? 100000
-                                                                   : 0;
-    }
-    if (st == 0) {
-        st = require_memory(tc_check_memory(net, tc_forest_trees(forest), &o),
+        st = require_memory(stream ? tc_check_stream_memory(net, kind, &o)
+                                   : tc_check_memory(net, tc_forest_trees(forest), &o),
                             "checking this forest");
     }
     if (st == 0 && one_root) {
-        snprintf(what, sizeof what, "checking the %s forest of %s",
-                 tc_kind_name(tc_forest_kind(forest)), name);
+        snprintf(what, sizeof what, "checking the %s forest of %s%s", tc_kind_name(kind), name,
+                 stream ? " (streaming: nothing stored)" : "");
         progress_begin(what, "", 0);
         o.progress = progress_cb;
     }
     double t1 = now();
-    tc_err_t err = st == 0 ? tc_check_forest(forest, &o, rep) : TC_OK;
+    tc_err_t err = TC_OK;
+    if (st == 0) {
+        err = stream ? tc_check_stream(net, kind, root, 0, tc_net_nodes(net), &o, rep)
+                     : tc_check_forest(forest, &o, rep);
+    }
     progress_end();
     t[0] = t1 - t0;
     t[1] = now() - t1;
     if (st == 0 && err == TC_OK) {
-        tc_claims_evaluate(net, tc_forest_kind(forest), rep, claims);
+        tc_claims_evaluate(net, kind, rep, claims);
     }
     if (st == 0 && err == TC_OK && a->compare != NULL) {
         tc_forest_t *other = NULL;
         tc_compare_t cmp;
-        err = tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other);
-        err = err == TC_OK ? tc_compare_forests(forest, other, &cmp) : err;
+        err = stream ? tc_trees_build(net, kind, root, (int)a->threads, &built) : TC_OK;
+        err = err == TC_OK ? tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other)
+                           : err;
+        err = err == TC_OK ? tc_compare_forests(built != NULL ? built : forest, other, &cmp) : err;
         if (err == TC_OK) {
-            tc_claims_compare(net, tc_forest_kind(forest), a->compare_kind, &cmp, claims);
+            tc_claims_compare(net, kind, a->compare_kind, &cmp, claims);
         }
         tc_forest_free(other);
     }
@@ -190,7 +247,8 @@ static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_
     tc_check_report_t rep;
     tc_claims_t claims;
     double t[2];
-    st = st != 0 ? st : check_one(a, net, kind, root, given, nonedges, &rep, &claims, t);
+    bool streamed = false;
+    st = st != 0 ? st : check_one(a, net, kind, root, given, nonedges, &rep, &claims, t, &streamed);
     if (st != 0) {
         return st;
     }
@@ -220,8 +278,8 @@ static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_
                 (long long)rep.nodes);
         print_table(fp, &claims);
         if (a->timing) {
-            fprintf(fp, "time: build %.3f s, check %.3f s; peak memory %.1f MiB\n", t[0], t[1],
-                    (double)peak_kib() / 1024.0);
+            fprintf(fp, "time: build %.3f s, check %.3f s%s; peak memory %.1f MiB\n", t[0], t[1],
+                    streamed ? " (streaming)" : "", (double)peak_kib() / 1024.0);
         }
         print_verdict(fp, &claims);
     }
@@ -466,7 +524,7 @@ static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t 
         tc_check_report_t rep;
         tc_claims_t claims;
         double t[2];
-        st = check_one(a, net, kind, root, NULL, 0, &rep, &claims, t);
+        st = check_one(a, net, kind, root, NULL, 0, &rep, &claims, t, NULL);
         if (st == 0) {
             m->t[0] += t[0];
             m->t[1] += t[1];
@@ -595,6 +653,10 @@ static const opt_t OPTS[] = {
     OPT_INT("sample", sample, 1, 100000000, "K",
             "test independence and rotation on K seeded random nodes"),
     OPT_FLAG("exhaustive", exhaustive, "test every node (the default up to 3,628,800 nodes)"),
+    OPT_FLAG("stream", stream,
+             "check from the kind's rule without building the forest: nothing stored per\n"
+             "node, each depth found by walking up the tree (the same report; chosen by\n"
+             "itself when the forest does not fit in memory)"),
     OPT_STRING("properties", props, "LIST",
                "comma list of: undirected, independence, excess, rotation, levels, all\n"
                "(spanning, rooting, depth and directed disjointness are always checked;\n"
@@ -620,11 +682,12 @@ static const char *const EXAMPLES[] = {
 };
 
 static const command_doc_t DOC = {
-    .usage = "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
-             "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
-             "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
-             "                      [--output FILE]\n"
-             "       treecast check --input FILE.json [--net NET] [same options but --kind]",
+    .usage =
+        "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
+        "                      [--seed S] [--threads T] [--sample K | --exhaustive] [--stream]\n"
+        "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
+        "                      [--output FILE]\n"
+        "       treecast check --input FILE.json [--net NET] [same options but --kind]",
     .about = "Verify a forest, whoever built it: spanning and rooted at the root, acyclic, the "
              "depth\n"
              "of every tree, directed edge-disjointness, how undirected edges are used, "

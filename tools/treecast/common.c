@@ -574,6 +574,17 @@ int require_memory(int64_t bytes, const char *what)
                 tc_format_bytes(limit, have, sizeof have), whose);
 }
 
+int memory_room(int64_t *bytes)
+{
+    const char *whose = "";
+    int64_t limit = memory_limit(&whose);
+    if (limit == -2) {
+        return EXIT_MISUSE;
+    }
+    *bytes = limit < 0 ? INT64_MAX : limit;
+    return 0;
+}
+
 int memory_budget(int64_t *bytes, const char **whose)
 {
     int64_t limit = memory_limit(whose);

@@ -94,6 +94,10 @@ int outputs_commit(bool ok);
  * status for a malformed TREECAST_MAX_MEMORY. */
 int require_memory(int64_t bytes, const char *what);
 
+/* The lower of MemAvailable and TREECAST_MAX_MEMORY, with no floor (INT64_MAX when neither is
+ * known): what decides between two ways of doing the same work. 0 or the misuse status. */
+int memory_room(int64_t *bytes);
+
 /* The memory a reader may fill: the lower of MemAvailable and TREECAST_MAX_MEMORY, at least
  * MEMORY_FLOOR (INT64_MAX when neither is known), and which of them it is ("are available",
  * "are allowed (TREECAST_MAX_MEMORY)"). 0 or the misuse status (printed). */

@@ -1,0 +1,1 @@
+sh: treecast check --net star:10 --kind edt --format json > {tmp}/a.json; treecast check --net star:10 --kind edt --format json --stream > {tmp}/b.json; cmp {tmp}/a.json {tmp}/b.json && echo "star:10 edt: the same report"; grep -o '"all_hold":[a-z]*' {tmp}/b.json

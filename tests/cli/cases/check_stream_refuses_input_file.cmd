@@ -1,0 +1,1 @@
+check --input tests/cli/data/s4_edt.json --stream

@@ -1,0 +1,1 @@
+check --net torus:2,4 --kind bfs --stream

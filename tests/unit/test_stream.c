@@ -1,0 +1,303 @@
+/* The streaming check (tc_check_stream) against the materialized one (tc_check_forest): every
+ * field of the report equal, on S_n and Q_n and I_k^n, every kind with a rule, default and all
+ * options, sampled and exhaustive, one range or several merged; and the streaming check fails
+ * where the rule is broken. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "check/check_internal.h"
+#include "treecast/check.h"
+#include "treecast/error.h"
+#include "treecast/net.h"
+#include "treecast/trees.h"
+#include "trees/trees_internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Field by field, naming the first that differs. */
+static void assert_same(const tc_check_report_t *a, const tc_check_report_t *b, const char *what)
+{
+#define SAME(field)                                                                                \
+    do {                                                                                           \
+        if (memcmp(&a->field, &b->field, sizeof a->field) != 0) {                                  \
+            fail_msg("%s: %s differs", what, #field);                                              \
+        }                                                                                          \
+    } while (0)
+    SAME(nodes);
+    SAME(ntrees);
+    SAME(root);
+    SAME(label);
+    SAME(tree_root);
+    SAME(members);
+    SAME(reached);
+    SAME(cyclic);
+    SAME(detached);
+    SAME(extra_roots);
+    SAME(bad_dims);
+    SAME(root_ok);
+    SAME(depth);
+    SAME(depth_count);
+    SAME(root_children);
+    SAME(root_child_dim);
+    SAME(nonedges);
+    SAME(shared_directed);
+    SAME(shared_nodes);
+    SAME(undirected_tested);
+    SAME(undirected_use);
+    SAME(undirected_same_way);
+    SAME(indep_tested);
+    SAME(indep_sampled);
+    SAME(indep_seed);
+    SAME(indep_nodes);
+    SAME(indep_violations);
+    SAME(indep_unreached);
+    SAME(indep_example);
+    SAME(excess_tested);
+    SAME(excess);
+    SAME(excess_odd);
+    SAME(levels_tested);
+    SAME(level_nodes);
+    SAME(level_fanout);
+    SAME(level_dim_edges);
+    SAME(cyclic_inner);
+    SAME(parents_mismatch);
+    SAME(rot_tested);
+    SAME(rot_checked);
+    SAME(rot_violations);
+#undef SAME
+}
+
+/* The materialized check of kind at root against the streaming one over `parts` ranges (cut
+ * at uneven places, merged in reverse order) on `threads` threads. */
+static void compare(const tc_net_t *net, tc_kind_t kind, int64_t root, const tc_check_opts_t *o,
+                    int parts, int threads)
+{
+    char what[160], name[64];
+    tc_net_name(net, name, sizeof name);
+    snprintf(what, sizeof what, "%s %s root %lld sample %lld rotation %d levels %d parts %d", name,
+             tc_kind_name(kind), (long long)root, (long long)o->sample, o->rotation, o->levels,
+             parts);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(net, kind, root, 1, &f), TC_OK);
+    tc_check_report_t *a = malloc(sizeof *a), *b = calloc(1, sizeof *b), *p = malloc(sizeof *p);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(p);
+    tc_check_opts_t so = *o;
+    so.threads = threads;
+    assert_int_equal(tc_check_forest(f, o, a), TC_OK);
+    int64_t N = tc_net_nodes(net);
+    for (int k = parts - 1; k >= 0; k--) {
+        int64_t lo = N * k * k / (parts * parts), hi = N * (k + 1) * (k + 1) / (parts * parts);
+        assert_int_equal(tc_check_stream(net, kind, root, lo, hi, &so, p), TC_OK);
+        tc_check_report_merge(b, p);
+    }
+    assert_same(a, b, what);
+    free(a);
+    free(b);
+    free(p);
+    tc_forest_free(f);
+}
+
+/* Every kind with a rule on net, at root 0 and another root, with the defaults that check
+ * chooses (tc_check_suggest), with every property, and sampled. */
+static void every_kind(const tc_net_t *net, bool all)
+{
+    int64_t N = tc_net_nodes(net);
+    int kinds = 0;
+    for (int k = 1; k < TC_KIND_COUNT_; k++) {
+        tc_kind_t kind = (tc_kind_t)k;
+        if (!tc_kind_applies(kind, net) || !tc_check_stream_applies(net, kind)) {
+            continue;
+        }
+        kinds++;
+        tc_check_opts_t o = tc_check_defaults(), possible;
+        o.threads = 1;
+        tc_check_suggest_kind(net, kind, &o, &possible);
+        compare(net, kind, 0, &o, 1, 2);
+        compare(net, kind, N / 3 + 1, &o, 3, 1);
+        if (all) {
+            o.rotation = possible.rotation;
+            o.levels = possible.levels;
+            compare(net, kind, N - 1, &o, 4, 2);
+            o.sample = N / 5 + 1;
+            o.seed = 7;
+            compare(net, kind, 5 % N, &o, 2, 2);
+        }
+    }
+    assert_true(kinds > 0);
+}
+
+static tc_net_t *parse(const char *spec)
+{
+    tc_net_t *net = NULL;
+    assert_int_equal(tc_net_parse(spec, &net), TC_OK);
+    return net;
+}
+
+static void test_star(void **state)
+{
+    (void)state;
+    for (int n = 3; n <= 7; n++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "star:%d", n);
+        tc_net_t *net = parse(spec);
+        every_kind(net, true);
+        tc_net_free(net);
+    }
+}
+
+static void test_cube(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 11; n++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "cube:%d", n);
+        tc_net_t *net = parse(spec);
+        every_kind(net, n <= 9);
+        tc_net_free(net);
+    }
+}
+
+static void test_icube(void **state)
+{
+    (void)state;
+    const char *specs[] = {"icube:4,1", "icube:5,2", "icube:6,1", "icube:7,3"};
+    for (size_t i = 0; i < sizeof specs / sizeof *specs; i++) {
+        tc_net_t *net = parse(specs[i]);
+        every_kind(net, true);
+        tc_net_free(net);
+    }
+}
+
+/* The EDT rule of S_n, broken on purpose: tree 0 points both ends of the edges between
+ * {3, 4} x {4, 3} at each other (2-cycles), tree 1 takes tree 0's parent where symbol 1 is last
+ * (shared arcs), tree 2 leaves out the nodes starting 2, 1 (so their subtrees hang detached),
+ * tree 3 names a dimension that is not one (1) where symbol 2 is last, and tree 4 marks node
+ * 2, 1, 3, ... as a root. */
+static int broken_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
+{
+    bool two_one = rel[0] == 2 && rel[1] == 1;
+    bool rest = true;
+    for (int m = 2; m < n; m++) {
+        rest = rest && rel[m] == m + 1;
+    }
+    if (t == 0 && ((rel[0] == 3 && rel[1] == 4) || (rel[0] == 4 && rel[1] == 3))) {
+        return 2;
+    }
+    if (t == 1 && rel[n - 1] == 1) {
+        return tc__star_rule_edt(n, rel, pos, 0);
+    }
+    if (t == 2 && two_one) {
+        return TC_PARENT_NONE;
+    }
+    if (t == 3 && rel[n - 1] == 2) {
+        return 1;
+    }
+    if (t == 4 && two_one && rest) {
+        return TC_PARENT_ROOT;
+    }
+    return tc__star_rule_edt(n, rel, pos, t);
+}
+
+/* The streaming check of a broken rule says what the materialized check of the forest that rule
+ * makes says: cycles, shared arcs, detached nodes, bad markers, an extra root; and the claims
+ * fail. */
+static void test_broken_rule(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("star:6");
+    int n = 6, T = 5;
+    int64_t N = tc_net_nodes(net);
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = broken_edt;
+    row.star_rules = NULL;
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_forest_new(net, T, 0, &f), TC_OK);
+    tc_forest_set_kind(f, TC_KIND_EDT);
+    for (int t = 0; t < T; t++) {
+        tc_forest_set_label(f, t, t + 2);
+    }
+    for (int64_t v = 0; v < N; v++) {
+        uint8_t rel[TC_STAR_MAX_N], pos[TC_STAR_MAX_N + 1] = {0};
+        tc_star_unrank(n, v, rel);
+        for (int m = 0; m < n; m++) {
+            pos[rel[m]] = (uint8_t)(m + 1);
+        }
+        for (int t = 0; t < T; t++) {
+            tc_forest_dims(f, t)[v] = (uint8_t)broken_edt(n, rel, pos, t);
+        }
+    }
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = 2;
+    o.rotation = true;
+    o.levels = false;
+    tc_check_report_t *a = malloc(sizeof *a), *b = calloc(1, sizeof *b), *p = malloc(sizeof *p);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(p);
+    assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(
+            tc__check_stream_row(net, &row, TC_KIND_EDT, 0, N * k / 3, N * (k + 1) / 3, &o, p),
+            TC_OK);
+        tc_check_report_merge(b, p);
+    }
+    assert_same(a, b, "broken edt rule on S_6");
+    assert_true(b->cyclic[0] > 0);
+    assert_true(b->shared_directed > 0);
+    assert_true(b->detached[2] > 0 && b->members[2] < N);
+    assert_true(b->bad_dims[3] > 0);
+    assert_int_equal(b->extra_roots[4], 1);
+    assert_true(b->indep_violations > 0 && b->rot_violations > 0);
+    tc_claims_t claims;
+    tc_claims_evaluate(net, TC_KIND_EDT, b, &claims);
+    assert_false(claims.all_hold);
+    free(a);
+    free(b);
+    free(p);
+    tc_forest_free(f);
+    tc_net_free(net);
+}
+
+/* Kinds without a rule, and other networks, are refused with the reason; ranges outside too. */
+static void test_refusals(void **state)
+{
+    (void)state;
+    tc_net_t *cube = parse("cube:4"), *torus = parse("torus:2,4");
+    tc_check_opts_t o = tc_check_defaults();
+    tc_check_report_t *r = malloc(sizeof *r);
+    assert_non_null(r);
+    assert_false(tc_check_stream_applies(torus, TC_KIND_BFS));
+    assert_false(tc_check_stream_applies(cube, TC_KIND_PACKING));
+    assert_true(tc_check_stream_applies(cube, TC_KIND_IST));
+    assert_int_equal(tc_check_stream(torus, TC_KIND_BFS, 0, 0, 16, &o, r), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "rule"));
+    assert_int_equal(tc_check_stream(cube, TC_KIND_IST, 0, 3, 17, &o, r), TC_EINVAL);
+    assert_int_equal(tc_check_stream(cube, TC_KIND_IST, 16, 0, 16, &o, r), TC_EINVAL);
+    assert_int_equal(tc_check_stream(cube, TC_KIND_IST, 0, 5, 4, &o, r), TC_EINVAL);
+    assert_int_equal(tc_check_stream(cube, TC_KIND_IST, 0, 5, 5, &o, r), TC_OK);
+    assert_int_equal(r->reached[0], 0);
+    free(r);
+    tc_net_free(cube);
+    tc_net_free(torus);
+}
+
+#include "run_one.h"
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_star),     cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_icube),    cmocka_unit_test(test_broken_rule),
+        cmocka_unit_test(test_refusals),
+    };
+    return tc_run_group_tests(tests, argc, argv, NULL, NULL);
+}
