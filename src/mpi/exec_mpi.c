@@ -381,7 +381,7 @@ int tc__mpi_exec_run(tc_mpi_coll_t *c)
             return MPI_SUCCESS;
         }
         int done = 0;
-        MPI_Waitsome(nreq, c->req, &done, c->indices, c->statuses);
+        tc__mpi_waitsome(nreq, c->req, &done, c->indices, c->statuses);
         if (done == MPI_UNDEFINED) {
             return tc__mpi_fail(MPI_ERR_OTHER,
                                 "Rank %d waits for %lld more messages that nothing will send.",

@@ -243,7 +243,7 @@ int tc__mpi_optimal_run(tc_mpi_coll_t *c)
     }
     while (st == MPI_SUCCESS && active > 0) {
         int n = 0;
-        st = MPI_Waitsome((int)nreq, o->req, &n, o->indices, MPI_STATUSES_IGNORE);
+        st = tc__mpi_waitsome((int)nreq, o->req, &n, o->indices, MPI_STATUSES_IGNORE);
         for (int j = 0; st == MPI_SUCCESS && j < n; j++) {
             int64_t r = o->indices[j];
             active--;
