@@ -8,7 +8,7 @@
 
 SHELL := /bin/bash
 PACKAGES := gcc libc6-dev make cmake pkg-config libcmocka-dev libigraph-dev python3 clang-format \
-            libcadical-dev g++ openmpi-bin libopenmpi-dev libsimgrid-dev man-db \
+            libcadical-dev g++ openmpi-bin libopenmpi-dev mpich libmpich-dev libsimgrid-dev man-db \
             clang libclang-rt-14-dev gnuplot-nox graphviz chromium fonts-dejavu-core fontconfig \
             python3-html5lib python3-dev python3-venv python3-pip python3-setuptools python3-wheel \
             python3-build python3-numpy python3-networkx python3-pytest python3-matplotlib \

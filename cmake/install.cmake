@@ -2,6 +2,7 @@
 #
 #   P/bin/treecast                              the tool (libtreecast linked in statically)
 #   P/bin/treecast-mpi-bench                    libtreecast_mpi's collectives beside the MPI's
+#   P/bin/treecast-mpi-check                    the streaming check over MPI ranks
 #   P/include/treecast/*.h                      the public headers (version.h generated)
 #   P/lib/libtreecast.a, libtreecast.so*        the library, static and shared (SONAME
 #                                               libtreecast.so.0; only tc_* exported)
@@ -24,6 +25,10 @@ if(TARGET treecast-mpi-bench)
     install(FILES ${PROJECT_BINARY_DIR}/tools/mpi-bench/man/treecast-mpi-bench.1
             DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
   endif()
+endif()
+
+if(TARGET treecast-mpi-check)
+  install(TARGETS treecast-mpi-check RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 
 # ---- libraries and headers ---------------------------------------------------------------------

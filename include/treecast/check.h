@@ -52,6 +52,17 @@ typedef struct {
 /* The defaults: every core, independence and excess on, exhaustive, rotation off. */
 tc_check_opts_t tc_check_defaults(void);
 
+/* The optional properties of a comma list (undirected, independence, excess, rotation, levels,
+ * all; spanning and disjoint are always measured and may be named) set in *o, the others
+ * cleared. TC_EINVAL naming an unknown property (or for a list of none); *o unchanged then. */
+tc_err_t tc_check_properties(const char *list, tc_check_opts_t *o);
+
+/* What treecast check tests independence and rotation on by default: every node up to
+ * TC_CHECK_EXHAUSTIVE_MAX nodes (S_10), above that TC_CHECK_SAMPLE seeded random nodes. */
+#define TC_CHECK_EXHAUSTIVE_MAX 3628800
+#define TC_CHECK_SAMPLE 100000
+int64_t tc_check_default_sample(const tc_net_t *net);
+
 /* Working memory, in bytes, that tc_check_forest needs for a forest of ntrees trees on net with
  * these options (the forest itself not included). O(1). */
 int64_t tc_check_memory(const tc_net_t *net, int ntrees, const tc_check_opts_t *opts);
@@ -147,6 +158,13 @@ tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int6
 /* Add the partial report part to *into: counts add up, maxima and examples combine, the facts
  * of the whole forest are kept. An all-zero *into (memset) takes part as it is. */
 void tc_check_report_merge(tc_check_report_t *into, const tc_check_report_t *part);
+
+/* The report as tc_check_report_values() numbers, every field in a fixed order (booleans 0 or
+ * 1): what is sent between processes or written to a file to be merged later. unpack checks
+ * the ranges (TC_EPARSE when the numbers cannot be a report). */
+int64_t tc_check_report_values(void);
+void tc_check_report_pack(const tc_check_report_t *report, int64_t *out);
+tc_err_t tc_check_report_unpack(const int64_t *in, tc_check_report_t *report);
 
 /* Working memory, in bytes, that tc_check_stream needs with these options on this many threads
  * (opts->threads, 0: every core). O(1). */

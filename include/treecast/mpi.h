@@ -23,6 +23,10 @@
 #ifndef TREECAST_MPI_H
 #define TREECAST_MPI_H
 
+#include "treecast/check.h"
+#include "treecast/net.h"
+#include "treecast/trees.h"
+
 #include <mpi.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -118,6 +122,47 @@ int tc_mpi_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 int tc_mpi_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, const tc_mpi_opts_t *opts,
                     tc_mpi_report_t *report);
+
+/* ---- the streaming check over MPI ranks ------------------------------------------------------
+ *
+ * tc_check_stream (treecast/check.h) split over the ranks of a communicator: the node ids cut in
+ * blocks, dealt round-robin in rounds of one block per rank, each block checked on the rank's
+ * opts->threads threads; after every round rank 0 gathers the rounds' reports and merges them.
+ * The merged report equals tc_check_forest's of the built forest (and tc_check_stream's of all
+ * the nodes), whatever the number of ranks and blocks. */
+typedef struct {
+    int64_t blocks; /* blocks of node ids; 0: 8 per rank (never more than the nodes) */
+    /* A file rank 0 rewrites after every round (the finished blocks and their merged report;
+     * written beside and renamed over, so a stop leaves the last whole one), and reads at the
+     * start: a run with the same network, kind, root, blocks and options resumes from it. NULL:
+     * none. */
+    const char *checkpoint;
+    /* Called on rank 0 once before the first round (done: the blocks the checkpoint had) and
+     * after every round: blocks done (resumed ones included) of blocks. */
+    void (*progress)(void *ctx, int64_t done, int64_t blocks);
+    void *progress_ctx;
+    /* Stop after this many rounds of this run (0: run to the end): for batch jobs with a time
+     * limit, with a checkpoint to go on from. */
+    int64_t rounds;
+} tc_mpi_check_opts_t;
+
+/* What a run of tc_mpi_check did. */
+typedef struct {
+    int64_t blocks;  /* in all */
+    int64_t resumed; /* taken from the checkpoint */
+    int64_t done;    /* done now, resumed ones included */
+    bool finished;   /* every block done: the report is the whole forest's */
+} tc_mpi_check_run_t;
+
+/* Check kind's forest on net at root with opts (as tc_check_stream; opts->threads per rank)
+ * over the ranks of comm; every rank gets the merged report (of the blocks done, when the run
+ * stopped after mopts->rounds). Collective: every rank passes the same arguments. run (may be
+ * NULL): what was done. MPI_ERR_ARG for
+ * a kind without a rule on net, MPI_ERR_FILE for a checkpoint of another run or one that cannot
+ * be written, MPI_ERR_NO_MEM, MPI_ERR_OTHER (on every rank when one fails). */
+int tc_mpi_check(MPI_Comm comm, const tc_net_t *net, tc_kind_t kind, int64_t root,
+                 const tc_check_opts_t *opts, const tc_mpi_check_opts_t *mopts,
+                 tc_check_report_t *report, tc_mpi_check_run_t *run);
 
 /* The sentence of this rank's last failure ("" after a success). */
 const char *tc_mpi_error(void);

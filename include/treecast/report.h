@@ -104,6 +104,38 @@ tc_err_t tc_report_forest_read_json(const char *text, size_t len, tc_forest_t **
 /* The member "network":{"family":..,"n":..,"nodes":..} of the tool's documents. */
 void tc_report_json_network(tc_json_t *j, const tc_net_t *net);
 
+/* ---- check's report of one forest, as `treecast check` prints it ---------------------------- */
+
+/* How the report is introduced and closed. */
+typedef struct {
+    const char *root_mode; /* "given" (NULL too), "random" (its seed printed) or "from file" */
+    uint64_t seed;         /* with "random" */
+    const char *input;     /* with "from file": the file's name */
+    bool timing;           /* the times and the peak memory, below */
+    double build_s, check_s;
+    int64_t peak_kib;
+    const char *how; /* NULL, or words after the times in the text: "streaming", ... */
+} tc_check_doc_t;
+
+/* The report of a forest of kind at root: text (a line naming the forest, its root and size,
+ * the table of claims, the times when doc->timing, the verdict) or a JSON document
+ * {"format_version":1,"command":"check","network":..,"kind":..,"root_choice":{"mode":..},
+ * "result":tc_report_check_json's object,("seconds":{"build":..,"check":..},"peak_kib":..,)
+ * "all_hold":..}. TC_EIO when a write fails. */
+tc_err_t tc_report_check_document(FILE *out, const tc_net_t *net, tc_kind_t kind, int64_t root,
+                                  const tc_check_report_t *rep, const tc_claims_t *claims,
+                                  bool json, const tc_check_doc_t *doc);
+
+/* Its parts, for documents of several forests: the table of claims (property, measured, the
+ * paper's claim, source, verdict); the verdict line ("every claim holds" or the claims that
+ * fail); the JSON head up to the open "root_choice" object (mode written; the caller adds to it
+ * and closes it); the JSON tail (times, "all_hold", the document closed). */
+void tc_report_claims_table(FILE *out, const tc_claims_t *claims);
+void tc_report_claims_verdict(FILE *out, const tc_claims_t *claims);
+void tc_report_check_head(tc_json_t *j, FILE *out, const tc_net_t *net, tc_kind_t kind,
+                          const char *mode);
+void tc_report_check_tail(tc_json_t *j, const tc_check_doc_t *doc, bool all_hold);
+
 /* One check result as a JSON object (the "result" of `treecast check --format json`): the
  * measured values of the report and the claims beside them. */
 void tc_report_check_json(tc_json_t *j, const tc_net_t *net, const tc_check_report_t *rep,

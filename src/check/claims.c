@@ -7,6 +7,7 @@
  * of the family's own follow (the hypercube's per-level claims, the star graph's rotation).
  * tc_claims_evaluate writes the rows every forest gets in one order and asks the table for the
  * claims. */
+#include "core/internal.h"
 #include "treecast/check.h"
 
 #include <stdarg.h>
@@ -1242,4 +1243,37 @@ void tc_claims_root_class_at(const tc_net_t *net, tc_kind_t kind, int k, tc_root
 int tc_claims_root_class(const tc_net_t *net, tc_kind_t kind, int64_t root)
 {
     return has_classes(net, kind) ? tc_icube_root_class(tc_net_n(net), tc_net_k(net), root) : -1;
+}
+
+tc_err_t tc_check_properties(const char *list, tc_check_opts_t *o)
+{
+    static const char *const names[] = {"undirected", "independence", "excess",   "rotation",
+                                        "levels",     "all",          "spanning", "disjoint"};
+    if (strspn(list, ",") == strlen(list)) {
+        return tc__fail(TC_EINVAL, "at least one property is needed");
+    }
+    tc_check_opts_t set = *o;
+    set.undirected = set.independence = set.excess = set.rotation = set.levels = false;
+    bool *out[] = {&set.undirected, &set.independence, &set.excess, &set.rotation, &set.levels};
+    for (const char *s = list; *s != '\0';) {
+        size_t len = strcspn(s, ",");
+        size_t k = 0;
+        while (k < 8 && (strlen(names[k]) != len || strncmp(s, names[k], len) != 0)) {
+            k++;
+        }
+        if (k == 8) {
+            return tc__fail(TC_EINVAL, "unknown property \"%.*s\"", (int)len, s);
+        }
+        for (size_t f = 0; f < 5; f++) { /* spanning and disjoint: always checked */
+            *out[f] = *out[f] || f == k || k == 5;
+        }
+        s += len + (s[len] == ',');
+    }
+    *o = set;
+    return TC_OK;
+}
+
+int64_t tc_check_default_sample(const tc_net_t *net)
+{
+    return tc_net_nodes(net) > TC_CHECK_EXHAUSTIVE_MAX ? TC_CHECK_SAMPLE : 0;
 }

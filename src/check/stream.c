@@ -596,3 +596,105 @@ void tc_check_report_merge(tc_check_report_t *into, const tc_check_report_t *par
     into->rot_checked += part->rot_checked;
     into->rot_violations += part->rot_violations;
 }
+
+/* ---- the report as numbers: every field, in one order ------------------------------------- */
+
+/* Each field as (name, count of int64 values); arrays of trees are written whole. */
+#define REPORT_FIELDS(X)                                                                           \
+    X(nodes, 1)                                                                                    \
+    X(ntrees, 1)                                                                                   \
+    X(root, 1)                                                                                     \
+    X(label, TC_CHECK_MAX_TREES)                                                                   \
+    X(tree_root, TC_CHECK_MAX_TREES)                                                               \
+    X(members, TC_CHECK_MAX_TREES)                                                                 \
+    X(reached, TC_CHECK_MAX_TREES)                                                                 \
+    X(cyclic, TC_CHECK_MAX_TREES)                                                                  \
+    X(detached, TC_CHECK_MAX_TREES)                                                                \
+    X(extra_roots, TC_CHECK_MAX_TREES)                                                             \
+    X(bad_dims, TC_CHECK_MAX_TREES)                                                                \
+    X(root_ok, TC_CHECK_MAX_TREES)                                                                 \
+    X(depth, TC_CHECK_MAX_TREES)                                                                   \
+    X(depth_count, TC_CHECK_MAX_TREES *TC_CHECK_MAX_LEVELS)                                        \
+    X(root_children, TC_CHECK_MAX_TREES)                                                           \
+    X(root_child_dim, TC_CHECK_MAX_TREES)                                                          \
+    X(nonedges, 1)                                                                                 \
+    X(shared_directed, 1)                                                                          \
+    X(shared_nodes, 1)                                                                             \
+    X(undirected_tested, 1)                                                                        \
+    X(undirected_use, 4)                                                                           \
+    X(undirected_same_way, 1)                                                                      \
+    X(indep_tested, 1)                                                                             \
+    X(indep_sampled, 1)                                                                            \
+    X(indep_seed, 1)                                                                               \
+    X(indep_nodes, 1)                                                                              \
+    X(indep_violations, 1)                                                                         \
+    X(indep_unreached, 1)                                                                          \
+    X(indep_example, 1)                                                                            \
+    X(excess_tested, 1)                                                                            \
+    X(excess, TC_CHECK_EXCESS_BINS)                                                                \
+    X(excess_odd, 1)                                                                               \
+    X(levels_tested, 1)                                                                            \
+    X(level_nodes, TC_CHECK_MAX_LEVELS)                                                            \
+    X(level_fanout, TC_CHECK_MAX_LEVELS)                                                           \
+    X(level_dim_edges, TC_CHECK_MAX_LEVELS *TC_CHECK_MAX_DIMS)                                     \
+    X(cyclic_inner, 1)                                                                             \
+    X(parents_mismatch, 1)                                                                         \
+    X(rot_tested, 1)                                                                               \
+    X(rot_checked, 1)                                                                              \
+    X(rot_violations, 1)
+
+#define COUNT_FIELD(name, count) +(count)
+#define PACKED_VALUES (0 REPORT_FIELDS(COUNT_FIELD))
+
+int64_t tc_check_report_values(void)
+{
+    return PACKED_VALUES;
+}
+
+/* The values of a field, whatever its element type: read and written through its elements. */
+#define PACK_FIELD(name, count)                                                                    \
+    {                                                                                              \
+        const void *f = &r->name;                                                                  \
+        size_t size = sizeof r->name / (size_t)(count);                                            \
+        for (int64_t k = 0; k < (count); k++) {                                                    \
+            const unsigned char *e = (const unsigned char *)f + (size_t)k * size;                  \
+            out[at++] = size == 8   ? *(const int64_t *)(const void *)e                            \
+                        : size == 4 ? *(const int32_t *)(const void *)e                            \
+                                    : (int64_t) * (const bool *)(const void *)e;                   \
+        }                                                                                          \
+    }
+
+void tc_check_report_pack(const tc_check_report_t *r, int64_t *out)
+{
+    int64_t at = 0;
+    REPORT_FIELDS(PACK_FIELD)
+}
+
+#define UNPACK_FIELD(name, count)                                                                  \
+    {                                                                                              \
+        void *f = &r->name;                                                                        \
+        size_t size = sizeof r->name / (size_t)(count);                                            \
+        for (int64_t k = 0; k < (count); k++) {                                                    \
+            unsigned char *e = (unsigned char *)f + (size_t)k * size;                              \
+            int64_t v = in[at++];                                                                  \
+            if (size == 8) {                                                                       \
+                *(int64_t *)(void *)e = v;                                                         \
+            } else if (size == 4) {                                                                \
+                ok = ok && v >= INT32_MIN && v <= INT32_MAX;                                       \
+                *(int32_t *)(void *)e = (int32_t)v;                                                \
+            } else {                                                                               \
+                ok = ok && (v == 0 || v == 1);                                                     \
+                *(bool *)(void *)e = v != 0;                                                       \
+            }                                                                                      \
+        }                                                                                          \
+    }
+
+tc_err_t tc_check_report_unpack(const int64_t *in, tc_check_report_t *r)
+{
+    int64_t at = 0;
+    bool ok = true;
+    memset(r, 0, sizeof *r);
+    REPORT_FIELDS(UNPACK_FIELD)
+    ok = ok && r->ntrees >= 0 && r->ntrees <= TC_CHECK_MAX_TREES && r->nodes >= 0;
+    return ok ? TC_OK : tc__fail(TC_EPARSE, "The values are not a check report.");
+}

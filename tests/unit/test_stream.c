@@ -267,6 +267,35 @@ static void test_broken_rule(void **state)
     tc_net_free(net);
 }
 
+/* A report packed into numbers and unpacked is the same report; numbers that cannot be one
+ * are refused. */
+static void test_pack(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("cube:6");
+    tc_check_opts_t o = tc_check_defaults();
+    o.levels = true;
+    int64_t nv = tc_check_report_values();
+    int64_t *v = malloc((size_t)nv * sizeof *v);
+    tc_check_report_t *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(v);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(tc_check_stream(net, TC_KIND_SBG, 5, 0, 64, &o, a), TC_OK);
+    tc_check_report_pack(a, v);
+    assert_int_equal(tc_check_report_unpack(v, b), TC_OK);
+    assert_same(a, b, "cube:6 sbg packed and unpacked");
+    v[1] = TC_CHECK_MAX_TREES + 1; /* ntrees */
+    assert_int_equal(tc_check_report_unpack(v, b), TC_EPARSE);
+    tc_check_report_pack(a, v);
+    v[nv - 3] = 2; /* rot_tested, a boolean */
+    assert_int_equal(tc_check_report_unpack(v, b), TC_EPARSE);
+    free(v);
+    free(a);
+    free(b);
+    tc_net_free(net);
+}
+
 /* Kinds without a rule, and other networks, are refused with the reason; ranges outside too. */
 static void test_refusals(void **state)
 {
@@ -295,9 +324,9 @@ static void test_refusals(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_star),     cmocka_unit_test(test_cube),
-        cmocka_unit_test(test_icube),    cmocka_unit_test(test_broken_rule),
-        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_star),  cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_icube), cmocka_unit_test(test_broken_rule),
+        cmocka_unit_test(test_pack),  cmocka_unit_test(test_refusals),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -17,29 +17,8 @@ typedef struct {
 /* --properties LIST over the defaults in *o; 0 or the misuse status. */
 static int parse_props(const char *list, tc_check_opts_t *o)
 {
-    static const char *const names[] = {"undirected", "independence", "excess",   "rotation",
-                                        "levels",     "all",          "spanning", "disjoint"};
-    bool *flags[] = {&o->undirected, &o->independence, &o->excess, &o->rotation, &o->levels};
-    if (list == NULL) {
-        return 0;
-    }
-    o->undirected = o->independence = o->excess = o->rotation = o->levels = false;
-    if (strspn(list, ",") == strlen(list)) {
-        return misuse("--properties needs at least one property");
-    }
-    for (const char *s = list; *s != '\0';) {
-        size_t len = strcspn(s, ",");
-        size_t k = 0;
-        while (k < 8 && (strlen(names[k]) != len || strncmp(s, names[k], len) != 0)) {
-            k++;
-        }
-        if (k == 8) {
-            return misuse("--properties: unknown property \"%.*s\"", (int)len, s);
-        }
-        for (size_t f = 0; f < 5; f++) { /* spanning and disjoint: always checked */
-            *flags[f] = *flags[f] || f == k || k == 5;
-        }
-        s += len + (s[len] == ',');
+    if (list != NULL && tc_check_properties(list, o) != TC_OK) {
+        return misuse("--properties: %s", tc_err_detail());
     }
     return 0;
 }
@@ -62,9 +41,7 @@ static int check_opts(const args_t *a, const tc_net_t *net, tc_kind_t kind,
     int st = parse_props(a->props, o);
     o->rotation = o->rotation && possible.rotation; /* asked for and possible */
     o->levels = o->levels && possible.levels;
-    o->sample = a->sample > 0                                   ? a->sample
-                : !a->exhaustive && tc_net_nodes(net) > 3628800 ? 100000
-                                                                : 0;
+    o->sample = a->sample > 0 ? a->sample : a->exhaustive ? 0 : tc_check_default_sample(net);
     return st;
 }
 
@@ -115,6 +92,10 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     if (streamed != NULL) {
         *streamed = stream;
     }
+    if (st == 0 && stream && a->compare != NULL) {
+        st = misuse("--compare builds both forests: not with --stream, nor when the forest is "
+                    "too large to build");
+    }
     if (st == 0 && given == NULL && !stream) {
         st = require_memory(tc_net_nodes(net) * tc_trees_count_bound(net, kind),
                             "building this forest");
@@ -156,10 +137,8 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     if (st == 0 && err == TC_OK && a->compare != NULL) {
         tc_forest_t *other = NULL;
         tc_compare_t cmp;
-        err = stream ? tc_trees_build(net, kind, root, (int)a->threads, &built) : TC_OK;
-        err = err == TC_OK ? tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other)
-                           : err;
-        err = err == TC_OK ? tc_compare_forests(built != NULL ? built : forest, other, &cmp) : err;
+        err = tc_trees_build(net, a->compare_kind, root, (int)a->threads, &other);
+        err = err == TC_OK ? tc_compare_forests(forest, other, &cmp) : err;
         if (err == TC_OK) {
             tc_claims_compare(net, kind, a->compare_kind, &cmp, claims);
         }
@@ -169,72 +148,14 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     return st != 0 ? st : err != TC_OK ? lib_fail(err, "checking") : 0;
 }
 
-static void print_table(FILE *out, const tc_claims_t *c)
+/* The closing of a document: the times when asked for. */
+static tc_check_doc_t doc_of(const args_t *a, const double t[2], const char *how)
 {
-    size_t w[4] = {8, 8, 13, 6};
-    for (int k = 0; k < c->count; k++) {
-        const tc_claim_row_t *r = &c->rows[k];
-        size_t l[4] = {strlen(r->key), strlen(r->measured), strlen(r->claim), strlen(r->source)};
-        for (int j = 0; j < 4; j++) {
-            w[j] = l[j] > w[j] ? l[j] : w[j];
-        }
-    }
-    fprintf(out, "  %-*s  %-*s  %-*s  %-*s  %s\n", (int)w[0], "property", (int)w[1], "measured",
-            (int)w[2], "paper's claim", (int)w[3], "source", "verdict");
-    for (int k = 0; k < c->count; k++) {
-        const tc_claim_row_t *r = &c->rows[k];
-        fprintf(out, "  %-*s  %-*s  %-*s  %-*s  %s\n", (int)w[0], r->key, (int)w[1], r->measured,
-                (int)w[2], r->claim[0] ? r->claim : "-", (int)w[3], r->source[0] ? r->source : "-",
-                tc_verdict_name(r->verdict));
-    }
-}
-
-static void print_verdict(FILE *fp, const tc_claims_t *claims)
-{
-    if (claims->all_hold) {
-        fprintf(fp, "every claim holds\n");
-        return;
-    }
-    int nf = 0;
-    for (int k = 0; k < claims->count; k++) {
-        nf += claims->rows[k].verdict == TC_VERDICT_FAILS;
-    }
-    fprintf(fp, "%d claim%s FAIL%s:", nf, nf == 1 ? "" : "s", nf == 1 ? "S" : "");
-    for (int k = 0; k < claims->count; k++) {
-        if (claims->rows[k].verdict == TC_VERDICT_FAILS) {
-            fprintf(fp, " %s", claims->rows[k].key);
-        }
-    }
-    fputc('\n', fp);
-}
-
-/* The document's head: {"format_version":1,"command":"check","network":..,"kind":..,
- * "root_choice":{"mode":mode ...}. */
-static void json_head(tc_json_t *j, FILE *fp, const tc_net_t *net, tc_kind_t kind, const char *mode)
-{
-    tc_json_document(j, fp, "check");
-    tc_report_json_network(j, net);
-    tc_json_kstr(j, "kind", tc_kind_name(kind));
-    tc_json_key(j, "root_choice");
-    tc_json_object(j);
-    tc_json_kstr(j, "mode", mode);
-}
-
-static void json_tail(tc_json_t *j, const args_t *a, const double t[2], bool all_hold)
-{
-    if (a->timing) {
-        tc_json_key(j, "seconds");
-        tc_json_object(j);
-        tc_json_key(j, "build");
-        tc_json_fixed(j, t[0], 3);
-        tc_json_key(j, "check");
-        tc_json_fixed(j, t[1], 3);
-        tc_json_end_object(j);
-        tc_json_kint(j, "peak_kib", peak_kib());
-    }
-    tc_json_kbool(j, "all_hold", all_hold);
-    tc_json_end_object(j);
-    tc_json_finish(j);
+    tc_check_doc_t d = {.seed = a->seed, .input = a->input, .timing = a->timing, .how = how};
+    d.build_s = t[0];
+    d.check_s = t[1];
+    d.peak_kib = a->timing ? peak_kib() : 0;
+    return d;
 }
 
 /* One forest: the one read from a file, or kind built at the given root. */
@@ -252,36 +173,13 @@ static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_
     if (st != 0) {
         return st;
     }
-    char lab[TC_LABEL_MAX], name[TC_LABEL_MAX];
-    tc_net_label(net, root, false, lab, sizeof lab);
-    tc_net_name(net, name, sizeof name);
     bool random = !given && a->root_text && strcmp(a->root_text, "random") == 0;
-    if (a->format == 1) {
-        tc_json_t j;
-        json_head(&j, fp, net, kind, given ? "from file" : random ? "random" : "given");
-        if (random) {
-            tc_json_key(&j, "seed");
-            tc_json_uint(&j, a->seed);
-        }
-        tc_json_end_object(&j);
-        tc_json_key(&j, "result");
-        tc_report_check_json(&j, net, &rep, &claims);
-        json_tail(&j, a, t, claims.all_hold);
-    } else {
-        fprintf(fp, "%s of %s rooted at %s", tc_kind_name(kind), name, lab);
-        if (random) {
-            fprintf(fp, " (random root, seed %llu)", (unsigned long long)a->seed);
-        } else if (given) {
-            fprintf(fp, " (read from %s)", a->input);
-        }
-        fprintf(fp, ": %d tree%s, %lld nodes\n", rep.ntrees, rep.ntrees == 1 ? "" : "s",
-                (long long)rep.nodes);
-        print_table(fp, &claims);
-        if (a->timing) {
-            fprintf(fp, "time: build %.3f s, check %.3f s%s; peak memory %.1f MiB\n", t[0], t[1],
-                    streamed ? " (streaming)" : "", (double)peak_kib() / 1024.0);
-        }
-        print_verdict(fp, &claims);
+    tc_check_doc_t doc = doc_of(a, t, streamed ? "streaming" : NULL);
+    doc.root_mode = given ? "from file" : random ? "random" : "given";
+    tc_err_t err =
+        tc_report_check_document(fp, net, kind, root, &rep, &claims, a->format == 1, &doc);
+    if (err != TC_OK) {
+        return lib_fail(err, "writing the report");
     }
     *ok = claims.all_hold;
     return 0;
@@ -503,7 +401,7 @@ static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t 
     tc_rng_seed(&rng, a->seed, 2);
     tc_json_t j;
     if (a->format == 1) {
-        json_head(&j, fp, net, kind, a->all_roots ? "all" : "random");
+        tc_report_check_head(&j, fp, net, kind, a->all_roots ? "all" : "random");
         if (!a->all_roots) {
             tc_json_kint(&j, "count", count);
             tc_json_key(&j, "seed");
@@ -546,7 +444,8 @@ static int check_many(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_t 
         if (tc_claims_root_classes(net, kind) > 0) {
             print_classes(fp, &j, net, kind, m);
         }
-        json_tail(&j, a, m->t, *ok);
+        tc_check_doc_t doc = doc_of(a, m->t, NULL);
+        tc_report_check_tail(&j, &doc, *ok);
     } else if (st == 0) {
         print_many_text(fp, a, net, kind, m);
     }
@@ -580,7 +479,13 @@ static int open_target(args_t *a, tc_net_t **net, tc_kind_t *kind, tc_forest_t *
         return st;
     }
     st = st != 0 || a->net_spec != NULL ? st : open_net(a->net_spec, net);
-    st = st != 0 ? st : open_kind(*net, a->kind_text, "--kind", kind);
+    st = st != 0 ? st : open_kind_unbuilt(*net, a->kind_text, "--kind", kind);
+    if (st == 0 && !tc_net_materializable(*net) && !tc_check_stream_applies(*net, *kind)) {
+        char name[TC_LABEL_MAX];
+        tc_net_name(*net, name, sizeof name);
+        st = misuse("%s is too large to materialize (and kind %s has no rule for --stream)", name,
+                    tc_kind_name(*kind));
+    }
     if (st == 0 && a->compare != NULL) {
         st = open_kind(*net, a->compare, "--compare", &a->compare_kind);
     }

@@ -117,6 +117,17 @@ int open_net(const char *spec, tc_net_t **net)
 
 int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind)
 {
+    int st = open_kind_unbuilt(net, text, option, kind);
+    if (st == 0 && !tc_net_materializable(net)) {
+        char name[TC_LABEL_MAX];
+        tc_net_name(net, name, sizeof name);
+        return misuse("%s is too large to materialize", name);
+    }
+    return st;
+}
+
+int open_kind_unbuilt(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind)
+{
     char name[TC_LABEL_MAX];
     tc_net_name(net, name, sizeof name);
     if (text == NULL) {
@@ -128,9 +139,6 @@ int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind
     if (!tc_kind_applies(*kind, net)) {
         return misuse("%s %s is not defined on %s; its kinds are %s", option, text, name,
                       tc_kind_list(net));
-    }
-    if (!tc_net_materializable(net)) {
-        return misuse("%s is too large to materialize", name);
     }
     return 0;
 }

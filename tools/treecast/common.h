@@ -45,6 +45,9 @@ int open_net(const char *spec, tc_net_t **net);
 /* Parse --kind (or --compare) for net: known, defined on the network, and the network
  * materializable. 0, or the misuse status after printing the message. */
 int open_kind(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind);
+/* open_kind without the refusal of a network too large to materialize: for a check that can
+ * follow the kind's rule instead (check --stream). */
+int open_kind_unbuilt(const tc_net_t *net, const char *text, const char *option, tc_kind_t *kind);
 
 /* Resolve --root: a label, "identity" (node 0) or "random" (seeded). Prints on failure and
  * returns the status (0 on success). */

@@ -1,1 +1,1 @@
-check --net star:13 --kind edt
+check --net star:13 --kind edt --compare spg
