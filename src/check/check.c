@@ -132,50 +132,20 @@ typedef struct {
     partial_t part[TC_MAX_THREADS];
     tree_partial_t tree_part[TC_MAX_THREADS][TC_CHECK_MAX_TREES];
     level_partial_t level_part[TC_MAX_THREADS];
-    atomic_llong progress_done; /* opts->progress: node visits done, weighted */
-    atomic_bool stopped;        /* opts->stop said so: every pass leaves its loop */
-    int64_t progress_total;
+    tc__progress_t prog;
     int w_span, w_levels, w_mask, w_undirected, w_pathwise, w_dist; /* the visits' weights */
 } job_t;
 
-/* ---- progress: the passes tick every PROGRESS_TICK nodes of their range -------------------- */
+/* ---- progress and stop (check_internal.h) ---------------------------------------------------- */
 
-#define PROGRESS_TICK 65536
-
-/* Report visits done, and poll opts->stop: whether the check is to stop. */
-static bool progress_tick(job_t *job, int64_t visits)
-{
-    if (job->opts->progress != NULL && visits > 0) {
-        int64_t done =
-            atomic_fetch_add_explicit(&job->progress_done, visits, memory_order_relaxed) + visits;
-        job->opts->progress(job->opts->progress_ctx, done, job->progress_total);
-    }
-    if (job->opts->stop != NULL && !atomic_load_explicit(&job->stopped, memory_order_relaxed) &&
-        job->opts->stop(job->opts->stop_ctx)) {
-        atomic_store_explicit(&job->stopped, true, memory_order_relaxed);
-    }
-    return atomic_load_explicit(&job->stopped, memory_order_relaxed);
-}
-
-/* In a pass's loop over [lo, hi): tick after every PROGRESS_TICK nodes, and once for the rest
- * when the range is done (call with v = hi). w weighs the pass's visits. True: leave the loop
- * (opts->stop said so). */
-static inline bool progress_at(job_t *job, int64_t lo, int64_t v, int64_t hi, int w)
-{
-    if (v == hi) {
-        return progress_tick(job, w * ((hi - lo) % PROGRESS_TICK));
-    }
-    if ((v - lo + 1) % PROGRESS_TICK == 0) {
-        return progress_tick(job, w * PROGRESS_TICK);
-    }
-    return false;
-}
+#define progress_tick(job, visits) tc__progress_tick(&(job)->prog, visits)
+#define progress_at(job, lo, v, hi, w) tc__progress_at(&(job)->prog, lo, v, hi, w)
 
 /* A pass on every thread; TC_ECANCELED once opts->stop said so. */
 static tc_err_t run_pass(job_t *job, int threads, tc__task_fn fn)
 {
     tc_err_t err = tc__parallel(threads, fn, job);
-    if (err == TC_OK && atomic_load_explicit(&job->stopped, memory_order_relaxed)) {
+    if (err == TC_OK && tc__progress_stopped(&job->prog)) {
         err = tc__fail(TC_ECANCELED, "The check was stopped.");
     }
     return err;
@@ -490,6 +460,7 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     job->forest = forest;
     job->net = net;
     job->opts = opts;
+    job->prog.opts = opts;
     job->n = tc_net_n(net);
     job->nodes = tc_net_nodes(net);
     job->root = tc_forest_root(forest);
@@ -517,10 +488,9 @@ tc_err_t tc_check_forest(const tc_forest_t *forest, const tc_check_opts_t *opts,
     job->w_pathwise = (sampling ? 220 : 11) * job->ntrees;
     job->w_dist = opts->excess && needs_dist(net) ? 3 : 0;
     int64_t sampled = sampling ? opts->sample : job->nodes;
-    job->progress_total =
-        job->nodes * (job->w_dist + job->w_span + (opts->levels ? job->w_levels : 0) +
-                      (opts->undirected ? job->w_mask + job->w_undirected : 0)) +
-        (opts->independence || opts->rotation ? job->w_pathwise * sampled : 0);
+    job->prog.total = job->nodes * (job->w_dist + job->w_span + (opts->levels ? job->w_levels : 0) +
+                                    (opts->undirected ? job->w_mask + job->w_undirected : 0)) +
+                      (opts->independence || opts->rotation ? job->w_pathwise * sampled : 0);
     tc_err_t err = setup_walker(job, &passes);
     if (err == TC_OK) {
         err = setup_excess(job, threads, report);

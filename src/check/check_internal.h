@@ -5,6 +5,7 @@
 
 #include "treecast/check.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -46,6 +47,50 @@ static inline bool tc__set_insert(tc__stamp_set_t *s, int64_t x)
         }
         i = (i + 1) & (TC__SET_SIZE - 1);
     }
+}
+
+/* ---- progress and stop: the passes tick every TC__PROGRESS_TICK nodes of their range -------- */
+
+#define TC__PROGRESS_TICK 65536
+
+typedef struct {
+    const tc_check_opts_t *opts;
+    atomic_llong done;   /* opts->progress: node visits done, weighted */
+    atomic_bool stopped; /* opts->stop said so: every pass leaves its loop */
+    int64_t total;
+} tc__progress_t;
+
+/* Report visits done, and poll opts->stop: whether the check is to stop. */
+static inline bool tc__progress_tick(tc__progress_t *p, int64_t visits)
+{
+    if (p->opts->progress != NULL && visits > 0) {
+        int64_t done = atomic_fetch_add_explicit(&p->done, visits, memory_order_relaxed) + visits;
+        p->opts->progress(p->opts->progress_ctx, done, p->total);
+    }
+    if (p->opts->stop != NULL && !atomic_load_explicit(&p->stopped, memory_order_relaxed) &&
+        p->opts->stop(p->opts->stop_ctx)) {
+        atomic_store_explicit(&p->stopped, true, memory_order_relaxed);
+    }
+    return atomic_load_explicit(&p->stopped, memory_order_relaxed);
+}
+
+/* In a pass's loop over [lo, hi): tick after every TC__PROGRESS_TICK nodes, and once for the
+ * rest when the range is done (call with v = hi). w weighs the pass's visits. True: leave the
+ * loop (opts->stop said so). */
+static inline bool tc__progress_at(tc__progress_t *p, int64_t lo, int64_t v, int64_t hi, int w)
+{
+    if (v == hi) {
+        return tc__progress_tick(p, w * ((hi - lo) % TC__PROGRESS_TICK));
+    }
+    if ((v - lo + 1) % TC__PROGRESS_TICK == 0) {
+        return tc__progress_tick(p, w * TC__PROGRESS_TICK);
+    }
+    return false;
+}
+
+static inline bool tc__progress_stopped(tc__progress_t *p)
+{
+    return atomic_load_explicit(&p->stopped, memory_order_relaxed);
 }
 
 /* The rotation test's labels: trees are numbered by dimensions below this. */

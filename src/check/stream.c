@@ -51,9 +51,7 @@ typedef struct {
     int64_t ntested;
     tc_check_report_t *part; /* per thread */
     bool oom[TC_MAX_THREADS];
-    atomic_llong progress_done;
-    atomic_bool stopped;
-    int64_t progress_total;
+    tc__progress_t prog;
     int w_node, w_path; /* the weights of a node's visit in the sweep and in the path walks */
 } sjob_t;
 
@@ -61,34 +59,10 @@ typedef struct {
 #define WALK_CYCLIC (-1)
 #define WALK_DETACHED (-2)
 
-/* ---- progress and stop (as check.c's) ------------------------------------------------------- */
+/* ---- progress and stop (check_internal.h) ---------------------------------------------------- */
 
-#define PROGRESS_TICK 65536
-
-static bool progress_tick(sjob_t *job, int64_t visits)
-{
-    if (job->opts->progress != NULL && visits > 0) {
-        int64_t done =
-            atomic_fetch_add_explicit(&job->progress_done, visits, memory_order_relaxed) + visits;
-        job->opts->progress(job->opts->progress_ctx, done, job->progress_total);
-    }
-    if (job->opts->stop != NULL && !atomic_load_explicit(&job->stopped, memory_order_relaxed) &&
-        job->opts->stop(job->opts->stop_ctx)) {
-        atomic_store_explicit(&job->stopped, true, memory_order_relaxed);
-    }
-    return atomic_load_explicit(&job->stopped, memory_order_relaxed);
-}
-
-static inline bool progress_at(sjob_t *job, int64_t lo, int64_t v, int64_t hi, int w)
-{
-    if (v == hi) {
-        return progress_tick(job, w * ((hi - lo) % PROGRESS_TICK));
-    }
-    if ((v - lo + 1) % PROGRESS_TICK == 0) {
-        return progress_tick(job, w * PROGRESS_TICK);
-    }
-    return false;
-}
+#define progress_tick(job, visits) tc__progress_tick(&(job)->prog, visits)
+#define progress_at(job, lo, v, hi, w) tc__progress_at(&(job)->prog, lo, v, hi, w)
 
 /* ---- S_n: the node's label and its label relative to the root ------------------------------ */
 
@@ -410,6 +384,7 @@ static tc_err_t setup(sjob_t *job, const tc_net_t *net, const tc__kind_t *row, t
     }
     job->net = net;
     job->opts = opts;
+    job->prog.opts = opts;
     job->n = tc_net_n(net);
     job->nodes = tc_net_nodes(net);
     job->T = job->row->count(net);
@@ -516,10 +491,10 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         job->w_node = job->T * 4 + (job->levels || job->undirected ? job->n : 0);
         job->w_path = job->pathwise ? job->T * (sampling ? 8 : 4) : 0;
         int64_t paths = job->tested != NULL ? job->ntested : job->pathwise ? hi - lo : 0;
-        job->progress_total = (hi - lo) * job->w_node + paths * job->w_path;
+        job->prog.total = (hi - lo) * job->w_node + paths * job->w_path;
         err = tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
     }
-    if (err == TC_OK && atomic_load_explicit(&job->stopped, memory_order_relaxed)) {
+    if (err == TC_OK && tc__progress_stopped(&job->prog)) {
         err = tc__fail(TC_ECANCELED, "The check was stopped.");
     }
     for (int k = 0; err == TC_OK && k < threads; k++) {

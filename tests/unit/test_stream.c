@@ -296,6 +296,43 @@ static void test_pack(void **state)
     tc_net_free(net);
 }
 
+static bool stop_now(void *ctx)
+{
+    (*(int *)ctx)++;
+    return true;
+}
+
+static void count_progress(void *ctx, int64_t done, int64_t total)
+{
+    (void)ctx;
+    assert_true(done > 0 && done <= total);
+}
+
+/* opts->stop ends the streaming check (TC_ECANCELED) at the first poll; progress counts up to
+ * the total. */
+static void test_stop(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("star:9");
+    tc_check_opts_t o = tc_check_defaults();
+    tc_check_report_t *r = malloc(sizeof *r);
+    assert_non_null(r);
+    int polls = 0;
+    o.stop = stop_now;
+    o.stop_ctx = &polls;
+    o.threads = 2;
+    assert_int_equal(tc_check_stream(net, TC_KIND_EDT, 0, 0, tc_net_nodes(net), &o, r),
+                     TC_ECANCELED);
+    assert_true(polls >= 1);
+    o.stop = NULL;
+    o.progress = count_progress;
+    o.independence = false;
+    assert_int_equal(tc_check_stream(net, TC_KIND_EDT, 0, 0, 200000, &o, r), TC_OK);
+    assert_int_equal(r->reached[0], 200000);
+    free(r);
+    tc_net_free(net);
+}
+
 /* Kinds without a rule, and other networks, are refused with the reason; ranges outside too. */
 static void test_refusals(void **state)
 {
@@ -324,9 +361,10 @@ static void test_refusals(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_star),  cmocka_unit_test(test_cube),
-        cmocka_unit_test(test_icube), cmocka_unit_test(test_broken_rule),
-        cmocka_unit_test(test_pack),  cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_star),     cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_icube),    cmocka_unit_test(test_broken_rule),
+        cmocka_unit_test(test_pack),     cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_refusals),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
