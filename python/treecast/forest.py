@@ -263,8 +263,8 @@ class Forest:
         ``threads`` threads (0: every core) without the GIL.
 
         The numbers are those of ``treecast check --net ... --kind ... --format json`` with the
-        same options. Ctrl-C takes effect when the check returns: the library's check has no
-        way to stop early (docs/python.md says what it would need)."""
+        same options. Ctrl-C stops it with KeyboardInterrupt within about 65,536 nodes of work
+        per thread: the library polls the binding's stop hook (docs/python.md, "Ctrl-C")."""
         seq = None if properties is None else [properties] if isinstance(properties, str) \
             else list(properties)
         holds, rows, result = self._f.check(seq, int(threads),
