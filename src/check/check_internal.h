@@ -93,6 +93,19 @@ static inline bool tc__progress_stopped(tc__progress_t *p)
     return atomic_load_explicit(&p->stopped, memory_order_relaxed);
 }
 
+/* Count node v's independence test: its root paths met at an inner node (bad) or one did not
+ * reach its root (lost). */
+static inline void tc__indep_tally(bool bad, bool lost, int64_t v, int64_t *nodes,
+                                   int64_t *unreached, int64_t *violations, int64_t *example)
+{
+    (*nodes)++;
+    *unreached += lost;
+    if (bad || lost) {
+        (*violations)++;
+        *example = *example < 0 || v < *example ? v : *example;
+    }
+}
+
 /* The rotation test's labels: trees are numbered by dimensions below this. */
 #define TC__LABELS 256
 

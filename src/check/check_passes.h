@@ -326,16 +326,8 @@ static void FN(independence_one)(job_t *job, tc__stamp_set_t *set, partial_t *pt
             }
         }
     }
-    pt->indep_nodes++;
-    if (lost) {
-        pt->indep_unreached++;
-    }
-    if (bad || lost) {
-        pt->indep_violations++;
-        if (pt->indep_example < 0 || v < pt->indep_example) {
-            pt->indep_example = v;
-        }
-    }
+    tc__indep_tally(bad, lost, v, &pt->indep_nodes, &pt->indep_unreached, &pt->indep_violations,
+                    &pt->indep_example);
 }
 
 /* Independence and rotation of one node. */

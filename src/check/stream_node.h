@@ -163,16 +163,8 @@ static void F(independence_one)(const sjob_t *job, tc__stamp_set_t *set, tc_chec
             }
         }
     }
-    pt->indep_nodes++;
-    if (lost) {
-        pt->indep_unreached++;
-    }
-    if (bad || lost) {
-        pt->indep_violations++;
-        if (pt->indep_example < 0 || s->id < pt->indep_example) {
-            pt->indep_example = s->id;
-        }
-    }
+    tc__indep_tally(bad, lost, s->id, &pt->indep_nodes, &pt->indep_unreached, &pt->indep_violations,
+                    &pt->indep_example);
 }
 
 /* Rotation (paper 000 Lemma 6.2) at node s, whose parents are dims. */
