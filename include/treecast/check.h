@@ -119,6 +119,11 @@ typedef struct {
     bool rot_tested;
     int64_t rot_checked;    /* (node, tree) pairs compared */
     int64_t rot_violations; /* pairs where parent_{r(l)}(R_h(i)) != R_h(parent_l(i)) */
+    /* tc_check_stream over the whole network: trees whose reached, cyclic and detached counts
+     * and depths were taken from another tree of their orbit under the rotation, once the
+     * rotation was found to map every node's parents as Lemma 6.2 says (0: every tree walked;
+     * tc_check_forest and the reports of ranges: 0). Not a measurement: not packed. */
+    int depth_by_rotation;
 } tc_check_report_t;
 
 /* Check forest. Fills *report; TC_ENOMEM when the working memory (tc_check_memory: a depth
@@ -154,6 +159,18 @@ bool tc_check_stream_applies(const tc_net_t *net, tc_kind_t kind);
  * Time: O(range x trees x (depth + degree) x the rule's cost), plus the independence walks. */
 tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo, int64_t hi,
                          const tc_check_opts_t *opts, tc_check_report_t *report);
+
+/* The rotation shortcut. Over the whole network (lo = 0, hi = nodes), where the network has a
+ * rotation R about the root (S_n) that permutes kind's trees (tree l onto tree r(l), as on S_n's
+ * EDTs), tc_check_stream tests at every node that R maps its parents in every tree as paper
+ * 000's Lemma 6.2 says; where that holds everywhere, R maps tree l onto tree r(l) node for node
+ * and keeps the root, so the trees of an orbit of R have the same reached, cyclic and detached
+ * counts and the same depths, and only one tree of each orbit is walked
+ * (report->depth_by_rotation: the trees that were not). Where the test fails at some node, the
+ * check is made again with every tree walked. Whether tc_check_stream over the whole network
+ * would take the shortcut (the test holding at 4,096 nodes spread over the network;
+ * the check itself tests every node): */
+bool tc_check_stream_shortcut(const tc_net_t *net, tc_kind_t kind, int64_t root);
 
 /* Add the partial report part to *into: counts add up, maxima and examples combine, the facts
  * of the whole forest are kept. An all-zero *into (memset) takes part as it is. */

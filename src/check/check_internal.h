@@ -115,11 +115,21 @@ static inline void tc__indep_tally(bool bad, bool lost, int64_t v, int64_t *node
 int64_t tc__check_sample(const tc_check_opts_t *opts, int64_t nodes, int64_t lo, int64_t hi,
                          int64_t **out);
 
+/* The rotation shortcut of the streaming check tests its premise first at TC__SYM_PROBES
+ * nodes spread over the network, the k-th of them this one (k < probes <= nodes). */
+#define TC__SYM_PROBES 4096
+static inline int64_t tc__sym_probe_node(int64_t k, int64_t nodes, int64_t probes)
+{
+    return k * (nodes / probes) + k * (nodes % probes) / probes;
+}
+
 /* tc_check_stream with the rules of row (a copy of kind's row on net, its rules replaced) in
- * place of kind's own: for the tests, which break a rule on purpose. row NULL: kind's. */
+ * place of kind's own: for the tests, which break a rule on purpose. row NULL: kind's.
+ * shortcut false: every tree walked, never the rotation shortcut (tc_check_stream takes it
+ * where it applies). */
 struct tc__kind;
 tc_err_t tc__check_stream_row(const tc_net_t *net, const struct tc__kind *row, tc_kind_t kind,
                               int64_t root, int64_t lo, int64_t hi, const tc_check_opts_t *opts,
-                              tc_check_report_t *report);
+                              bool shortcut, tc_check_report_t *report);
 
 #endif

@@ -15,6 +15,13 @@
  * no member; a chain reaches the tree's root when it gets there within TC_CHECK_MAX_DEPTH steps
  * and the root carries the root marker, is cyclic when it does not within that many steps, and
  * is detached when it stops at a marker that is not a dimension of its node.
+ *
+ * Over the whole network the walks are the cost (a node's depth in every tree, a rule a level),
+ * and where the network's rotation R permutes the trees the rotation shortcut (treecast/check.h,
+ * sjob_t's sym) walks one tree of each orbit: R maps a tree onto its image node for node once
+ * the sweep has found R mapping every node's parents as Lemma 6.2 says. The sweep tests that
+ * premise at every node beside the walks; if it fails anywhere, the sweep runs again with every
+ * tree walked.
  */
 #include "check/check_internal.h"
 #include "core/internal.h"
@@ -47,6 +54,22 @@ typedef struct {
     uint8_t hinv[TC_STAR_MAX_N];                          /* S_n: the root's inverse */
     uint8_t troot_rel[TC_CHECK_MAX_TREES][TC_STAR_MAX_N]; /* S_n: the tree roots, relative */
     int tree_of_label[TC__LABELS];
+    /* The rotation R about the root (paper 000 Lemma 6.2), where the network has one: the tree
+     * R maps tree t onto (-1: none), R on parent markers (a dimension rotated, any other marker
+     * itself), and on S_n's relative labels (position k to rpos[k], symbol x to rsym[x]). */
+    bool has_rot;
+    int rot_tree[TC_CHECK_MAX_TREES];
+    uint8_t rot_mark[256];
+    uint8_t rpos[TC_STAR_MAX_N], rsym[TC_STAR_MAX_N + 1];
+    /* The rotation shortcut (sym): once R maps every node's parents as the lemma says (tested at
+     * every node in the sweep), R maps tree t onto tree r(t) node for node and keeps the root,
+     * so a tree's depths, reached, cyclic and detached nodes are those of any tree of its orbit.
+     * Then only an orbit's first tree, its representative, is walked: weight[t] is the size of
+     * t's orbit for a representative, 0 for the others (1 for every tree without the shortcut);
+     * rep[t] is t's representative. sym_bad: the nodes' failures of the premise, per thread. */
+    bool sym;
+    int weight[TC_CHECK_MAX_TREES], rep[TC_CHECK_MAX_TREES];
+    int64_t sym_bad[TC_MAX_THREADS];
     const int64_t *tested; /* the sampled nodes of the range, or NULL: every node */
     int64_t ntested;
     tc_check_report_t *part; /* per thread */
@@ -107,12 +130,17 @@ static inline void star_neighbour(const sjob_t *job, const star_node_t *s, int d
     out->rel[d - 1] = x;
 }
 
-static inline void star_path_from(const sjob_t *job, const star_node_t *s, star_path_t *p)
+static inline void star_path_of(const sjob_t *job, const uint8_t *rel, star_path_t *p)
 {
-    memcpy(p->rel, s->rel, sizeof p->rel);
+    memcpy(p->rel, rel, sizeof p->rel);
     for (int m = 0; m < job->n; m++) {
         p->pos[p->rel[m]] = (uint8_t)(m + 1);
     }
+}
+
+static inline void star_path_from(const sjob_t *job, const star_node_t *s, star_path_t *p)
+{
+    star_path_of(job, s->rel, p);
 }
 
 static inline int star_path_dim(const sjob_t *job, const star_path_t *p, int t)
@@ -120,17 +148,34 @@ static inline int star_path_dim(const sjob_t *job, const star_path_t *p, int t)
     return job->row->star_rule(job->n, p->rel, p->pos, t);
 }
 
-static inline void star_dims(const sjob_t *job, const star_node_t *s, uint8_t *dims)
+/* The parents in every tree of the node whose relative label is rel. */
+static inline void star_dims_of(const sjob_t *job, const uint8_t *rel, uint8_t *dims)
 {
     if (job->row->star_rules != NULL) {
-        job->row->star_rules(job->n, s->rel, dims);
+        job->row->star_rules(job->n, rel, dims);
         return;
     }
     star_path_t p;
-    star_path_from(job, s, &p);
+    star_path_of(job, rel, &p);
     for (int t = 0; t < job->T; t++) {
         dims[t] = (uint8_t)star_path_dim(job, &p, t);
     }
+}
+
+static inline void star_dims(const sjob_t *job, const star_node_t *s, uint8_t *dims)
+{
+    star_dims_of(job, s->rel, dims);
+}
+
+/* The parents, in every tree, of R(s): R on the relative label (R about the root is R on the
+ * label relative to it). */
+static inline void star_rot_dims(const sjob_t *job, const star_node_t *s, uint8_t *dims)
+{
+    uint8_t rel[TC_STAR_MAX_N] = {0};
+    for (int k = 0; k < job->n; k++) {
+        rel[job->rpos[k]] = job->rsym[s->rel[k]];
+    }
+    star_dims_of(job, rel, dims);
 }
 
 static inline bool star_path_has(const sjob_t *job, const star_path_t *p, int d)
@@ -228,6 +273,12 @@ static inline void addr_dims(const sjob_t *job, const addr_node_t *s, uint8_t *d
     for (int t = 0; t < job->T; t++) {
         dims[t] = (uint8_t)job->row->addr_rule(job->net, (uint64_t)job->root, (uint64_t)s->id, t);
     }
+}
+
+static inline void addr_rot_dims(const sjob_t *job, const addr_node_t *s, uint8_t *dims)
+{
+    addr_node_t w = {tc_net_rotate_at(job->net, job->root, s->id, 1)};
+    addr_dims(job, &w, dims);
 }
 
 static inline bool addr_has(const sjob_t *job, int64_t v, int d)
@@ -367,6 +418,37 @@ static void forest_facts(sjob_t *job, tc_check_report_t *rep)
     }
 }
 
+/* The rotation's maps (sjob_t). */
+static void rotation_setup(sjob_t *job)
+{
+    const tc_net_t *net = job->net;
+    for (int l = 0; l < TC__LABELS; l++) {
+        job->tree_of_label[l] = -1;
+    }
+    for (int t = 0; t < job->T; t++) {
+        if (job->label[t] >= 0 && job->label[t] < TC__LABELS) {
+            job->tree_of_label[job->label[t]] = t;
+        }
+    }
+    for (int t = 0; t < job->T; t++) {
+        int l = job->label[t];
+        int rl = l >= 0 && l < TC__LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
+        job->rot_tree[t] = rl >= 0 && rl < TC__LABELS ? job->tree_of_label[rl] : -1;
+    }
+    for (int d = 0; d < 256; d++) {
+        bool dim = d >= tc_net_dim_min(net) && d <= tc_net_dim_max(net);
+        job->rot_mark[d] = (uint8_t)(dim ? tc_net_rotate_dim(net, d, 1) : d);
+    }
+    if (job->fam == FAM_STAR) {
+        job->rpos[0] = 0;
+        job->rsym[1] = 1;
+        for (int k = 2; k <= job->n; k++) {
+            job->rpos[k - 1] = (uint8_t)(tc_star_r(job->n, k) - 1);
+            job->rsym[k] = (uint8_t)tc_star_r(job->n, k);
+        }
+    }
+}
+
 static tc_err_t setup(sjob_t *job, const tc_net_t *net, const tc__kind_t *row, tc_kind_t kind,
                       int64_t root, int64_t lo, int64_t hi, const tc_check_opts_t *opts)
 {
@@ -431,36 +513,134 @@ static tc_err_t setup(sjob_t *job, const tc_net_t *net, const tc__kind_t *row, t
     job->indep = opts->independence;
     job->rotation = opts->rotation;
     job->pathwise = job->indep || job->rotation;
-    if (job->rotation) {
-        if (tc_net_rotation_order(net) == 0 || !tc_net_translates(net)) {
-            char name[TC_LABEL_MAX];
-            tc_net_name(net, name, sizeof name);
-            return tc__fail(TC_EINVAL,
-                            "The rotation test (paper 000 Lemma 6.2) needs a network with a "
-                            "rotation and translations; %s has none.",
-                            name);
-        }
-        for (int l = 0; l < TC__LABELS; l++) {
-            job->tree_of_label[l] = -1;
-        }
-        for (int t = 0; t < job->T; t++) {
-            if (job->label[t] >= 0 && job->label[t] < TC__LABELS) {
-                job->tree_of_label[job->label[t]] = t;
-            }
-        }
+    job->has_rot = tc_net_rotation_order(net) > 0 && tc_net_translates(net);
+    if (job->rotation && !job->has_rot) {
+        char name[TC_LABEL_MAX];
+        tc_net_name(net, name, sizeof name);
+        return tc__fail(TC_EINVAL,
+                        "The rotation test (paper 000 Lemma 6.2) needs a network with a "
+                        "rotation and translations; %s has none.",
+                        name);
+    }
+    for (int t = 0; t < job->T; t++) {
+        job->weight[t] = 1;
+        job->rep[t] = t;
+    }
+    if (job->has_rot) {
+        rotation_setup(job);
     }
     return TC_OK;
+}
+
+/* The premise's failures at node v (the rotation shortcut's probe). */
+static int sym_probe(const sjob_t *job, int64_t v)
+{
+    uint8_t dims[TC_CHECK_MAX_TREES];
+    if (job->fam == FAM_STAR) {
+        star_node_t s;
+        star_start(job, &s, v);
+        star_dims(job, &s, dims);
+        return star_rotation_bad(job, &s, dims);
+    }
+    addr_node_t s;
+    addr_start(job, &s, v);
+    addr_dims(job, &s, dims);
+    return addr_rotation_bad(job, &s, dims);
+}
+
+/* Whether to take the rotation shortcut (sjob_t), and its orbits if so: over the whole network,
+ * with several trees all rooted at the root, R permuting them with an orbit of two or more, and
+ * the premise holding at TC__SYM_PROBES nodes spread over the network (a guard against a sweep
+ * spent on a rule without the symmetry; the sweep itself tests every node). */
+static bool sym_setup(sjob_t *job)
+{
+    int T = job->T;
+    if (!job->has_rot || job->lo != 0 || job->hi != job->nodes || T < 2) {
+        return false;
+    }
+    bool hit[TC_CHECK_MAX_TREES] = {false};
+    for (int t = 0; t < T; t++) {
+        int t2 = job->rot_tree[t];
+        if (job->troot[t] != job->root || t2 < 0 || hit[t2]) {
+            return false;
+        }
+        hit[t2] = true;
+    }
+    int rep[TC_CHECK_MAX_TREES], weight[TC_CHECK_MAX_TREES] = {0}, orbits = 0;
+    for (int t = 0; t < T; t++) {
+        rep[t] = -1;
+    }
+    for (int t = 0; t < T; t++) {
+        if (rep[t] >= 0) {
+            continue;
+        }
+        orbits++;
+        int u = t;
+        do { /* R permutes the trees: its orbits are cycles */
+            rep[u] = t;
+            weight[t]++;
+            u = job->rot_tree[u];
+        } while (u != t);
+    }
+    if (orbits == T) {
+        return false;
+    }
+    int64_t probes = job->nodes < TC__SYM_PROBES ? job->nodes : TC__SYM_PROBES;
+    for (int64_t k = 0; k < probes; k++) {
+        if (sym_probe(job, tc__sym_probe_node(k, job->nodes, probes)) != 0) {
+            return false;
+        }
+    }
+    memcpy(job->rep, rep, sizeof rep);
+    memcpy(job->weight, weight, sizeof weight);
+    return true;
+}
+
+bool tc_check_stream_shortcut(const tc_net_t *net, tc_kind_t kind, int64_t root)
+{
+    sjob_t *job = calloc(1, sizeof *job);
+    tc_check_opts_t o = tc_check_defaults();
+    o.independence = o.excess = o.rotation = false;
+    /* setup cannot fail then (no error detail is left behind) */
+    bool yes = job != NULL && root >= 0 && root < tc_net_nodes(net) &&
+               tc_check_stream_applies(net, kind) &&
+               setup(job, net, NULL, kind, root, 0, tc_net_nodes(net), &o) == TC_OK &&
+               sym_setup(job);
+    free(job);
+    return yes;
 }
 
 tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo, int64_t hi,
                          const tc_check_opts_t *opts, tc_check_report_t *report)
 {
-    return tc__check_stream_row(net, NULL, kind, root, lo, hi, opts, report);
+    return tc__check_stream_row(net, NULL, kind, root, lo, hi, opts, true, report);
+}
+
+/* The sweep: once with the rotation shortcut if it is taken, and (premise failed somewhere)
+ * again without it. */
+static tc_err_t sweep(sjob_t *job, int threads)
+{
+    tc_err_t err = tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
+    int64_t bad = 0;
+    for (int k = 0; k < threads; k++) {
+        bad += job->sym_bad[k];
+    }
+    if (err != TC_OK || !job->sym || bad == 0 || tc__progress_stopped(&job->prog)) {
+        return err;
+    }
+    job->sym = false;
+    memset(job->sym_bad, 0, sizeof job->sym_bad);
+    for (int t = 0; t < job->T; t++) {
+        job->weight[t] = 1;
+        job->rep[t] = t;
+    }
+    job->prog.total += job->prog.total; /* about as much again */
+    return tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
 }
 
 tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kind_t kind,
                               int64_t root, int64_t lo, int64_t hi, const tc_check_opts_t *opts,
-                              tc_check_report_t *report)
+                              bool shortcut, tc_check_report_t *report)
 {
     memset(report, 0, sizeof *report);
     sjob_t *job = calloc(1, sizeof *job);
@@ -488,11 +668,17 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         /* A node's visit: every tree's walk (about its depth in rule evaluations) and, with the
          * neighbours, a rule for all trees at each; a path-wise node: every tree's walk again.
          * They only shape the estimate of the time left. */
-        job->w_node = job->T * 4 + (job->levels || job->undirected ? job->n : 0);
+        job->sym = shortcut && sym_setup(job);
+        int walked = 0;
+        for (int t = 0; t < job->T; t++) {
+            walked += job->weight[t] > 0;
+        }
+        job->w_node =
+            walked * 4 + (job->sym ? 2 : 0) + (job->levels || job->undirected ? job->n : 0);
         job->w_path = job->pathwise ? job->T * (sampling ? 8 : 4) : 0;
         int64_t paths = job->tested != NULL ? job->ntested : job->pathwise ? hi - lo : 0;
         job->prog.total = (hi - lo) * job->w_node + paths * job->w_path;
-        err = tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
+        err = sweep(job, threads);
     }
     if (err == TC_OK && tc__progress_stopped(&job->prog)) {
         err = tc__fail(TC_ECANCELED, "The check was stopped.");
@@ -513,6 +699,18 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         report->levels_tested = job->levels;
         for (int k = 0; k < threads; k++) {
             tc_check_report_merge(report, &job->part[k]);
+        }
+        for (int t = 0; job->sym && t < job->T; t++) { /* an orbit's trees: its first's depths */
+            int r = job->rep[t];
+            if (r != t) {
+                report->reached[t] = report->reached[r];
+                report->cyclic[t] = report->cyclic[r];
+                report->detached[t] = report->detached[r];
+                report->depth[t] = report->depth[r];
+                memcpy(report->depth_count[t], report->depth_count[r],
+                       sizeof report->depth_count[t]);
+                report->depth_by_rotation++;
+            }
         }
     }
     free(job->part);

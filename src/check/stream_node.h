@@ -93,12 +93,13 @@ static void F(neighbourhood)(const sjob_t *job, tc_check_report_t *pt, const F(n
     }
     int period = -1; /* computed once, when first needed */
     for (int t = 0; t < T; t++) {
-        if (depth[t] < 0) {
-            continue; /* not reached: no level */
+        int weight = job->weight[t]; /* under the rotation: the trees its orbit stands for */
+        if (depth[t] < 0 || weight == 0) {
+            continue; /* not reached (no level), or an orbit's other tree */
         }
         uint8_t d = dims[t];
         int lv = depth[t] < TC_CHECK_MAX_LEVELS ? depth[t] : TC_CHECK_MAX_LEVELS - 1;
-        pt->level_nodes[lv]++;
+        pt->level_nodes[lv] += weight;
         if (F(has)(job, v, d) && t == 0 && d - lo_dim < TC_CHECK_MAX_DIMS) {
             pt->level_dim_edges[lv][d - lo_dim]++;
         }
@@ -111,7 +112,7 @@ static void F(neighbourhood)(const sjob_t *job, tc_check_report_t *pt, const F(n
         }
         if (kids > 0 && v != job->troot[t]) {
             period = period < 0 ? F(period)(job, s) : period;
-            pt->cyclic_inner += period > 0 && period < job->n;
+            pt->cyclic_inner += period > 0 && period < job->n ? weight : 0;
         }
     }
     if (T > 1 && v != job->root) { /* parents over several trees against abs(J_c) */
@@ -167,27 +168,19 @@ static void F(independence_one)(const sjob_t *job, tc__stamp_set_t *set, tc_chec
                     &pt->indep_example);
 }
 
-/* Rotation (paper 000 Lemma 6.2) at node s, whose parents are dims. */
-static void F(rotation_one)(const sjob_t *job, tc_check_report_t *pt, const F(node_t) * s,
-                            const uint8_t *dims)
+/* The trees where the rotation R (paper 000 Lemma 6.2, about the root) does not map node s's
+ * parent in tree t, whose marker is dims[t], onto R(s)'s parent in tree r(t): the parent
+ * marker of R(s) in tree r(t) is to be R(dims[t]) (a dimension rotated, a marker itself). */
+static int F(rotation_bad)(const sjob_t *job, const F(node_t) * s, const uint8_t *dims)
 {
-    const tc_net_t *net = job->net;
-    F(node_t) w;
     uint8_t dw[TC_CHECK_MAX_TREES];
-    F(start)(job, &w, tc_net_rotate_at(net, job->root, s->id, 1));
-    F(dims)(job, &w, dw);
+    F(rot_dims)(job, s, dw);
+    int bad = 0;
     for (int t = 0; t < job->T; t++) {
-        int l = job->label[t];
-        int rl = l >= 0 && l < TC__LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
-        int t2 = rl >= 0 && rl < TC__LABELS ? job->tree_of_label[rl] : -1;
-        uint8_t d = dims[t];
-        bool dim = d >= tc_net_dim_min(net) && d <= tc_net_dim_max(net);
-        uint8_t expect = dim ? (uint8_t)tc_net_rotate_dim(net, d, 1) : d;
-        pt->rot_checked++;
-        if (t2 < 0 || dw[t2] != expect) {
-            pt->rot_violations++;
-        }
+        int t2 = job->rot_tree[t];
+        bad += t2 < 0 || dw[t2] != job->rot_mark[dims[t]];
     }
+    return bad;
 }
 
 static void F(pathwise_one)(const sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt,
@@ -197,19 +190,26 @@ static void F(pathwise_one)(const sjob_t *job, tc__stamp_set_t *set, tc_check_re
         F(independence_one)(job, set, pt, s);
     }
     if (job->rotation) {
-        F(rotation_one)(job, pt, s, dims);
+        pt->rot_checked += job->T;
+        pt->rot_violations += F(rotation_bad)(job, s, dims);
     }
 }
 
 /* Everything about node s: its parents, its walks, its neighbourhood, and (every node tested)
  * its root paths. */
-static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, const F(node_t) * s)
+static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, int64_t *sym_bad,
+                    const F(node_t) * s)
 {
     int T = job->T;
     int64_t v = s->id;
     uint8_t dims[TC_CHECK_MAX_TREES];
     int depth[TC_CHECK_MAX_TREES];
     F(dims)(job, s, dims);
+    int rot_bad = 0;
+    if (job->sym) { /* the rotation's premise, at every node */
+        rot_bad = F(rotation_bad)(job, s, dims);
+        *sym_bad += rot_bad;
+    }
     F(path_t) p0;
     F(path_from)(job, s, &p0);
     uint64_t seen = 0, twice = 0; /* directed disjointness is local: parent dimensions */
@@ -232,6 +232,9 @@ static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, co
         } else if (!F(has)(job, v, d)) {
             pt->bad_dims[t]++;
         }
+        if (job->weight[t] == 0) {
+            continue; /* under the rotation: its depths are its orbit representative's */
+        }
         int dv = F(walk)(job, &p0, t, d);
         depth[t] = dv;
         if (dv == WALK_CYCLIC) {
@@ -245,9 +248,10 @@ static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, co
             if (job->excess) {
                 int ex = dv - F(dist)(job, s, t);
                 if (ex < 0 || (job->bipartite && (ex & 1))) {
-                    pt->excess_odd++; /* impossible: a bug if seen */
+                    pt->excess_odd += job->weight[t]; /* impossible: a bug if seen */
                 } else {
-                    pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1]++;
+                    pt->excess[ex < TC_CHECK_EXCESS_BINS ? ex : TC_CHECK_EXCESS_BINS - 1] +=
+                        job->weight[t];
                 }
             }
         }
@@ -260,7 +264,13 @@ static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, co
         F(neighbourhood)(job, pt, s, dims, depth);
     }
     if (job->pathwise && job->tested == NULL) {
-        F(pathwise_one)(job, set, pt, s, dims);
+        if (set != NULL) {
+            F(independence_one)(job, set, pt, s);
+        }
+        if (job->rotation) { /* every node: the premise's count, when it was taken */
+            pt->rot_checked += T;
+            pt->rot_violations += job->sym ? rot_bad : F(rotation_bad)(job, s, dims);
+        }
     }
 }
 
@@ -292,7 +302,7 @@ static void F(pass)(void *arg, int tid, int nthreads)
             if (progress_at(job, lo, v, hi, w)) {
                 break;
             }
-            F(node)(job, set, pt, &s);
+            F(node)(job, set, pt, &job->sym_bad[tid], &s);
         }
         (void)progress_at(job, lo, hi, hi, w);
     }

@@ -207,18 +207,12 @@ static int broken_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
     return tc__star_rule_edt(n, rel, pos, t);
 }
 
-/* The streaming check of a broken rule says what the materialized check of the forest that rule
- * makes says: cycles, shared arcs, detached nodes, bad markers, an extra root; and the claims
- * fail. */
-static void test_broken_rule(void **state)
+/* The forest that a star rule makes on S_n at the identity (trees labelled 2..n). */
+static tc_forest_t *forest_of_rule(const tc_net_t *net,
+                                   int (*rule)(int, const uint8_t *, const uint8_t *, int))
 {
-    (void)state;
-    tc_net_t *net = parse("star:6");
-    int n = 6, T = 5;
+    int n = tc_net_n(net), T = n - 1;
     int64_t N = tc_net_nodes(net);
-    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
-    row.star_rule = broken_edt;
-    row.star_rules = NULL;
     tc_forest_t *f = NULL;
     assert_int_equal(tc_forest_new(net, T, 0, &f), TC_OK);
     tc_forest_set_kind(f, TC_KIND_EDT);
@@ -232,9 +226,24 @@ static void test_broken_rule(void **state)
             pos[rel[m]] = (uint8_t)(m + 1);
         }
         for (int t = 0; t < T; t++) {
-            tc_forest_dims(f, t)[v] = (uint8_t)broken_edt(n, rel, pos, t);
+            tc_forest_dims(f, t)[v] = (uint8_t)rule(n, rel, pos, t);
         }
     }
+    return f;
+}
+
+/* The streaming check of a broken rule says what the materialized check of the forest that rule
+ * makes says: cycles, shared arcs, detached nodes, bad markers, an extra root; and the claims
+ * fail. */
+static void test_broken_rule(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("star:6");
+    int64_t N = tc_net_nodes(net);
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = broken_edt;
+    row.star_rules = NULL;
+    tc_forest_t *f = forest_of_rule(net, broken_edt);
     tc_check_opts_t o = tc_check_defaults();
     o.threads = 2;
     o.rotation = true;
@@ -245,12 +254,15 @@ static void test_broken_rule(void **state)
     assert_non_null(p);
     assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
     for (int k = 0; k < 3; k++) {
-        assert_int_equal(
-            tc__check_stream_row(net, &row, TC_KIND_EDT, 0, N * k / 3, N * (k + 1) / 3, &o, p),
-            TC_OK);
+        assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, N * k / 3, N * (k + 1) / 3,
+                                              &o, true, p),
+                         TC_OK);
         tc_check_report_merge(b, p);
     }
     assert_same(a, b, "broken edt rule on S_6");
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, p), TC_OK);
+    assert_int_equal(p->depth_by_rotation, 0); /* the premise fails: every tree walked */
+    assert_same(a, p, "broken edt rule on S_6, one range");
     assert_true(b->cyclic[0] > 0);
     assert_true(b->shared_directed > 0);
     assert_true(b->detached[2] > 0 && b->members[2] < N);
@@ -263,6 +275,125 @@ static void test_broken_rule(void **state)
     free(a);
     free(b);
     free(p);
+    tc_forest_free(f);
+    tc_net_free(net);
+}
+
+/* Broken so that the rotation R still maps every node's parents as Lemma 6.2 says: where symbol
+ * 1 is first (R keeps it there), tree l's parent is along the position of symbol l (R moves
+ * position k to r(k) and symbol l to r(l), so R(i)'s parent in tree r(l) is along r(pos(l))). */
+static int symmetric_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
+{
+    if (rel[0] == 1 && pos[t + 2] != t + 2) {
+        return pos[t + 2];
+    }
+    return tc__star_rule_edt(n, rel, pos, t);
+}
+
+/* The rotation shortcut (tc_check_stream over the whole network walks one tree of each orbit):
+ * taken on S_n's EDTs and equal to every tree walked and to the materialized check; taken on a
+ * broken rule that keeps the symmetry, and still equal to the materialized check (the trees'
+ * depths follow from the premise, not from the rule being right). */
+static void test_rotation_shortcut(void **state)
+{
+    (void)state;
+    tc_check_report_t *a = malloc(sizeof *a), *b = malloc(sizeof *b), *c = malloc(sizeof *c);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(c);
+    for (int n = 4; n <= 8; n++) {
+        char spec[32];
+        snprintf(spec, sizeof spec, "star:%d", n);
+        tc_net_t *net = parse(spec);
+        int64_t N = tc_net_nodes(net), root = n == 8 ? 12345 : 0;
+        tc_check_opts_t o = tc_check_defaults(), possible;
+        tc_check_suggest_kind(net, TC_KIND_EDT, &o, &possible);
+        o.threads = 2;
+        o.levels = true;
+        o.rotation = true;
+        o.sample = n == 8 ? 3000 : 0;
+        assert_int_equal(tc_check_stream(net, TC_KIND_EDT, root, 0, N, &o, a), TC_OK);
+        assert_int_equal(a->depth_by_rotation, n - 2);
+        assert_int_equal(tc__check_stream_row(net, NULL, TC_KIND_EDT, root, 0, N, &o, false, b),
+                         TC_OK);
+        assert_int_equal(b->depth_by_rotation, 0);
+        assert_same(a, b, spec);
+        tc_forest_t *f = NULL;
+        assert_int_equal(tc_trees_build(net, TC_KIND_EDT, root, 1, &f), TC_OK);
+        assert_int_equal(tc_check_forest(f, &o, c), TC_OK);
+        assert_same(a, c, spec);
+        tc_forest_free(f);
+        tc_net_free(net);
+    }
+    tc_net_t *net = parse("star:7");
+    int64_t N = tc_net_nodes(net);
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = symmetric_edt;
+    row.star_rules = NULL;
+    tc_forest_t *f = forest_of_rule(net, symmetric_edt);
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = 2;
+    o.rotation = true;
+    o.levels = true;
+    assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, b), TC_OK);
+    assert_int_equal(b->depth_by_rotation, 5);
+    assert_same(a, b, "symmetric broken edt rule on S_7");
+    assert_int_equal(b->rot_violations, 0);
+    assert_true(b->shared_directed > 0 || b->cyclic[0] > 0);
+    tc_claims_t claims;
+    tc_claims_evaluate(net, TC_KIND_EDT, b, &claims);
+    assert_false(claims.all_hold);
+    tc_forest_free(f);
+    tc_net_free(net);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* S_8's EDT rule broken at one node (lone_node) that the shortcut's probes do not visit: the
+ * sweep finds the premise broken there, and the check is made again with every tree walked,
+ * equal to the materialized check. */
+static int64_t lone_node;
+
+static int lone_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
+{
+    if (t == 0 && tc_star_rank(n, rel) == lone_node) {
+        return tc__star_rule_edt(n, rel, pos, 1);
+    }
+    return tc__star_rule_edt(n, rel, pos, t);
+}
+
+static void test_rotation_fallback(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("star:8");
+    int64_t N = tc_net_nodes(net);
+    assert_true(N > TC__SYM_PROBES);
+    lone_node = N - 1;
+    for (int64_t k = 0; k < TC__SYM_PROBES; k++) { /* a node no probe visits */
+        if (tc__sym_probe_node(k, N, TC__SYM_PROBES) == lone_node) {
+            lone_node--;
+            k = -1;
+        }
+    }
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = lone_edt;
+    row.star_rules = NULL;
+    tc_forest_t *f = forest_of_rule(net, lone_edt);
+    tc_check_opts_t o = tc_check_defaults();
+    o.threads = 2;
+    o.independence = false;
+    tc_check_report_t *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, b), TC_OK);
+    assert_int_equal(b->depth_by_rotation, 0);
+    assert_same(a, b, "S_8 edt broken at one node");
+    assert_int_equal(b->shared_nodes, 1);
+    free(a);
+    free(b);
     tc_forest_free(f);
     tc_net_free(net);
 }
@@ -361,10 +492,15 @@ static void test_refusals(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_star),     cmocka_unit_test(test_cube),
-        cmocka_unit_test(test_icube),    cmocka_unit_test(test_broken_rule),
-        cmocka_unit_test(test_pack),     cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_star),
+        cmocka_unit_test(test_cube),
+        cmocka_unit_test(test_icube),
+        cmocka_unit_test(test_broken_rule),
+        cmocka_unit_test(test_pack),
+        cmocka_unit_test(test_stop),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_rotation_shortcut),
+        cmocka_unit_test(test_rotation_fallback),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

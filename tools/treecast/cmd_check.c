@@ -7,7 +7,7 @@
 
 typedef struct {
     const char *net_spec, *kind_text, *root_text, *input, *output, *props, *compare;
-    bool all_roots, exhaustive, timing, stream;
+    bool all_roots, exhaustive, timing, stream, materialize;
     int format, coll;
     int64_t roots, threads, sample;
     uint64_t seed;
@@ -45,10 +45,12 @@ static int check_opts(const args_t *a, const tc_net_t *net, tc_kind_t kind,
     return st;
 }
 
-/* Whether kind's forest on net is checked by the streaming check: asked for (--stream), or
- * with a rule to follow and no room for the forest and the materialized check's memo. *st: the
- * misuse of --stream where there is no rule. */
-static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind,
+/* Whether kind's forest on net is checked by the streaming check: asked for (--stream); or
+ * with a rule to follow and no room for the forest and the materialized check's memo; or where
+ * it measures faster (docs/performance.md): with the rotation shortcut, and no undirected edge
+ * use to gather from every node's neighbours. *st: the misuse of --stream where there is no
+ * rule. */
+static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
                           const tc_forest_t *given, int *st)
 {
     bool applies = given == NULL && tc_check_stream_applies(net, kind);
@@ -63,8 +65,8 @@ static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind,
                                      tc_kind_name(kind), name);
         return false;
     }
-    if (!applies || a->stream) {
-        return applies;
+    if (!applies || a->stream || a->materialize) {
+        return applies && !a->materialize;
     }
     tc_check_opts_t o;
     int64_t budget = 0;
@@ -73,7 +75,10 @@ static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind,
     }
     int T = tc_trees_count(net, kind);
     int64_t N = tc_net_nodes(net);
-    return N > budget / (2 * T) || N * T + tc_check_memory(net, T, &o) > budget;
+    if (N > budget / (2 * T) || N * T + tc_check_memory(net, T, &o) > budget) {
+        return true;
+    }
+    return a->compare == NULL && !o.undirected && tc_check_stream_shortcut(net, kind, root);
 }
 
 /* Build (unless given or streaming), check and judge one forest; 0 or a status. *streamed:
@@ -88,7 +93,7 @@ static int check_one(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64
     char name[TC_LABEL_MAX], what[160];
     tc_net_name(net, name, sizeof name);
     int st = 0;
-    bool stream = choose_stream(a, net, kind, given, &st);
+    bool stream = choose_stream(a, net, kind, root, given, &st);
     if (streamed != NULL) {
         *streamed = stream;
     }
@@ -174,7 +179,13 @@ static int check_single(const args_t *a, FILE *fp, const tc_net_t *net, tc_kind_
         return st;
     }
     bool random = !given && a->root_text && strcmp(a->root_text, "random") == 0;
-    tc_check_doc_t doc = doc_of(a, t, streamed ? "streaming" : NULL);
+    char how[96];
+    snprintf(how, sizeof how, "streaming; the depths of %d of the %d trees by the rotation",
+             rep.depth_by_rotation, rep.ntrees);
+    tc_check_doc_t doc = doc_of(a, t,
+                                !streamed                   ? NULL
+                                : rep.depth_by_rotation > 0 ? how
+                                                            : "streaming");
     doc.root_mode = given ? "from file" : random ? "random" : "given";
     tc_err_t err =
         tc_report_check_document(fp, net, kind, root, &rep, &claims, a->format == 1, &doc);
@@ -518,6 +529,9 @@ static int check_run(const call_t *call)
     if (a->coll != 0) {
         return misuse("--coll goes with --kind optimal");
     }
+    if (a->stream && a->materialize) {
+        return misuse("--stream and --materialize: choose one");
+    }
     int st = open_target(a, &net, &kind, &given, &nonedges);
     st = st != 0 ? st : output_open(&out, a->output);
     if (st == 0) {
@@ -561,7 +575,11 @@ static const opt_t OPTS[] = {
     OPT_FLAG("stream", stream,
              "check from the kind's rule without building the forest: nothing stored per\n"
              "node, each depth found by walking up the tree (the same report; chosen by\n"
-             "itself when the forest does not fit in memory)"),
+             "itself when the forest does not fit in memory, and where it is faster: with\n"
+             "the rotation shortcut and without undirected edge use)"),
+    OPT_FLAG("materialize", materialize,
+             "build the forest and check it, also where the streaming check would be\n"
+             "chosen by itself (to cross-check the two)"),
     OPT_STRING("properties", props, "LIST",
                "comma list of: undirected, independence, excess, rotation, levels, all\n"
                "(spanning, rooting, depth and directed disjointness are always checked;\n"
@@ -587,12 +605,12 @@ static const char *const EXAMPLES[] = {
 };
 
 static const command_doc_t DOC = {
-    .usage =
-        "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
-        "                      [--seed S] [--threads T] [--sample K | --exhaustive] [--stream]\n"
-        "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
-        "                      [--output FILE]\n"
-        "       treecast check --input FILE.json [--net NET] [same options but --kind]",
+    .usage = "treecast check --net NET --kind KIND [--root R | --all-roots | --roots K]\n"
+             "                      [--seed S] [--threads T] [--sample K | --exhaustive]\n"
+             "                      [--stream | --materialize]\n"
+             "                      [--properties LIST] [--compare KIND2] [--format text|json]\n"
+             "                      [--output FILE]\n"
+             "       treecast check --input FILE.json [--net NET] [same options but --kind]",
     .about = "Verify a forest, whoever built it: spanning and rooted at the root, acyclic, the "
              "depth\n"
              "of every tree, directed edge-disjointness, how undirected edges are used, "

@@ -1,0 +1,1 @@
+check --net star:5 --kind edt --stream --materialize
