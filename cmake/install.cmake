@@ -11,6 +11,7 @@
 #   P/lib/cmake/treecast/                       find_package(treecast [COMPONENTS mpi])
 #   P/share/man/man1/treecast.1, treecast-CMD.1 generated from the tool's --help at build time
 #   P/share/man/man1/treecast-mpi-bench.1       the same from treecast-mpi-bench --help
+#   P/share/man/man1/treecast-mpi-check.1       the same from treecast-mpi-check --help
 #   P/share/bash-completion/completions/treecast
 #   P/share/doc/treecast/                       README.md, LICENSE, docs/*.md, examples/*.c
 include(CMakePackageConfigHelpers)
@@ -29,6 +30,10 @@ endif()
 
 if(TARGET treecast-mpi-check)
   install(TARGETS treecast-mpi-check RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  if(TARGET treecast_mpi_check_man) # tools/mpi-check/CMakeLists.txt
+    install(FILES ${PROJECT_BINARY_DIR}/tools/mpi-check/man/treecast-mpi-check.1
+            DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  endif()
 endif()
 
 # ---- libraries and headers ---------------------------------------------------------------------

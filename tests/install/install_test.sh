@@ -30,12 +30,15 @@ for f in bin/treecast include/treecast/treecast.h include/treecast/version.h lib
          share/doc/treecast/install.md share/doc/treecast/examples/build_check.c; do
     [ -e "$prefix/$f" ] || fail "$f was not installed"
 done
-# With libtreecast_mpi: treecast-mpi-bench and its man page (made from its --help).
+# With libtreecast_mpi: treecast-mpi-bench, treecast-mpi-check and their man pages (made from
+# their --help).
 if [ -f "$prefix/lib/cmake/treecast/treecastMpiTargets.cmake" ]; then
-    for f in bin/treecast-mpi-bench share/man/man1/treecast-mpi-bench.1; do
+    for f in bin/treecast-mpi-bench share/man/man1/treecast-mpi-bench.1 \
+             bin/treecast-mpi-check share/man/man1/treecast-mpi-check.1; do
         [ -e "$prefix/$f" ] || fail "$f was not installed"
     done
     "$prefix/bin/treecast-mpi-bench" --version | grep -q '^treecast-mpi-bench ' || fail "treecast-mpi-bench --version"
+    "$prefix/bin/treecast-mpi-check" --version | grep -q '^treecast-mpi-check ' || fail "treecast-mpi-check --version"
 fi
 echo "$(wc -l <"$manifest") files installed"
 soname=$(readelf -d "$prefix/lib/libtreecast.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
@@ -109,6 +112,9 @@ MANPATH=$prefix/share/man LC_ALL=C MANWIDTH=100 man -P cat treecast-check 2>/dev
 MANPATH=$prefix/share/man LC_ALL=C man -P cat treecast-check 2>/dev/null | grep -q "treecast-check - verify a forest" || fail "man treecast-check"
 if [ -f "$prefix/share/man/man1/treecast-mpi-bench.1" ]; then
     MANPATH=$prefix/share/man LC_ALL=C man -P cat treecast-mpi-bench 2>/dev/null | grep -q "treecast-mpi-bench - latency of" || fail "man treecast-mpi-bench"
+fi
+if [ -f "$prefix/share/man/man1/treecast-mpi-check.1" ]; then
+    MANPATH=$prefix/share/man LC_ALL=C man -P cat treecast-mpi-check 2>/dev/null | grep -q "treecast-mpi-check - treecast check's streaming check" || fail "man treecast-mpi-check"
 fi
 PATH=$prefix/bin:$PATH bash -c '. "$1"; COMP_LINE="treecast ch"; COMP_POINT=11; COMP_WORDS=(treecast ch); COMP_CWORD=1; _treecast; [ "${COMPREPLY[*]}" = check ]' sh "$prefix/share/bash-completion/completions/treecast" || fail "the installed completion"
 echo "ok"
