@@ -18,7 +18,7 @@ for net in $nets; do
     for kind in $kinds; do
         for root in identity random; do
             start=$(date +%s.%N)
-            "$tool" check --net "$net" --kind "$kind" --root $root --seed 29 --format json > "$tmp/a.json"
+            "$tool" check --net "$net" --kind "$kind" --root $root --seed 29 --format json --materialize > "$tmp/a.json"
             mid=$(date +%s.%N)
             "$tool" check --net "$net" --kind "$kind" --root $root --seed 29 --format json --stream > "$tmp/b.json"
             end=$(date +%s.%N)

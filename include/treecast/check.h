@@ -119,11 +119,16 @@ typedef struct {
     bool rot_tested;
     int64_t rot_checked;    /* (node, tree) pairs compared */
     int64_t rot_violations; /* pairs where parent_{r(l)}(R_h(i)) != R_h(parent_l(i)) */
-    /* tc_check_stream over the whole network: trees whose reached, cyclic and detached counts
-     * and depths were taken from another tree of their orbit under the rotation, once the
-     * rotation was found to map every node's parents as Lemma 6.2 says (0: every tree walked;
-     * tc_check_forest and the reports of ranges: 0). Not a measurement: not packed. */
+    /* The rotation shortcut (tc_check_stream_shortcut): trees whose reached, cyclic and
+     * detached counts and depths were taken from another tree of their orbit under the
+     * rotation, once the rotation was found to map every node's parents as Lemma 6.2 says (0:
+     * every tree walked, as by tc_check_forest). */
     int depth_by_rotation;
+    /* tc_check_stream_orbits: the nodes checked with the orbits' first trees walked alone (their
+     * figures wait for tc_check_report_orbits_finish; 0 when none wait), and the (node, tree)
+     * pairs among them where the rotation did not map the parents as Lemma 6.2 says. */
+    int64_t orbit_nodes;
+    int64_t orbit_premise_bad;
 } tc_check_report_t;
 
 /* Check forest. Fills *report; TC_ENOMEM when the working memory (tc_check_memory: a depth
@@ -171,6 +176,24 @@ tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int6
  * would take the shortcut (the test holding at 4,096 nodes spread over the network;
  * the check itself tests every node): */
 bool tc_check_stream_shortcut(const tc_net_t *net, tc_kind_t kind, int64_t root);
+
+/* The shortcut over ranges, for a check split across processes (treecast-mpi-check): the
+ * partial report of nodes lo..hi-1 as tc_check_stream's, except that only the first tree of
+ * each orbit is walked (the others' reached, cyclic and detached counts and depths left at 0)
+ * and the premise is counted at every node of the range (report->orbit_nodes,
+ * orbit_premise_bad). TC_EINVAL where the rotation does not permute the trees (no shortcut at
+ * any root: tc_check_stream_shortcut false). Merge the reports of ranges that cover every node
+ * once with tc_check_report_merge, then tc_check_report_orbits_finish. */
+tc_err_t tc_check_stream_orbits(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo,
+                                int64_t hi, const tc_check_opts_t *opts, tc_check_report_t *report);
+
+/* Fill in the figures of the trees that tc_check_stream_orbits did not walk, from their orbit's
+ * first tree (report->depth_by_rotation counts them; orbit_nodes back to 0). True when the
+ * report is whole: nothing waited, or the ranges covered every node and the premise held at
+ * every one of them. False otherwise, the report unchanged: then the premise failed somewhere
+ * (orbit_premise_bad > 0) or not every node was merged, and the check is to be made with
+ * every tree walked (tc_check_stream over ranges). */
+bool tc_check_report_orbits_finish(const tc_net_t *net, tc_check_report_t *report);
 
 /* Add the partial report part to *into: counts add up, maxima and examples combine, the facts
  * of the whole forest are kept. An all-zero *into (memset) takes part as it is. */

@@ -144,6 +144,11 @@ typedef struct {
     /* Stop after this many rounds of this run (0: run to the end): for batch jobs with a time
      * limit, with a checkpoint to go on from. */
     int64_t rounds;
+    /* Walk every tree. Otherwise, where tc_check_stream_shortcut says the rotation shortcut
+     * applies, the blocks are checked by tc_check_stream_orbits (one tree of each orbit walked)
+     * and the merged report finished by tc_check_report_orbits_finish; should the premise fail
+     * at some node, every block is checked again with every tree walked. */
+    bool every_tree;
 } tc_mpi_check_opts_t;
 
 /* What a run of tc_mpi_check did. */

@@ -123,13 +123,17 @@ static inline int64_t tc__sym_probe_node(int64_t k, int64_t nodes, int64_t probe
     return k * (nodes / probes) + k * (nodes % probes) / probes;
 }
 
+/* How the streaming check walks the trees: every tree (PLAIN); the rotation shortcut where it
+ * applies over the whole network, every tree again if its premise fails (AUTO:
+ * tc_check_stream); the orbits' first trees only, for tc_check_report_orbits_finish (ORBITS:
+ * tc_check_stream_orbits). */
+typedef enum { TC__STREAM_PLAIN, TC__STREAM_AUTO, TC__STREAM_ORBITS } tc__stream_mode_t;
+
 /* tc_check_stream with the rules of row (a copy of kind's row on net, its rules replaced) in
- * place of kind's own: for the tests, which break a rule on purpose. row NULL: kind's.
- * shortcut false: every tree walked, never the rotation shortcut (tc_check_stream takes it
- * where it applies). */
+ * place of kind's own: for the tests, which break a rule on purpose. row NULL: kind's. */
 struct tc__kind;
 tc_err_t tc__check_stream_row(const tc_net_t *net, const struct tc__kind *row, tc_kind_t kind,
                               int64_t root, int64_t lo, int64_t hi, const tc_check_opts_t *opts,
-                              bool shortcut, tc_check_report_t *report);
+                              tc__stream_mode_t mode, tc_check_report_t *report);
 
 #endif

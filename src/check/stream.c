@@ -53,7 +53,6 @@ typedef struct {
     walk_addr_net_t wa;
     uint8_t hinv[TC_STAR_MAX_N];                          /* S_n: the root's inverse */
     uint8_t troot_rel[TC_CHECK_MAX_TREES][TC_STAR_MAX_N]; /* S_n: the tree roots, relative */
-    int tree_of_label[TC__LABELS];
     /* The rotation R about the root (paper 000 Lemma 6.2), where the network has one: the tree
      * R maps tree t onto (-1: none), R on parent markers (a dimension rotated, any other marker
      * itself), and on S_n's relative labels (position k to rpos[k], symbol x to rsym[x]). */
@@ -68,6 +67,7 @@ typedef struct {
      * t's orbit for a representative, 0 for the others (1 for every tree without the shortcut);
      * rep[t] is t's representative. sym_bad: the nodes' failures of the premise, per thread. */
     bool sym;
+    bool partial; /* tc_check_stream_orbits: the orbits' first trees only, nothing filled in */
     int weight[TC_CHECK_MAX_TREES], rep[TC_CHECK_MAX_TREES];
     int64_t sym_bad[TC_MAX_THREADS];
     const int64_t *tested; /* the sampled nodes of the range, or NULL: every node */
@@ -418,23 +418,66 @@ static void forest_facts(sjob_t *job, tc_check_report_t *rep)
     }
 }
 
+/* The tree the rotation maps each of T trees, labelled label[], onto (-1: none): tree l onto
+ * tree r(l). */
+static void rotated_trees(const tc_net_t *net, int T, const int *label, int *rot_tree)
+{
+    int tree_of_label[TC__LABELS];
+    for (int l = 0; l < TC__LABELS; l++) {
+        tree_of_label[l] = -1;
+    }
+    for (int t = 0; t < T; t++) {
+        if (label[t] >= 0 && label[t] < TC__LABELS) {
+            tree_of_label[label[t]] = t;
+        }
+    }
+    for (int t = 0; t < T; t++) {
+        int l = label[t];
+        int rl = l >= 0 && l < TC__LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
+        rot_tree[t] = rl >= 0 && rl < TC__LABELS ? tree_of_label[rl] : -1;
+    }
+}
+
+/* The orbits of the rotation on T trees (rot_tree from rotated_trees), all rooted at the root:
+ * rep[t] the first tree of t's orbit, weight[t] the size of the orbit for a first tree and 0
+ * for the others. False when the rotation does not permute the trees, a tree has another root,
+ * or no orbit has two trees (nothing to gain). */
+static bool tree_orbits(int T, const int *rot_tree, const int64_t *troot, int64_t root, int *rep,
+                        int *weight)
+{
+    bool hit[TC_CHECK_MAX_TREES] = {false};
+    for (int t = 0; t < T; t++) {
+        int t2 = rot_tree[t];
+        if (troot[t] != root || t2 < 0 || hit[t2]) {
+            return false;
+        }
+        hit[t2] = true;
+    }
+    int orbits = 0;
+    for (int t = 0; t < T; t++) {
+        rep[t] = -1;
+        weight[t] = 0;
+    }
+    for (int t = 0; t < T; t++) {
+        if (rep[t] >= 0) {
+            continue;
+        }
+        orbits++;
+        int u = t;
+        do { /* R permutes the trees: its orbits are cycles */
+            rep[u] = t;
+            weight[t]++;
+            u = rot_tree[u];
+        } while (u != t);
+    }
+    return orbits < T;
+}
+
 /* The rotation's maps (sjob_t). */
 static void rotation_setup(sjob_t *job)
 {
     const tc_net_t *net = job->net;
-    for (int l = 0; l < TC__LABELS; l++) {
-        job->tree_of_label[l] = -1;
-    }
-    for (int t = 0; t < job->T; t++) {
-        if (job->label[t] >= 0 && job->label[t] < TC__LABELS) {
-            job->tree_of_label[job->label[t]] = t;
-        }
-    }
-    for (int t = 0; t < job->T; t++) {
-        int l = job->label[t];
-        int rl = l >= 0 && l < TC__LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
-        job->rot_tree[t] = rl >= 0 && rl < TC__LABELS ? job->tree_of_label[rl] : -1;
-    }
+    rotated_trees(net, job->T, job->label, job->rot_tree);
     for (int d = 0; d < 256; d++) {
         bool dim = d >= tc_net_dim_min(net) && d <= tc_net_dim_max(net);
         job->rot_mark[d] = (uint8_t)(dim ? tc_net_rotate_dim(net, d, 1) : d);
@@ -548,51 +591,46 @@ static int sym_probe(const sjob_t *job, int64_t v)
     return addr_rotation_bad(job, &s, dims);
 }
 
-/* Whether to take the rotation shortcut (sjob_t), and its orbits if so: over the whole network,
- * with several trees all rooted at the root, R permuting them with an orbit of two or more, and
- * the premise holding at TC__SYM_PROBES nodes spread over the network (a guard against a sweep
- * spent on a rule without the symmetry; the sweep itself tests every node). */
-static bool sym_setup(sjob_t *job)
+/* Whether the rotation's orbits can stand for the trees (tree_orbits), and if so the job's
+ * rep[] and weight[]. */
+static bool sym_orbits(sjob_t *job)
 {
-    int T = job->T;
-    if (!job->has_rot || job->lo != 0 || job->hi != job->nodes || T < 2) {
+    int rep[TC_CHECK_MAX_TREES], weight[TC_CHECK_MAX_TREES];
+    if (!job->has_rot || job->T < 2 ||
+        !tree_orbits(job->T, job->rot_tree, job->troot, job->root, rep, weight)) {
         return false;
     }
-    bool hit[TC_CHECK_MAX_TREES] = {false};
-    for (int t = 0; t < T; t++) {
-        int t2 = job->rot_tree[t];
-        if (job->troot[t] != job->root || t2 < 0 || hit[t2]) {
-            return false;
-        }
-        hit[t2] = true;
+    memcpy(job->rep, rep, sizeof rep);
+    memcpy(job->weight, weight, sizeof weight);
+    return true;
+}
+
+/* Every tree walked (weight 1, each its own representative). */
+static void sym_off(sjob_t *job)
+{
+    job->sym = false;
+    for (int t = 0; t < job->T; t++) {
+        job->weight[t] = 1;
+        job->rep[t] = t;
     }
-    int rep[TC_CHECK_MAX_TREES], weight[TC_CHECK_MAX_TREES] = {0}, orbits = 0;
-    for (int t = 0; t < T; t++) {
-        rep[t] = -1;
-    }
-    for (int t = 0; t < T; t++) {
-        if (rep[t] >= 0) {
-            continue;
-        }
-        orbits++;
-        int u = t;
-        do { /* R permutes the trees: its orbits are cycles */
-            rep[u] = t;
-            weight[t]++;
-            u = job->rot_tree[u];
-        } while (u != t);
-    }
-    if (orbits == T) {
+}
+
+/* Whether to take the rotation shortcut over the whole network, and its orbits if so
+ * (sym_orbits): the premise holding at TC__SYM_PROBES nodes spread over the network is a guard
+ * against a sweep spent on a rule without the symmetry (the sweep itself tests every node). */
+static bool sym_setup(sjob_t *job)
+{
+    if (job->lo != 0 || job->hi != job->nodes || !sym_orbits(job)) {
+        sym_off(job);
         return false;
     }
     int64_t probes = job->nodes < TC__SYM_PROBES ? job->nodes : TC__SYM_PROBES;
     for (int64_t k = 0; k < probes; k++) {
         if (sym_probe(job, tc__sym_probe_node(k, job->nodes, probes)) != 0) {
+            sym_off(job);
             return false;
         }
     }
-    memcpy(job->rep, rep, sizeof rep);
-    memcpy(job->weight, weight, sizeof weight);
     return true;
 }
 
@@ -613,7 +651,43 @@ bool tc_check_stream_shortcut(const tc_net_t *net, tc_kind_t kind, int64_t root)
 tc_err_t tc_check_stream(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo, int64_t hi,
                          const tc_check_opts_t *opts, tc_check_report_t *report)
 {
-    return tc__check_stream_row(net, NULL, kind, root, lo, hi, opts, true, report);
+    return tc__check_stream_row(net, NULL, kind, root, lo, hi, opts, TC__STREAM_AUTO, report);
+}
+
+tc_err_t tc_check_stream_orbits(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo,
+                                int64_t hi, const tc_check_opts_t *opts, tc_check_report_t *report)
+{
+    return tc__check_stream_row(net, NULL, kind, root, lo, hi, opts, TC__STREAM_ORBITS, report);
+}
+
+bool tc_check_report_orbits_finish(const tc_net_t *net, tc_check_report_t *r)
+{
+    if (r->orbit_nodes == 0) {
+        return true; /* every tree was walked */
+    }
+    int T = r->ntrees, rot_tree[TC_CHECK_MAX_TREES], rep[TC_CHECK_MAX_TREES],
+        weight[TC_CHECK_MAX_TREES];
+    if (r->orbit_nodes != r->nodes || r->orbit_premise_bad != 0 || T < 2 ||
+        T > TC_CHECK_MAX_TREES || tc_net_rotation_order(net) == 0) {
+        return false; /* not every node, or the premise failed */
+    }
+    rotated_trees(net, T, r->label, rot_tree);
+    if (!tree_orbits(T, rot_tree, r->tree_root, r->root, rep, weight)) {
+        return false;
+    }
+    for (int t = 0; t < T; t++) { /* an orbit's trees: its first's depths */
+        int f = rep[t];
+        if (f != t) {
+            r->reached[t] = r->reached[f];
+            r->cyclic[t] = r->cyclic[f];
+            r->detached[t] = r->detached[f];
+            r->depth[t] = r->depth[f];
+            memcpy(r->depth_count[t], r->depth_count[f], sizeof r->depth_count[t]);
+            r->depth_by_rotation++;
+        }
+    }
+    r->orbit_nodes = 0;
+    return true;
 }
 
 /* The sweep: once with the rotation shortcut if it is taken, and (premise failed somewhere)
@@ -625,22 +699,18 @@ static tc_err_t sweep(sjob_t *job, int threads)
     for (int k = 0; k < threads; k++) {
         bad += job->sym_bad[k];
     }
-    if (err != TC_OK || !job->sym || bad == 0 || tc__progress_stopped(&job->prog)) {
+    if (err != TC_OK || !job->sym || job->partial || bad == 0 || tc__progress_stopped(&job->prog)) {
         return err;
     }
-    job->sym = false;
+    sym_off(job);
     memset(job->sym_bad, 0, sizeof job->sym_bad);
-    for (int t = 0; t < job->T; t++) {
-        job->weight[t] = 1;
-        job->rep[t] = t;
-    }
     job->prog.total += job->prog.total; /* about as much again */
     return tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
 }
 
 tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kind_t kind,
                               int64_t root, int64_t lo, int64_t hi, const tc_check_opts_t *opts,
-                              bool shortcut, tc_check_report_t *report)
+                              tc__stream_mode_t mode, tc_check_report_t *report)
 {
     memset(report, 0, sizeof *report);
     sjob_t *job = calloc(1, sizeof *job);
@@ -659,6 +729,20 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
                                           (long long)opts->sample)
                                : TC_OK;
     }
+    if (err == TC_OK && mode == TC__STREAM_ORBITS) {
+        job->partial = true;
+        job->sym = sym_orbits(job);
+        if (!job->sym) {
+            char name[TC_LABEL_MAX];
+            tc_net_name(net, name, sizeof name);
+            err = tc__fail(TC_EINVAL,
+                           "The rotation of %s does not permute the trees of kind %s at this "
+                           "root: no orbits to walk one tree of.",
+                           name, tc_kind_name(kind));
+        }
+    } else if (err == TC_OK) {
+        job->sym = mode == TC__STREAM_AUTO && sym_setup(job);
+    }
     if (err == TC_OK) {
         job->part = calloc((size_t)threads, sizeof *job->part);
         err = job->part == NULL ? tc__fail(TC_ENOMEM, "Out of memory for %d threads.", threads)
@@ -668,7 +752,6 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         /* A node's visit: every tree's walk (about its depth in rule evaluations) and, with the
          * neighbours, a rule for all trees at each; a path-wise node: every tree's walk again.
          * They only shape the estimate of the time left. */
-        job->sym = shortcut && sym_setup(job);
         int walked = 0;
         for (int t = 0; t < job->T; t++) {
             walked += job->weight[t] > 0;
@@ -700,17 +783,14 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         for (int k = 0; k < threads; k++) {
             tc_check_report_merge(report, &job->part[k]);
         }
-        for (int t = 0; job->sym && t < job->T; t++) { /* an orbit's trees: its first's depths */
-            int r = job->rep[t];
-            if (r != t) {
-                report->reached[t] = report->reached[r];
-                report->cyclic[t] = report->cyclic[r];
-                report->detached[t] = report->detached[r];
-                report->depth[t] = report->depth[r];
-                memcpy(report->depth_count[t], report->depth_count[r],
-                       sizeof report->depth_count[t]);
-                report->depth_by_rotation++;
+        if (job->sym) { /* the orbits' first trees only so far */
+            report->orbit_nodes = hi - lo;
+            for (int k = 0; k < threads; k++) {
+                report->orbit_premise_bad += job->sym_bad[k];
             }
+        }
+        if (!job->partial) { /* the whole network, the premise held (else sym is off) */
+            (void)tc_check_report_orbits_finish(net, report);
         }
     }
     free(job->part);
@@ -768,6 +848,11 @@ void tc_check_report_merge(tc_check_report_t *into, const tc_check_report_t *par
     into->parents_mismatch += part->parents_mismatch;
     into->rot_checked += part->rot_checked;
     into->rot_violations += part->rot_violations;
+    into->depth_by_rotation = part->depth_by_rotation > into->depth_by_rotation
+                                  ? part->depth_by_rotation
+                                  : into->depth_by_rotation;
+    into->orbit_nodes += part->orbit_nodes;
+    into->orbit_premise_bad += part->orbit_premise_bad;
 }
 
 /* ---- the report as numbers: every field, in one order ------------------------------------- */
@@ -814,7 +899,10 @@ void tc_check_report_merge(tc_check_report_t *into, const tc_check_report_t *par
     X(parents_mismatch, 1)                                                                         \
     X(rot_tested, 1)                                                                               \
     X(rot_checked, 1)                                                                              \
-    X(rot_violations, 1)
+    X(rot_violations, 1)                                                                           \
+    X(depth_by_rotation, 1)                                                                        \
+    X(orbit_nodes, 1)                                                                              \
+    X(orbit_premise_bad, 1)
 
 #define COUNT_FIELD(name, count) +(count)
 #define PACKED_VALUES (0 REPORT_FIELDS(COUNT_FIELD))

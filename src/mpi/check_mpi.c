@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define CHECKPOINT_MAGIC "treecast-mpi-check checkpoint 1"
+#define CHECKPOINT_MAGIC "treecast-mpi-check checkpoint 2"
 
 /* The run a checkpoint belongs to: network, kind, root, blocks and every option that changes
  * the report. */
@@ -32,10 +32,18 @@ static void run_line(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t 
              o->rotation, o->excess, o->undirected, o->levels);
 }
 
+/* How the blocks are checked, a checkpoint's "mode" line: one tree of each rotation orbit
+ * walked, or every tree. */
+#define MODE_ORBITS "mode orbits"
+#define MODE_EVERY "mode every-tree"
+
 /* Read the checkpoint at path into done[] and *merged (rank 0). MPI_SUCCESS also when the file
- * does not exist (nothing done); MPI_ERR_FILE when it is of another run or malformed. */
+ * does not exist (nothing done); MPI_ERR_FILE when it is of another run or malformed. *orbits:
+ * the mode this run would take, turned off when the checkpoint walks every tree (its premise
+ * failed, or it was asked for); a checkpoint of the orbits where this run walks every tree is
+ * of another run. */
 static int checkpoint_read(const char *path, const char *run, int64_t blocks, uint8_t *done,
-                           tc_check_report_t *merged, int64_t *ndone)
+                           tc_check_report_t *merged, int64_t *ndone, bool *orbits)
 {
     FILE *f = fopen(path, "r");
     *ndone = 0;
@@ -49,7 +57,7 @@ static int checkpoint_read(const char *path, const char *run, int64_t blocks, ui
     char *line = NULL;
     size_t cap = 0;
     int st = v == NULL ? tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory.") : MPI_SUCCESS;
-    bool magic = false, same = false, report = false, end = false;
+    bool magic = false, same = false, report = false, end = false, mode = false;
     while (st == MPI_SUCCESS && getline(&line, &cap, f) > 0) {
         line[strcspn(line, "\n")] = '\0';
         if (!magic) {
@@ -64,6 +72,16 @@ static int checkpoint_read(const char *path, const char *run, int64_t blocks, ui
                                   "Checkpoint %.200s is of another run (%.300s); this one is "
                                   "(%.300s).",
                                   path, line, run);
+            }
+        } else if (same && (strcmp(line, MODE_ORBITS) == 0 || strcmp(line, MODE_EVERY) == 0)) {
+            mode = true;
+            if (strcmp(line, MODE_EVERY) == 0) {
+                *orbits = false;
+            } else if (!*orbits) {
+                st = tc__mpi_fail(MPI_ERR_FILE,
+                                  "Checkpoint %.200s walks one tree of each rotation orbit; this "
+                                  "run walks every tree.",
+                                  path);
             }
         } else if (strncmp(line, "done ", 5) == 0 && same) {
             for (char *s = line + 5; *s != '\0' && st == MPI_SUCCESS;) {
@@ -96,7 +114,7 @@ static int checkpoint_read(const char *path, const char *run, int64_t blocks, ui
             end = true;
         }
     }
-    if (st == MPI_SUCCESS && (!magic || !same || !report || !end)) {
+    if (st == MPI_SUCCESS && (!magic || !same || !mode || !report || !end)) {
         st = tc__mpi_fail(MPI_ERR_FILE,
                           "Checkpoint %.200s is not a whole checkpoint of treecast-mpi-check.",
                           path);
@@ -108,8 +126,8 @@ static int checkpoint_read(const char *path, const char *run, int64_t blocks, ui
 }
 
 /* Write the checkpoint: path.tmp, then renamed over path (rank 0). */
-static int checkpoint_write(const char *path, const char *run, int64_t blocks, const uint8_t *done,
-                            const tc_check_report_t *merged)
+static int checkpoint_write(const char *path, const char *run, bool orbits, int64_t blocks,
+                            const uint8_t *done, const tc_check_report_t *merged)
 {
     size_t len = strlen(path);
     char *tmp = malloc(len + 5);
@@ -127,7 +145,7 @@ static int checkpoint_write(const char *path, const char *run, int64_t blocks, c
     if (f == NULL) {
         st = tc__mpi_fail(MPI_ERR_FILE, "Checkpoint %.200s: %s.", tmp, strerror(errno));
     } else {
-        fprintf(f, "%s\n%s\ndone", CHECKPOINT_MAGIC, run);
+        fprintf(f, "%s\n%s\n%s\ndone", CHECKPOINT_MAGIC, run, orbits ? MODE_ORBITS : MODE_EVERY);
         char sep = ' ';
         for (int64_t k = 0; k < blocks;) {
             if (!done[k]) {
@@ -200,69 +218,104 @@ int tc_mpi_check(MPI_Comm comm, const tc_net_t *net, tc_kind_t kind, int64_t roo
     char line[512];
     run_line(net, kind, root, blocks, opts, line, sizeof line);
     const char *path = mopts != NULL ? mopts->checkpoint : NULL;
+    /* the same on every rank: the probe reads the rule at the same nodes */
+    bool orbits = st == MPI_SUCCESS && (mopts == NULL || !mopts->every_tree) &&
+                  tc_check_stream_shortcut(net, kind, root);
     int64_t ndone = 0;
     if (st == MPI_SUCCESS && rank == 0 && path != NULL) {
-        st = checkpoint_read(path, line, blocks, done, report, &ndone);
+        st = checkpoint_read(path, line, blocks, done, report, &ndone, &orbits);
     }
     st = agree(comm, st);
-    if (st == MPI_SUCCESS) { /* every rank learns which blocks are left */
+    if (st == MPI_SUCCESS) { /* every rank learns which blocks are left, and how */
+        int mode = orbits;
         MPI_Bcast(done, (int)blocks, MPI_UINT8_T, 0, comm);
         MPI_Bcast(&ndone, 1, MPI_INT64_T, 0, comm);
+        MPI_Bcast(&mode, 1, MPI_INT, 0, comm);
+        orbits = mode != 0;
     }
     int64_t resumed = ndone;
     if (st == MPI_SUCCESS && rank == 0 && mopts != NULL && mopts->progress != NULL) {
         mopts->progress(mopts->progress_ctx, ndone, blocks); /* what the checkpoint had */
     }
-    int64_t left = blocks - ndone, *todo = malloc((size_t)(left > 0 ? left : 1) * sizeof *todo);
+    int64_t *todo = malloc((size_t)blocks * sizeof *todo);
     if (st == MPI_SUCCESS && todo == NULL) {
         st = tc__mpi_fail(MPI_ERR_NO_MEM, "Out of memory for %lld blocks.", (long long)blocks);
     }
     st = agree(comm, st);
-    for (int64_t k = 0, j = 0; st == MPI_SUCCESS && k < blocks; k++) {
-        if (!done[k]) {
-            todo[j++] = k;
-        }
-    }
-    int64_t rounds = (left + size - 1) / size;
-    if (mopts != NULL && mopts->rounds > 0 && mopts->rounds < rounds) {
-        rounds = mopts->rounds;
-    }
-    for (int64_t r = 0; st == MPI_SUCCESS && r < rounds; r++) {
-        int64_t i = r * size + rank, b = i < left ? todo[i] : -1;
-        mine[0] = b;
-        mine[1] = MPI_SUCCESS;
-        if (b >= 0) {
-            int64_t lo = N * b / blocks, hi = N * (b + 1) / blocks;
-            tc_err_t err = tc_check_stream(net, kind, root, lo, hi, opts, part);
-            if (err != TC_OK) {
-                mine[1] = tc__mpi_fail(err == TC_ENOMEM ? MPI_ERR_NO_MEM : MPI_ERR_OTHER,
-                                       "Block %lld: %s", (long long)b, tc_err_detail());
-            } else {
-                tc_check_report_pack(part, mine + 2);
+    int64_t budget = mopts != NULL && mopts->rounds > 0 ? mopts->rounds : INT64_MAX;
+    while (st == MPI_SUCCESS) { /* once, or twice when the orbits' premise fails */
+        int64_t left = 0;
+        for (int64_t k = 0; k < blocks; k++) {
+            if (!done[k]) {
+                todo[left++] = k;
             }
         }
-        MPI_Gather(mine, (int)(nv + 2), MPI_INT64_T, all, (int)(nv + 2), MPI_INT64_T, 0, comm);
-        st = agree(comm, (int)mine[1]);
-        if (st == MPI_SUCCESS && rank == 0) {
-            for (int q = 0; q < size && st == MPI_SUCCESS; q++) {
-                const int64_t *got = all + (size_t)q * (size_t)(nv + 2);
-                if (got[0] < 0) {
-                    continue;
+        int64_t rounds = (left + size - 1) / size;
+        rounds = rounds < budget ? rounds : budget;
+        budget -= rounds;
+        for (int64_t r = 0; st == MPI_SUCCESS && r < rounds; r++) {
+            int64_t i = r * size + rank, b = i < left ? todo[i] : -1;
+            mine[0] = b;
+            mine[1] = MPI_SUCCESS;
+            if (b >= 0) {
+                int64_t lo = N * b / blocks, hi = N * (b + 1) / blocks;
+                tc_err_t err = orbits ? tc_check_stream_orbits(net, kind, root, lo, hi, opts, part)
+                                      : tc_check_stream(net, kind, root, lo, hi, opts, part);
+                if (err != TC_OK) {
+                    mine[1] = tc__mpi_fail(err == TC_ENOMEM ? MPI_ERR_NO_MEM : MPI_ERR_OTHER,
+                                           "Block %lld: %s", (long long)b, tc_err_detail());
+                } else {
+                    tc_check_report_pack(part, mine + 2);
                 }
-                if (tc_check_report_unpack(got + 2, part) != TC_OK) {
-                    st = tc__mpi_fail(MPI_ERR_OTHER, "Rank %d sent a report that is not one.", q);
-                    break;
+            }
+            MPI_Gather(mine, (int)(nv + 2), MPI_INT64_T, all, (int)(nv + 2), MPI_INT64_T, 0, comm);
+            st = agree(comm, (int)mine[1]);
+            if (st == MPI_SUCCESS && rank == 0) {
+                for (int q = 0; q < size && st == MPI_SUCCESS; q++) {
+                    const int64_t *got = all + (size_t)q * (size_t)(nv + 2);
+                    if (got[0] < 0) {
+                        continue;
+                    }
+                    if (tc_check_report_unpack(got + 2, part) != TC_OK) {
+                        st = tc__mpi_fail(MPI_ERR_OTHER, "Rank %d sent a report that is not one.",
+                                          q);
+                        break;
+                    }
+                    tc_check_report_merge(report, part);
+                    done[got[0]] = 1;
+                    ndone++;
                 }
-                tc_check_report_merge(report, part);
-                done[got[0]] = 1;
-                ndone++;
+                if (st == MPI_SUCCESS && path != NULL) {
+                    st = checkpoint_write(path, line, orbits, blocks, done, report);
+                }
+                if (st == MPI_SUCCESS && mopts != NULL && mopts->progress != NULL) {
+                    mopts->progress(mopts->progress_ctx, ndone, blocks);
+                }
             }
-            if (st == MPI_SUCCESS && path != NULL) {
-                st = checkpoint_write(path, line, blocks, done, report);
-            }
-            if (st == MPI_SUCCESS && mopts != NULL && mopts->progress != NULL) {
-                mopts->progress(mopts->progress_ctx, ndone, blocks);
-            }
+            st = agree(comm, st);
+        }
+        if (st != MPI_SUCCESS || !orbits) {
+            break;
+        }
+        MPI_Bcast(&ndone, 1, MPI_INT64_T, 0, comm);
+        int again = 0; /* stopped before the end: the orbits' report so far */
+        if (rank == 0 && ndone == blocks) {
+            again = !tc_check_report_orbits_finish(net, report);
+        }
+        MPI_Bcast(&again, 1, MPI_INT, 0, comm);
+        if (!again) {
+            break;
+        }
+        /* The premise failed at some node: every block again, every tree walked. */
+        orbits = false;
+        memset(done, 0, (size_t)blocks);
+        memset(report, 0, sizeof *report);
+        ndone = 0;
+        if (rank == 0 && path != NULL) {
+            st = checkpoint_write(path, line, orbits, blocks, done, report);
+        }
+        if (st == MPI_SUCCESS && rank == 0 && mopts != NULL && mopts->progress != NULL) {
+            mopts->progress(mopts->progress_ctx, ndone, blocks);
         }
         st = agree(comm, st);
     }

@@ -88,5 +88,23 @@ st=$?
 [ $st -eq 3 ] || fail "another run's checkpoint: status $st, not 3"
 grep -q "is of another run" "$tmp/err4" || fail "another run's checkpoint: $(tail -1 "$tmp/err4")"
 cmp -s "$ck" "$tmp/ck.done" || fail "the refused checkpoint was changed"
+# 5. the rotation shortcut (S_n's EDTs walk one tree; the checkpoint says "mode orbits"): a
+#    checkpoint whose blocks count a node where the premise failed (the report's last number)
+#    has every block checked again with every tree walked, and check's report in the end; a
+#    run with --every-tree refuses a checkpoint of the orbits (status 3)
+if grep -q "^mode orbits$" "$tmp/ck.done"; then
+    "$@" "$mpicheck" --net "$net" --kind "$kind" --blocks 24 --checkpoint "$tmp/ck.done" \
+        --every-tree > /dev/null 2> "$tmp/err5"
+    st=$?
+    [ $st -eq 3 ] || fail "--every-tree with a checkpoint of the orbits: status $st, not 3"
+    sed 's/^\(report .*\) 0$/\1 1/' "$tmp/ck.done" > "$ck"
+    cmp -s "$ck" "$tmp/ck.done" && fail "could not mark the premise failed in the checkpoint"
+    "$@" "$mpicheck" --net "$net" --kind "$kind" --blocks 24 --checkpoint "$ck" > "$tmp/out5" \
+        2> "$tmp/err5" || [ $? -eq 1 ] || fail "the premise failed: $(tail -3 "$tmp/err5")"
+    cmp -s "$tmp/check.txt" "$tmp/out5" || { diff "$tmp/check.txt" "$tmp/out5"; fail "after the premise failed, the report differs"; }
+    grep -q "^mode every-tree$" "$ck" || fail "after the premise failed, the checkpoint is not of every tree"
+    grep -q "^done 0-23$" "$ck" || fail "after the premise failed, not every block was checked again"
+    echo "the premise failed in the checkpoint: every tree walked, the same report as treecast check"
+fi
 echo "stopped, killed and resumed: the same report as treecast check"
 echo "OK (0 failures)"

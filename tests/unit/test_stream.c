@@ -255,12 +255,13 @@ static void test_broken_rule(void **state)
     assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
     for (int k = 0; k < 3; k++) {
         assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, N * k / 3, N * (k + 1) / 3,
-                                              &o, true, p),
+                                              &o, TC__STREAM_AUTO, p),
                          TC_OK);
         tc_check_report_merge(b, p);
     }
     assert_same(a, b, "broken edt rule on S_6");
-    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, p), TC_OK);
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, TC__STREAM_AUTO, p),
+                     TC_OK);
     assert_int_equal(p->depth_by_rotation, 0); /* the premise fails: every tree walked */
     assert_same(a, p, "broken edt rule on S_6, one range");
     assert_true(b->cyclic[0] > 0);
@@ -314,8 +315,9 @@ static void test_rotation_shortcut(void **state)
         o.sample = n == 8 ? 3000 : 0;
         assert_int_equal(tc_check_stream(net, TC_KIND_EDT, root, 0, N, &o, a), TC_OK);
         assert_int_equal(a->depth_by_rotation, n - 2);
-        assert_int_equal(tc__check_stream_row(net, NULL, TC_KIND_EDT, root, 0, N, &o, false, b),
-                         TC_OK);
+        assert_int_equal(
+            tc__check_stream_row(net, NULL, TC_KIND_EDT, root, 0, N, &o, TC__STREAM_PLAIN, b),
+            TC_OK);
         assert_int_equal(b->depth_by_rotation, 0);
         assert_same(a, b, spec);
         tc_forest_t *f = NULL;
@@ -336,7 +338,8 @@ static void test_rotation_shortcut(void **state)
     o.rotation = true;
     o.levels = true;
     assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
-    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, b), TC_OK);
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, TC__STREAM_AUTO, b),
+                     TC_OK);
     assert_int_equal(b->depth_by_rotation, 5);
     assert_same(a, b, "symmetric broken edt rule on S_7");
     assert_int_equal(b->rot_violations, 0);
@@ -388,7 +391,8 @@ static void test_rotation_fallback(void **state)
     assert_non_null(a);
     assert_non_null(b);
     assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
-    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, true, b), TC_OK);
+    assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, 0, N, &o, TC__STREAM_AUTO, b),
+                     TC_OK);
     assert_int_equal(b->depth_by_rotation, 0);
     assert_same(a, b, "S_8 edt broken at one node");
     assert_int_equal(b->shared_nodes, 1);
@@ -396,6 +400,78 @@ static void test_rotation_fallback(void **state)
     free(b);
     tc_forest_free(f);
     tc_net_free(net);
+}
+
+/* The shortcut over ranges (tc_check_stream_orbits, then merged and finished): the materialized
+ * check's report once every range is in and the premise held; not finished with a range
+ * missing, nor where the rule breaks the premise at one node; refused where the rotation does
+ * not permute the trees. */
+static void test_orbit_ranges(void **state)
+{
+    (void)state;
+    tc_net_t *net = parse("star:8");
+    int64_t N = tc_net_nodes(net), root = 12345;
+    tc_check_opts_t o = tc_check_defaults(), possible;
+    tc_check_suggest_kind(net, TC_KIND_EDT, &o, &possible);
+    o.threads = 2;
+    o.levels = true;
+    o.rotation = true;
+    o.sample = 5000;
+    tc_check_report_t *a = malloc(sizeof *a), *b = calloc(1, sizeof *b), *p = malloc(sizeof *p),
+                      *c = calloc(1, sizeof *c);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(p);
+    assert_non_null(c);
+    tc_forest_t *f = NULL;
+    assert_int_equal(tc_trees_build(net, TC_KIND_EDT, root, 1, &f), TC_OK);
+    assert_int_equal(tc_check_forest(f, &o, a), TC_OK);
+    for (int k = 4; k >= 0; k--) {
+        int64_t lo = N * k * k / 25, hi = N * (k + 1) * (k + 1) / 25;
+        assert_int_equal(tc_check_stream_orbits(net, TC_KIND_EDT, root, lo, hi, &o, p), TC_OK);
+        assert_int_equal(p->orbit_nodes, hi - lo);
+        assert_int_equal(p->reached[1], 0); /* not walked */
+        tc_check_report_merge(b, p);
+        if (k > 0) {
+            tc_check_report_merge(c, p);
+        }
+    }
+    assert_int_equal(b->orbit_premise_bad, 0);
+    assert_false(tc_check_report_orbits_finish(net, c)); /* the first range is missing */
+    assert_true(tc_check_report_orbits_finish(net, b));
+    assert_int_equal(b->depth_by_rotation, 6);
+    assert_int_equal(b->orbit_nodes, 0);
+    assert_same(a, b, "star:8 edt over 5 ranges, orbits");
+    assert_true(tc_check_report_orbits_finish(net, b)); /* nothing waits any more */
+
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = lone_edt;
+    row.star_rules = NULL;
+    lone_node = 777;
+    memset(b, 0, sizeof *b);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(tc__check_stream_row(net, &row, TC_KIND_EDT, 0, N * k / 3, N * (k + 1) / 3,
+                                              &o, TC__STREAM_ORBITS, p),
+                         TC_OK);
+        tc_check_report_merge(b, p);
+    }
+    assert_true(b->orbit_premise_bad > 0);
+    *c = *b;
+    assert_false(tc_check_report_orbits_finish(net, b));
+    assert_memory_equal(b, c, sizeof *b);
+    tc_forest_free(f);
+    tc_net_free(net);
+
+    net = parse("cube:6");
+    o = tc_check_defaults();
+    assert_int_equal(tc_check_stream_orbits(net, TC_KIND_SBG, 0, 0, 64, &o, p), TC_EINVAL);
+    assert_non_null(strstr(tc_err_detail(), "orbits"));
+    assert_false(tc_check_stream_shortcut(net, TC_KIND_SBG, 0));
+    tc_net_free(net);
+    free(a);
+    free(b);
+    free(c);
+    free(p);
 }
 
 /* A report packed into numbers and unpacked is the same report; numbers that cannot be one
@@ -419,7 +495,7 @@ static void test_pack(void **state)
     v[1] = TC_CHECK_MAX_TREES + 1; /* ntrees */
     assert_int_equal(tc_check_report_unpack(v, b), TC_EPARSE);
     tc_check_report_pack(a, v);
-    v[nv - 3] = 2; /* rot_tested, a boolean */
+    v[nv - 6] = 2; /* rot_tested, a boolean */
     assert_int_equal(tc_check_report_unpack(v, b), TC_EPARSE);
     free(v);
     free(a);
@@ -501,6 +577,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_rotation_shortcut),
         cmocka_unit_test(test_rotation_fallback),
+        cmocka_unit_test(test_orbit_ranges),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }

@@ -22,8 +22,8 @@
 static const char *const HELP[] = {
     "usage: treecast-mpi-check --net NET [--kind KIND] [--root R] [--seed S] [--threads T]",
     "                          [--sample K | --exhaustive] [--properties LIST] [--blocks B]",
-    "                          [--checkpoint FILE [--rounds K]] [--progress] [--format text|json]",
-    "                          [--timing]",
+    "                          [--checkpoint FILE [--rounds K]] [--every-tree] [--progress]",
+    "                          [--format text|json] [--timing]",
     "       (run under mpirun / mpiexec / srun: mpirun -np 4 treecast-mpi-check --net star:11)",
     "",
     "treecast check's streaming check (check --stream) over MPI ranks: the node ids are cut in",
@@ -31,13 +31,17 @@ static const char *const HELP[] = {
     "rank's threads with nothing stored per node, the reports merged on rank 0, which prints the",
     "same report as treecast check (the same table, verdict and JSON). With --checkpoint, rank 0",
     "rewrites FILE after every round of blocks; a run stopped at any point resumes from the last",
-    "whole round when started again with the same options.",
+    "whole round when started again with the same options. Where the network's rotation",
+    "permutes the trees (S_n's EDTs, paper 000 Lemma 6.2) one tree of each orbit is walked and",
+    "the rotation tested at every node: should it fail anywhere, every block is checked again",
+    "with every tree walked.",
     "",
     "options:",
     "  --net NET           the network: star:N, cube:N or icube:N,K",
-    "  --kind KIND         the trees, a kind with a rule (edt, spg, spt, bfs on star:N; every",
-    "                      cube:N kind but edst and packing; binomial, edst on icube:N,K);",
-    "                      default: the family's edge-disjoint trees",
+    "  --kind KIND         the trees, a kind with a rule (edt, spg, spt, bfs on star:N;",
+    "                      binomial, sbnt-*, sbg, nedst, nedst-pivoted, ist, ist-hdls on cube:N;",
+    "                      binomial, edst on icube:N,K); default: the family's edge-disjoint",
+    "                      trees",
     "  --root R            a node label, identity (node 0, the default) or random",
     "  --seed S            the seed of --root random and of the sample (default 1)",
     "  --threads T         worker threads per rank (default: every core the rank sees)",
@@ -49,6 +53,7 @@ static const char *const HELP[] = {
     "  --checkpoint FILE   record finished blocks in FILE and resume from it",
     "  --rounds K          stop after K rounds of blocks (one block per rank each), the work kept",
     "                      in the checkpoint: for batch jobs with a time limit (exit status 5)",
+    "  --every-tree        walk every tree (no rotation shortcut)",
     "  --progress          a line per round on stderr: blocks done, time, an estimate of the rest",
     "                      (the default when stderr is a terminal)",
     "  --format F          text (default) or json",
@@ -64,7 +69,7 @@ static const char *const HELP[] = {
 typedef struct {
     const char *net, *kind, *root, *props, *checkpoint, *format;
     int64_t seed, threads, sample, blocks, rounds;
-    bool exhaustive, progress, timing, json;
+    bool exhaustive, progress, timing, json, every_tree;
     int rank;
     double t0;
     int64_t base; /* the blocks done when this run began; -1 before the first progress call */
@@ -107,6 +112,8 @@ static int parse(int argc, char **argv, args_t *a)
             a->progress = true;
         } else if (strcmp(o, "--timing") == 0) {
             a->timing = true;
+        } else if (strcmp(o, "--every-tree") == 0) {
+            a->every_tree = true;
         } else {
             flag = false;
         }
@@ -226,8 +233,8 @@ static int set_up(args_t *a, tc_net_t **net, tc_kind_t *kind, int64_t *root, tc_
         tc_net_name(*net, name, sizeof name);
         return misuse(a,
                       "kind %s has no rule to follow on %s (the kinds with one: edt, spg, spt, "
-                      "bfs on star:N; every cube:N kind but edst and packing; binomial and edst "
-                      "on icube:N,K)",
+                      "bfs on star:N; binomial, sbnt-*, sbg, nedst, nedst-pivoted, ist, "
+                      "ist-hdls on cube:N; binomial and edst on icube:N,K)",
                       tc_kind_name(*kind), name);
     }
     *root = 0;
@@ -294,8 +301,10 @@ int main(int argc, char **argv)
         st = 4;
     }
     if (st == 0) {
-        tc_mpi_check_opts_t m = {
-            .blocks = a.blocks, .checkpoint = a.checkpoint, .rounds = a.rounds};
+        tc_mpi_check_opts_t m = {.blocks = a.blocks,
+                                 .checkpoint = a.checkpoint,
+                                 .rounds = a.rounds,
+                                 .every_tree = a.every_tree};
         if (a.progress && a.rank == 0) {
             m.progress = progress;
             m.progress_ctx = &a;
@@ -322,9 +331,14 @@ int main(int argc, char **argv)
             tc_claims_evaluate(net, kind, rep, &claims);
             int size = 1;
             MPI_Comm_size(MPI_COMM_WORLD, &size);
-            char how[96];
-            snprintf(how, sizeof how, "streaming on %d rank%s%s", size, size == 1 ? "" : "s",
-                     run.resumed > 0 ? ", resumed" : "");
+            char how[160], orbits[96] = "";
+            if (rep->depth_by_rotation > 0) {
+                snprintf(orbits, sizeof orbits,
+                         "; the depths of %d of the %d trees by the rotation",
+                         rep->depth_by_rotation, rep->ntrees);
+            }
+            snprintf(how, sizeof how, "streaming on %d rank%s%s%s", size, size == 1 ? "" : "s",
+                     run.resumed > 0 ? ", resumed" : "", orbits);
             tc_check_doc_t doc = {
                 .root_mode = a.root != NULL && strcmp(a.root, "random") == 0 ? "random" : "given",
                 .seed = (uint64_t)a.seed,

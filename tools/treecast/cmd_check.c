@@ -60,8 +60,9 @@ static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind, 
         *st = given != NULL ? misuse("--stream follows a kind's rule; it cannot check a forest "
                                      "read from a file")
                             : misuse("--stream: kind %s has no rule to follow on %s (the kinds "
-                                     "with one: edt, spg, spt, bfs on star:N; every cube:N kind "
-                                     "but edst and packing; binomial and edst on icube:N,K)",
+                                     "with one: edt, spg, spt, bfs on star:N; binomial, sbnt-*, "
+                                     "sbg, nedst, nedst-pivoted, ist, ist-hdls on cube:N; "
+                                     "binomial and edst on icube:N,K)",
                                      tc_kind_name(kind), name);
         return false;
     }
