@@ -3,8 +3,9 @@
  * Two types: Net (a tc_net_t) and Forest (a tc_forest_t, which exports its parent-dimension
  * bytes as a read-only (trees, nodes) buffer: the library's own memory, the one block of
  * tc_forest_dims). Failures raise treecast.Error subclasses carrying tc_err_detail(), the
- * sentence the CLI prints. Long calls (tc_trees_build, tc_check_forest, tc_forest_parents over
- * a forest) run without the GIL. Plain C API and the buffer protocol; no NumPy C API.
+ * sentence the CLI prints. Long calls (tc_trees_build, tc_check_forest, tc_check_stream,
+ * tc_forest_parents over a forest) run without the GIL. Plain C API and the buffer protocol; no
+ * NumPy C API.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -571,6 +572,147 @@ static PyObject *forest_depths_into(ForestObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* ---- checks: Forest.check (tc_check_forest) and Network.check (tc_check_stream) -------------- */
+
+/* The options of `treecast check` (cmd_check.c, check_opts) in *o, over the defaults that
+ * tc_check_suggest or tc_check_suggest_kind set there (possible: what applies): properties None
+ * keeps them, a list of names takes only those (and of them what applies); sample -1 is the
+ * CLI's default (tc_check_default_sample: every node up to 3,628,800 nodes, 100,000 above), 0
+ * every node. 0, or -1 with an exception set. */
+static int check_options(PyObject *props, long long sample, const tc_net_t *net,
+                         const tc_check_opts_t *possible, tc_check_opts_t *o)
+{
+    if (props != Py_None) {
+        static const char *const names[] = {"undirected", "independence", "excess",   "rotation",
+                                            "levels",     "all",          "spanning", "disjoint"};
+        bool *flags[] = {&o->undirected, &o->independence, &o->excess, &o->rotation, &o->levels};
+        o->undirected = o->independence = o->excess = o->rotation = o->levels = false;
+        PyObject *seq = PySequence_Fast(props, "properties must be a list of names");
+        if (seq == NULL) {
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+            const char *name = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(seq, i));
+            size_t k = 0;
+            while (name != NULL && k < 8 && strcmp(name, names[k]) != 0) {
+                k++;
+            }
+            if (name == NULL || k == 8) {
+                if (name != NULL) {
+                    raise_arg("Unknown property \"%s\": the properties are undirected, "
+                              "independence, excess, rotation, levels, all, spanning and disjoint.",
+                              name);
+                }
+                Py_DECREF(seq);
+                return -1;
+            }
+            for (size_t j = 0; j < 5; j++) { /* spanning and disjoint: always checked */
+                *flags[j] = *flags[j] || j == k || k == 5;
+            }
+        }
+        Py_DECREF(seq);
+    }
+    o->rotation = o->rotation && possible->rotation;
+    o->levels = o->levels && possible->levels;
+    o->sample = sample >= 0 ? sample : tc_check_default_sample(net);
+    return 0;
+}
+
+/* What a check runs: tc_check_forest of forest, or when forest is NULL, tc_check_stream of kind
+ * on net at root over nodes lo..hi-1 (merged: nothing runs, rep holds the merged report). */
+typedef struct {
+    const tc_forest_t *forest;
+    const tc_net_t *net;
+    tc_kind_t kind;
+    int64_t root, lo, hi;
+    tc_check_report_t rep;
+    tc_claims_t claims;
+    char *json; /* the CLI's "result" object (tc_report_check_json), NULL if out of memory */
+    size_t json_len;
+} check_job_t;
+
+/* The claims of the kind's paper beside job->rep (tc_claims_evaluate) and the result's JSON.
+ * Runs without the GIL. */
+static void check_judge(check_job_t *job)
+{
+    tc_claims_evaluate(job->net, job->kind, &job->rep, &job->claims);
+    FILE *mem = open_memstream(&job->json, &job->json_len);
+    if (mem != NULL) {
+        tc_json_t j;
+        tc_json_init(&j, mem);
+        tc_report_check_json(&j, job->net, &job->rep, &job->claims);
+        tc_json_finish(&j);
+        fclose(mem);
+    }
+}
+
+/* (all_hold, [(key, property, measured, claim, source, verdict)], the result's JSON text), and
+ * with values: depth_by_rotation and the report as the int64 bytes of tc_check_report_pack
+ * (what check_merge takes back). */
+static PyObject *check_tuple(const check_job_t *job, bool values)
+{
+    const tc_claims_t *claims = &job->claims;
+    PyObject *rows = PyList_New(claims->count);
+    for (int i = 0; rows != NULL && i < claims->count; i++) {
+        const tc_claim_row_t *c = &claims->rows[i];
+        PyObject *row = Py_BuildValue("(ssssss)", c->key, c->property, c->measured, c->claim,
+                                      c->source, tc_verdict_name(c->verdict));
+        if (row == NULL) {
+            Py_CLEAR(rows);
+            break;
+        }
+        PyList_SET_ITEM(rows, i, row);
+    }
+    if (rows == NULL) {
+        return NULL;
+    }
+    const char *json = job->json != NULL ? job->json : "null";
+    Py_ssize_t len = (Py_ssize_t)(job->json != NULL ? job->json_len : 4);
+    if (!values) {
+        return Py_BuildValue("(NNs#)", PyBool_FromLong(claims->all_hold), rows, json, len);
+    }
+    int64_t count = tc_check_report_values();
+    int64_t *packed = malloc((size_t)count * sizeof *packed);
+    if (packed == NULL) {
+        Py_DECREF(rows);
+        return PyErr_NoMemory();
+    }
+    tc_check_report_pack(&job->rep, packed);
+    PyObject *r = Py_BuildValue("(NNs#iy#)", PyBool_FromLong(claims->all_hold), rows, json, len,
+                                job->rep.depth_by_rotation, (const char *)packed,
+                                (Py_ssize_t)((size_t)count * sizeof *packed));
+    free(packed);
+    return r;
+}
+
+/* Run job's check with options o without the GIL, Ctrl-C stopping it (the stop hook), and judge
+ * it: check_tuple's tuple, or NULL with KeyboardInterrupt or the library's exception. */
+static PyObject *check_run(check_job_t *job, tc_check_opts_t *o, bool values)
+{
+    tc_err_t err;
+    stop_ctx_t stop = {.caller = pthread_self()};
+    o->stop = stop_on_signal;
+    o->stop_ctx = &stop;
+    Py_BEGIN_ALLOW_THREADS stop.save = &_save;
+    err = job->forest != NULL
+              ? tc_check_forest(job->forest, o, &job->rep)
+              : tc_check_stream(job->net, job->kind, job->root, job->lo, job->hi, o, &job->rep);
+    if (err == TC_OK) {
+        check_judge(job);
+    }
+    Py_END_ALLOW_THREADS PyObject *r = NULL;
+    if (err == TC_ECANCELED && PyErr_Occurred()) {
+        /* KeyboardInterrupt (or what the signal handler raised) propagates */
+    } else if (err != TC_OK) {
+        raise_tc(err);
+    } else {
+        r = check_tuple(job, values);
+    }
+    free(job->json);
+    job->json = NULL;
+    return r;
+}
+
 /* check(properties, threads, sample, seed): the options of `treecast check` (cmd_check.c):
  * tc_check_suggest's defaults, or only the named properties (and what applies); the sample of
  * 100000 nodes above 3,628,800 nodes unless sample is given (0: exhaustive, -1: the CLI's
@@ -592,97 +734,18 @@ static PyObject *forest_check(ForestObject *self, PyObject *args)
     o.seed = seed;
     o.nonedge_hint = self->nonedges;
     tc_check_suggest(f, &o, &possible);
-    if (props != Py_None) {
-        static const char *const names[] = {"undirected", "independence", "excess",   "rotation",
-                                            "levels",     "all",          "spanning", "disjoint"};
-        bool *flags[] = {&o.undirected, &o.independence, &o.excess, &o.rotation, &o.levels};
-        o.undirected = o.independence = o.excess = o.rotation = o.levels = false;
-        PyObject *seq = PySequence_Fast(props, "properties must be a list of names");
-        if (seq == NULL) {
-            return NULL;
-        }
-        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-            const char *name = PyUnicode_AsUTF8(PySequence_Fast_GET_ITEM(seq, i));
-            size_t k = 0;
-            while (name != NULL && k < 8 && strcmp(name, names[k]) != 0) {
-                k++;
-            }
-            if (name == NULL || k == 8) {
-                Py_DECREF(seq);
-                return name == NULL ? NULL
-                                    : raise_arg("Unknown property \"%s\": the properties are "
-                                                "undirected, independence, excess, rotation, "
-                                                "levels, all, spanning and disjoint.",
-                                                name);
-            }
-            for (size_t j = 0; j < 5; j++) { /* spanning and disjoint: always checked */
-                *flags[j] = *flags[j] || j == k || k == 5;
-            }
-        }
-        Py_DECREF(seq);
+    if (check_options(props, sample, net, &possible, &o) < 0) {
+        return NULL;
     }
-    o.rotation = o.rotation && possible.rotation;
-    o.levels = o.levels && possible.levels;
-    o.sample = sample >= 0 ? sample : tc_net_nodes(net) > 3628800 ? 100000 : 0;
-    tc_check_report_t *rep = malloc(sizeof *rep);
-    tc_claims_t *claims = malloc(sizeof *claims);
-    if (rep == NULL || claims == NULL) {
-        free(rep);
-        free(claims);
+    check_job_t *job = calloc(1, sizeof *job);
+    if (job == NULL) {
         return PyErr_NoMemory();
     }
-    tc_err_t err;
-    char *json = NULL;
-    size_t json_len = 0;
-    stop_ctx_t stop = {.caller = pthread_self()};
-    o.stop = stop_on_signal;
-    o.stop_ctx = &stop;
-    Py_BEGIN_ALLOW_THREADS stop.save = &_save;
-    err = tc_check_forest(f, &o, rep);
-    if (err == TC_OK) {
-        tc_claims_evaluate(net, tc_forest_kind(f), rep, claims);
-        FILE *mem = open_memstream(&json, &json_len);
-        if (mem != NULL) {
-            tc_json_t j;
-            tc_json_init(&j, mem);
-            tc_report_check_json(&j, net, rep, claims);
-            tc_json_finish(&j);
-            fclose(mem);
-        }
-    }
-    Py_END_ALLOW_THREADS PyObject *r = NULL;
-    if (err == TC_ECANCELED && PyErr_Occurred()) {
-        /* KeyboardInterrupt (or what the signal handler raised) propagates */
-    } else if (err != TC_OK) {
-        raise_tc(err);
-    } else {
-        PyObject *rows = PyList_New(claims->count);
-        for (int i = 0; rows != NULL && i < claims->count; i++) {
-            const tc_claim_row_t *c = &claims->rows[i];
-            PyObject *row = Py_BuildValue("(ssssss)", c->key, c->property, c->measured, c->claim,
-                                          c->source, tc_verdict_name(c->verdict));
-            if (row == NULL) {
-                Py_CLEAR(rows);
-                break;
-            }
-            PyList_SET_ITEM(rows, i, row);
-        }
-        if (rows != NULL) {
-            r = Py_BuildValue("(Ns#)", rows, json != NULL ? json : "null",
-                              (Py_ssize_t)(json != NULL ? json_len : 4));
-            if (r != NULL) {
-                PyObject *holds = PyBool_FromLong(claims->all_hold);
-                PyObject *t =
-                    PyTuple_Pack(3, holds, PyTuple_GET_ITEM(r, 0), PyTuple_GET_ITEM(r, 1));
-                Py_DECREF(holds);
-                Py_DECREF(r);
-                r = t;
-            }
-        }
-    }
-    free(json);
-    free(rep);
-    free(claims);
+    job->forest = f;
+    job->net = net;
+    job->kind = tc_forest_kind(f);
+    PyObject *r = check_run(job, &o, false);
+    free(job);
     return r;
 }
 
@@ -836,6 +899,162 @@ static PyObject *net_from_parents(NetObject *self, PyObject *args)
     return forest_wrap(forest, (PyObject *)self, nonedges);
 }
 
+/* The kind named by text on net, its primary kind for NULL. 0, or -1 with the exception set. */
+static int kind_arg(const tc_net_t *net, const char *text, tc_kind_t *kind)
+{
+    *kind = tc_kind_primary(net);
+    tc_err_t err = text != NULL ? tc_kind_parse(text, kind) : TC_OK;
+    if (err != TC_OK) {
+        raise_tc(err);
+        return -1;
+    }
+    return 0;
+}
+
+/* stream_applies(kind or None): tc_check_stream_applies. */
+static PyObject *net_stream_applies(NetObject *self, PyObject *args)
+{
+    const char *kind_text = NULL;
+    tc_kind_t kind;
+    if (!PyArg_ParseTuple(args, "z", &kind_text) || kind_arg(self->net, kind_text, &kind) < 0) {
+        return NULL;
+    }
+    return PyBool_FromLong(tc_check_stream_applies(self->net, kind));
+}
+
+/* stream_shortcut(kind or None, root): tc_check_stream_shortcut (a test at 4,096 nodes). */
+static PyObject *net_stream_shortcut(NetObject *self, PyObject *args)
+{
+    const char *kind_text = NULL;
+    long long root;
+    tc_kind_t kind;
+    if (!PyArg_ParseTuple(args, "zL", &kind_text, &root) ||
+        kind_arg(self->net, kind_text, &kind) < 0 || node_arg(self->net, root) < 0) {
+        return NULL;
+    }
+    bool yes;
+    Py_BEGIN_ALLOW_THREADS yes = tc_check_stream_shortcut(self->net, kind, root);
+    Py_END_ALLOW_THREADS return PyBool_FromLong(yes);
+}
+
+/* The options of a report, as a tuple: what reports must share to be merged. */
+static PyObject *options_tuple(const tc_check_opts_t *o)
+{
+    return Py_BuildValue("(NNNNNLK)", PyBool_FromLong(o->undirected),
+                         PyBool_FromLong(o->independence), PyBool_FromLong(o->excess),
+                         PyBool_FromLong(o->rotation), PyBool_FromLong(o->levels),
+                         (long long)o->sample, (unsigned long long)o->seed);
+}
+
+/* check_stream(kind or None, root, lo, hi, properties, threads, sample, seed): tc_check_stream
+ * of kind's forest at root over nodes lo..hi-1, nothing stored, with Forest.check's options
+ * over tc_check_suggest_kind's defaults. Returns (all_hold, rows, result_json,
+ * depth_by_rotation, the report's packed int64 bytes, the options as a tuple). A kind without a
+ * rule the check can follow: the library's TC_EINVAL and its sentence. */
+static PyObject *net_check_stream(NetObject *self, PyObject *args)
+{
+    const char *kind_text = NULL;
+    long long root, lo, hi, sample;
+    PyObject *props;
+    int threads;
+    unsigned long long seed;
+    tc_kind_t kind;
+    if (!PyArg_ParseTuple(args, "zLLLOiLK", &kind_text, &root, &lo, &hi, &props, &threads, &sample,
+                          &seed) ||
+        kind_arg(self->net, kind_text, &kind) < 0) {
+        return NULL;
+    }
+    const tc_net_t *net = self->net;
+    check_job_t *job = calloc(1, sizeof *job);
+    if (job == NULL) {
+        return PyErr_NoMemory();
+    }
+    job->net = net;
+    job->kind = kind;
+    job->root = root;
+    job->lo = lo;
+    job->hi = hi;
+    tc_check_opts_t o = tc_check_defaults(), possible;
+    if (!tc_check_stream_applies(net, kind)) { /* the library says why (before any suggestion) */
+        tc_err_t err = tc_check_stream(net, kind, root, lo, lo, &o, &job->rep);
+        free(job);
+        return err != TC_OK ? raise_tc(err) : raise_arg("No rule to follow.");
+    }
+    o.threads = threads;
+    o.seed = seed;
+    tc_check_suggest_kind(net, kind, &o, &possible);
+    PyObject *r = NULL;
+    if (check_options(props, sample, net, &possible, &o) == 0) {
+        r = check_run(job, &o, true);
+    }
+    free(job);
+    PyObject *opts = r != NULL ? options_tuple(&o) : NULL;
+    if (opts == NULL) {
+        Py_XDECREF(r);
+        return NULL;
+    }
+    PyObject *all = PySequence_Concat(r, opts);
+    Py_DECREF(r);
+    Py_DECREF(opts);
+    return all;
+}
+
+/* check_merge(kind or None, [packed reports]): the reports (check_stream's bytes) unpacked by
+ * tc_check_report_unpack, merged in order by tc_check_report_merge and judged. Returns
+ * (all_hold, rows, result_json, depth_by_rotation (0: not packed), packed bytes). */
+static PyObject *net_check_merge(NetObject *self, PyObject *args)
+{
+    const char *kind_text = NULL;
+    PyObject *parts;
+    tc_kind_t kind;
+    if (!PyArg_ParseTuple(args, "zO", &kind_text, &parts) ||
+        kind_arg(self->net, kind_text, &kind) < 0) {
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(parts, "the parts must be a list of packed reports");
+    if (seq == NULL) {
+        return NULL;
+    }
+    size_t bytes = (size_t)tc_check_report_values() * sizeof(int64_t);
+    check_job_t *job = calloc(1, sizeof *job);
+    tc_check_report_t *part = malloc(sizeof *part);
+    int64_t *values = malloc(bytes);
+    PyObject *r = NULL;
+    if (job == NULL || part == NULL || values == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    job->net = self->net;
+    job->kind = kind;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        char *data;
+        Py_ssize_t len;
+        if (PyBytes_AsStringAndSize(PySequence_Fast_GET_ITEM(seq, i), &data, &len) < 0) {
+            goto done;
+        }
+        if ((size_t)len != bytes) {
+            raise_arg("A packed report has %zd bytes, not %zu.", len, bytes);
+            goto done;
+        }
+        memcpy(values, data, bytes);
+        tc_err_t err = tc_check_report_unpack(values, part);
+        if (err != TC_OK) {
+            raise_tc(err);
+            goto done;
+        }
+        tc_check_report_merge(&job->rep, part);
+    }
+    Py_BEGIN_ALLOW_THREADS check_judge(job);
+    Py_END_ALLOW_THREADS r = check_tuple(job, true);
+    free(job->json);
+done:
+    Py_DECREF(seq);
+    free(values);
+    free(part);
+    free(job);
+    return r;
+}
+
 static PyMethodDef net_methods[] = {
     {"label", (PyCFunction)net_label, METH_VARARGS, "label(v, commas=False): node v's label."},
     {"parse_label", (PyCFunction)net_parse_label, METH_VARARGS, "parse_label(text): a node id."},
@@ -851,6 +1070,15 @@ static PyMethodDef net_methods[] = {
      "root_cut(root) -> (links, nodes): a least root cut."},
     {"from_parents", (PyCFunction)net_from_parents, METH_VARARGS,
      "from_parents(int64 (trees, nodes) buffer, root, kind) -> Forest."},
+    {"stream_applies", (PyCFunction)net_stream_applies, METH_VARARGS,
+     "stream_applies(kind): whether the streaming check can follow kind's rule."},
+    {"stream_shortcut", (PyCFunction)net_stream_shortcut, METH_VARARGS,
+     "stream_shortcut(kind, root): whether the streaming check takes the rotation shortcut."},
+    {"check_stream", (PyCFunction)net_check_stream, METH_VARARGS,
+     "check_stream(kind, root, lo, hi, properties, threads, sample, seed) -> (all_hold, rows, "
+     "result_json, depth_by_rotation, packed, options)."},
+    {"check_merge", (PyCFunction)net_check_merge, METH_VARARGS,
+     "check_merge(kind, [packed]) -> (all_hold, rows, result_json, depth_by_rotation, packed)."},
     {NULL, NULL, 0, NULL},
 };
 

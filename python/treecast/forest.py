@@ -1,5 +1,6 @@
 """Forests and their checks: ``treecast.Forest`` over tc_forest_t (include/treecast/trees.h)
-and ``Forest.check`` over tc_check_forest and tc_claims_evaluate (include/treecast/check.h)."""
+and ``Forest.check`` over tc_check_forest and tc_claims_evaluate (include/treecast/check.h);
+``CheckReport``, what it and the streaming ``Network.check`` (tc_check_stream) return."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from treecast import _core
 # milliseconds (docs/performance.md)
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, Dict, List, Optional, Sequence, Union
+    from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
     import networkx
     import numpy
@@ -26,18 +27,76 @@ Claim.__doc__ = """One row of a check (all str): ``key``, ``property``, what tre
 
 
 class CheckReport:
-    """The result of :meth:`Forest.check`: ``holds`` (no claim FAILS), ``claims`` (a list of
-    :class:`Claim`), and ``result``: the "result" object of ``treecast check --format json``
-    for the same forest and options (written by the library's own tc_report_check_json), as a
-    dict: depths, reached nodes, shared edges, independence, path excess, ... per tree."""
+    """The result of :meth:`Forest.check` and :meth:`Network.check`: ``holds`` (no claim
+    FAILS), ``claims`` (a list of :class:`Claim`), and ``result``: the "result" object of
+    ``treecast check --format json`` for the same forest and options (written by the library's
+    own tc_report_check_json), as a dict: depths, reached nodes, shared edges, independence,
+    path excess, ... per tree.
 
-    __slots__ = ("holds", "claims", "_json", "_result")
+    ``ranges`` are the node ranges ``(lo, hi)`` (nodes lo..hi-1) the report measured:
+    ``[(0, nodes)]`` for a whole network; a report of :meth:`Network.check` over ``nodes=`` is
+    a part, whose claims are judged on its nodes alone (spanning FAILS) until :meth:`merge`
+    puts the parts together. ``depth_by_rotation`` is how many trees' depths the streaming
+    check took from another tree of their rotation orbit (the rotation shortcut of
+    :meth:`Network.check`; 0 for :meth:`Forest.check` and for parts); it is not part of
+    ``result``."""
 
-    def __init__(self, holds: bool, claims: List[Claim], result_json: str) -> None:
+    __slots__ = ("holds", "claims", "depth_by_rotation", "ranges", "_json", "_result", "_parts")
+
+    def __init__(self, holds: bool, claims: List[Claim], result_json: str,
+                 depth_by_rotation: int = 0,
+                 ranges: Optional[List[Tuple[int, int]]] = None) -> None:
         self.holds: bool = holds
         self.claims: List[Claim] = claims
+        self.depth_by_rotation: int = depth_by_rotation
+        self.ranges: List[Tuple[int, int]] = [] if ranges is None else ranges
         self._json = result_json
         self._result: Optional[Dict[str, Any]] = None
+        # the streaming check's: (network, kind, root, options, the packed report), to merge
+        self._parts: Optional[Tuple[Any, str, int, Tuple[Any, ...], bytes]] = None
+
+    @classmethod
+    def _streamed(cls, net: "Network", kind: str, root: int, ranges: List[Tuple[int, int]],
+                  answer: Tuple[Any, ...], options: Tuple[Any, ...]) -> "CheckReport":
+        holds, rows, result, by_rotation, packed = answer[:5]
+        self = cls(bool(holds), [Claim(*r) for r in rows], result, int(by_rotation),
+                   [(lo, hi) for lo, hi in ranges if lo < hi])
+        self._parts = (net, kind, root, options, packed)
+        return self
+
+    @classmethod
+    def merge(cls, reports: Iterable["CheckReport"]) -> "CheckReport":
+        """The report of the nodes of several reports of :meth:`Network.check` (parts over
+        ``nodes=``) put together (tc_check_report_merge), with its claims judged again: counts
+        add up, maxima combine. The reports of ranges that cover the network, in any order,
+        merge into the report of the whole network (its ``result`` equal to the whole check's
+        and to :meth:`Forest.check`'s). They must check the same kind on the same network at
+        the same root with the same options, over disjoint ranges (else ValueError); a report
+        of :meth:`Forest.check` does not merge."""
+        parts = list(reports)
+        if not parts:
+            raise ValueError("There is no report to merge.")
+        if any(p._parts is None for p in parts):
+            raise ValueError("Only the reports of Network.check merge (Forest.check's is whole).")
+        net, kind, root, options, _ = parts[0]._parts
+        for p in parts[1:]:
+            if p._parts[:4] != (net, kind, root, options):
+                raise ValueError("The reports to merge must check the same kind on the same "
+                                 "network at the same root with the same options.")
+        ranges: List[Tuple[int, int]] = []
+        for lo, hi in sorted(r for p in parts for r in p.ranges):
+            if ranges and lo < ranges[-1][1]:
+                raise ValueError("Nodes %d..%d are in two of the reports to merge."
+                                 % (lo, min(hi, ranges[-1][1]) - 1))
+            if ranges and lo == ranges[-1][1]:
+                ranges[-1] = (ranges[-1][0], hi)
+            else:
+                ranges.append((lo, hi))
+        answer = net._net.check_merge(kind, [p._parts[4] for p in parts])
+        merged = cls._streamed(net, kind, root, ranges, answer, options)
+        # not packed: a whole report's (which merges alone, its ranges covering every node)
+        merged.depth_by_rotation = sum(p.depth_by_rotation for p in parts)
+        return merged
 
     @property
     def result(self) -> Dict[str, Any]:
@@ -80,6 +139,13 @@ class CheckReport:
         return "<CheckReport holds=%s, %d claims%s>" % (
             self.holds, len(self.claims),
             "" if self.holds else ", failing: " + ", ".join(self.failing))
+
+
+def _properties(properties: Optional[Union[str, Sequence[str]]]) -> Optional[List[str]]:
+    """The properties of a check as the extension takes them: None, or a list of names."""
+    if properties is None:
+        return None
+    return [properties] if isinstance(properties, str) else list(properties)
 
 
 def _int_dtype(nodes: int) -> Any:
@@ -264,12 +330,13 @@ class Forest:
 
         The numbers are those of ``treecast check --net ... --kind ... --format json`` with the
         same options. Ctrl-C stops it with KeyboardInterrupt within about 65,536 nodes of work
-        per thread: the library polls the binding's stop hook (docs/python.md, "Ctrl-C")."""
-        seq = None if properties is None else [properties] if isinstance(properties, str) \
-            else list(properties)
-        holds, rows, result = self._f.check(seq, int(threads),
+        per thread: the library polls the binding's stop hook (docs/python.md, "Ctrl-C").
+        :meth:`Network.check` measures the same from the kind's rule without building the
+        forest."""
+        holds, rows, result = self._f.check(_properties(properties), int(threads),
                                             -1 if sample is None else int(sample), int(seed))
-        return CheckReport(bool(holds), [Claim(*r) for r in rows], result)
+        return CheckReport(bool(holds), [Claim(*r) for r in rows], result,
+                           ranges=[(0, self._net.nodes)])
 
     def __repr__(self) -> str:
         return "<Forest %s of %s at %s: %d tree%s>" % (

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import networkx
     import numpy
 
-    from treecast.forest import Forest
+    from treecast.forest import CheckReport, Forest
 
 
 class Network:
@@ -226,6 +226,79 @@ class Network:
         r = self.node(root) if isinstance(root, str) else int(root)
         links, nodes = self._net.root_cut(r)
         return links, nodes
+
+    # ---- checks from the rule: the streaming check -----------------------------------------
+
+    def check(
+        self,
+        kind: Optional[str] = None,
+        root: Union[int, str] = 0,
+        properties: Optional[Union[str, Sequence[str]]] = None,
+        threads: int = 0,
+        sample: Optional[int] = None,
+        seed: int = 1,
+        stream: bool = True,
+        nodes: Optional[Union[Tuple[int, int], range]] = None,
+    ) -> "CheckReport":
+        """Check the forest of construction ``kind`` (None: :attr:`primary_kind`) rooted at
+        ``root`` (an id or a label) without building it, as ``treecast check --net NET --kind
+        KIND --stream`` does (tc_check_stream): each node's parents come from the kind's rule,
+        its depths from walks up the trees, nothing is stored per node, so it checks networks
+        whose forest does not fit. The options and the :class:`CheckReport` are those of
+        :meth:`Forest.check` (the defaults: what applies to the kind, tc_check_suggest_kind),
+        and its ``result`` equals ``self.trees(kind, root).check(...).result``, every field.
+
+        Where the rotation of S_n about the root maps the trees onto each other (the EDTs,
+        paper 000 Lemma 6.2) and is found to map every node's parents so, one tree of each
+        orbit is walked and the others' depths taken from it: ``depth_by_rotation`` says how
+        many (:meth:`stream_shortcut`).
+
+        ``nodes=(lo, hi)`` (or ``range(lo, hi)``) measures nodes lo..hi-1 alone: a part, which
+        :meth:`CheckReport.merge` puts together with the parts of the other nodes into the
+        report of the whole network (ranges on other processes or machines, in any order).
+        ``stream=False`` builds the forest and checks it instead (:meth:`trees`, then
+        :meth:`Forest.check`; not with ``nodes``).
+
+        Runs on ``threads`` threads (0: every core) without the GIL; Ctrl-C stops it with
+        KeyboardInterrupt as it stops :meth:`Forest.check`. A kind without a rule the check can
+        follow here (:meth:`stream_applies`) raises :class:`treecast.ArgumentError` (a
+        ``ValueError``) with the library's sentence."""
+        from treecast.forest import CheckReport, _properties
+
+        r = self.node(root) if isinstance(root, str) else int(root)
+        if not stream:
+            if nodes is not None:
+                raise ValueError("nodes= checks a range of nodes by the streaming check: "
+                                 "not with stream=False.")
+            return self.trees(kind, r, threads).check(properties, threads, sample, seed)
+        if nodes is None:
+            lo, hi = 0, self.nodes
+        elif isinstance(nodes, range):
+            if nodes.step != 1:
+                raise ValueError("nodes= is a range of step 1, not %d." % nodes.step)
+            lo, hi = nodes.start, nodes.stop
+        else:
+            lo, hi = (int(x) for x in nodes)
+        answer = self._net.check_stream(kind, r, int(lo), int(hi), _properties(properties),
+                                        int(threads), -1 if sample is None else int(sample),
+                                        int(seed))
+        name = _core.kind_parse(kind) if kind is not None else self.primary_kind
+        return CheckReport._streamed(self, name, r, [(lo, hi)], answer, answer[5])
+
+    def stream_applies(self, kind: Optional[str] = None) -> bool:
+        """Whether :meth:`check` can follow ``kind``'s rule on this network
+        (tc_check_stream_applies): on S_n edt, spg, spt and bfs; on Q_n the kinds of papers
+        002 to 004 (binomial, sbnt-*, sbg, nedst, nedst-pivoted, ist, ist-hdls); on I_k^n
+        binomial and edst; on no other network."""
+        return self._net.stream_applies(kind)
+
+    def stream_shortcut(self, kind: Optional[str] = None, root: Union[int, str] = 0) -> bool:
+        """Whether :meth:`check` of the whole network takes the rotation shortcut for ``kind``
+        at ``root`` (tc_check_stream_shortcut: the rotation found to map the parents as paper
+        000's Lemma 6.2 says at 4,096 nodes spread over the network; the check itself tests
+        every node, and walks every tree where the test fails somewhere)."""
+        r = self.node(root) if isinstance(root, str) else int(root)
+        return self._net.stream_shortcut(kind, r)
 
     # ---- Python ---------------------------------------------------------------------------
 
