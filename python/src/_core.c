@@ -1001,7 +1001,7 @@ static PyObject *net_check_stream(NetObject *self, PyObject *args)
 
 /* check_merge(kind or None, [packed reports]): the reports (check_stream's bytes) unpacked by
  * tc_check_report_unpack, merged in order by tc_check_report_merge and judged. Returns
- * (all_hold, rows, result_json, depth_by_rotation (0: not packed), packed bytes). */
+ * (all_hold, rows, result_json, depth_by_rotation (the largest of the parts), packed bytes). */
 static PyObject *net_check_merge(NetObject *self, PyObject *args)
 {
     const char *kind_text = NULL;
