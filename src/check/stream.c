@@ -30,6 +30,7 @@
 #include "net/walk_addr.h"
 #include "net/walk_star.h"
 #include "treecast/trees.h"
+#include "trees/star_edt.h"
 #include "trees/trees_internal.h"
 
 #include <stdatomic.h>
@@ -49,6 +50,7 @@ typedef struct {
     bool root_ok[TC_CHECK_MAX_TREES];
     int label[TC_CHECK_MAX_TREES];
     bool excess, bipartite, levels, undirected, indep, rotation, pathwise;
+    bool edt; /* S_n: the row's rule is tc__star_rule_edt */
     walk_star_net_t ws;
     walk_addr_net_t wa;
     uint8_t hinv[TC_STAR_MAX_N];                          /* S_n: the root's inverse */
@@ -65,11 +67,10 @@ typedef struct {
      * so a tree's depths, reached, cyclic and detached nodes are those of any tree of its orbit.
      * Then only an orbit's first tree, its representative, is walked: weight[t] is the size of
      * t's orbit for a representative, 0 for the others (1 for every tree without the shortcut);
-     * rep[t] is t's representative. sym_bad: the nodes' failures of the premise, per thread. */
+     * rep[t] is t's representative. The premise's failures: each thread's orbit_premise_bad. */
     bool sym;
     bool partial; /* tc_check_stream_orbits: the orbits' first trees only, nothing filled in */
     int weight[TC_CHECK_MAX_TREES], rep[TC_CHECK_MAX_TREES];
-    int64_t sym_bad[TC_MAX_THREADS];
     const int64_t *tested; /* the sampled nodes of the range, or NULL: every node */
     int64_t ntested;
     tc_check_report_t *part; /* per thread */
@@ -98,6 +99,7 @@ typedef struct {
 typedef struct { /* a walk needs only the relative label, and where its symbols are */
     uint8_t rel[TC_STAR_MAX_N];
     uint8_t pos[TC_STAR_MAX_N + 1]; /* pos[s]: the position (1-based) of symbol s in rel */
+    uint32_t wrong;                 /* bit m: position m does not hold symbol m */
 } star_path_t;
 
 static inline void star_start(const sjob_t *job, star_node_t *s, int64_t v)
@@ -133,8 +135,10 @@ static inline void star_neighbour(const sjob_t *job, const star_node_t *s, int d
 static inline void star_path_of(const sjob_t *job, const uint8_t *rel, star_path_t *p)
 {
     memcpy(p->rel, rel, sizeof p->rel);
+    p->wrong = 0;
     for (int m = 0; m < job->n; m++) {
         p->pos[p->rel[m]] = (uint8_t)(m + 1);
+        p->wrong |= (uint32_t)(p->rel[m] != m + 1) << (m + 1);
     }
 }
 
@@ -145,6 +149,9 @@ static inline void star_path_from(const sjob_t *job, const star_node_t *s, star_
 
 static inline int star_path_dim(const sjob_t *job, const star_path_t *p, int t)
 {
+    if (job->edt) { /* the same rule, compiled in: no call a step of the walks */
+        return tc__star_rule_edt_wrong(p->rel, p->pos, p->wrong, t);
+    }
     return job->row->star_rule(job->n, p->rel, p->pos, t);
 }
 
@@ -192,6 +199,7 @@ static inline void star_path_step(const sjob_t *job, star_path_t *p, int d)
     p->rel[d - 1] = x;
     p->pos[y] = 1;
     p->pos[x] = (uint8_t)d;
+    p->wrong = (p->wrong & ~(2u | 1u << d)) | (uint32_t)(y != 1) << 1 | (uint32_t)(x != d) << d;
 }
 
 static inline bool star_path_at_root(const sjob_t *job, const star_path_t *p, int t)
@@ -509,6 +517,7 @@ static tc_err_t setup(sjob_t *job, const tc_net_t *net, const tc__kind_t *row, t
     }
     job->net = net;
     job->opts = opts;
+    job->edt = job->fam == FAM_STAR && job->row->star_rule == tc__star_rule_edt;
     job->prog.opts = opts;
     job->n = tc_net_n(net);
     job->nodes = tc_net_nodes(net);
@@ -697,13 +706,12 @@ static tc_err_t sweep(sjob_t *job, int threads)
     tc_err_t err = tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
     int64_t bad = 0;
     for (int k = 0; k < threads; k++) {
-        bad += job->sym_bad[k];
+        bad += job->part[k].orbit_premise_bad;
     }
     if (err != TC_OK || !job->sym || job->partial || bad == 0 || tc__progress_stopped(&job->prog)) {
         return err;
     }
     sym_off(job);
-    memset(job->sym_bad, 0, sizeof job->sym_bad);
     job->prog.total += job->prog.total; /* about as much again */
     return tc__parallel(threads, job->fam == FAM_STAR ? star_pass : addr_pass, job);
 }
@@ -783,11 +791,8 @@ tc_err_t tc__check_stream_row(const tc_net_t *net, const tc__kind_t *row, tc_kin
         for (int k = 0; k < threads; k++) {
             tc_check_report_merge(report, &job->part[k]);
         }
-        if (job->sym) { /* the orbits' first trees only so far */
-            report->orbit_nodes = hi - lo;
-            for (int k = 0; k < threads; k++) {
-                report->orbit_premise_bad += job->sym_bad[k];
-            }
+        if (job->sym) {                    /* the orbits' first trees only so far */
+            report->orbit_nodes = hi - lo; /* the threads' orbit_premise_bad merged above */
         }
         if (!job->partial) { /* the whole network, the premise held (else sym is off) */
             (void)tc_check_report_orbits_finish(net, report);

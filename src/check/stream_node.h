@@ -197,8 +197,7 @@ static void F(pathwise_one)(const sjob_t *job, tc__stamp_set_t *set, tc_check_re
 
 /* Everything about node s: its parents, its walks, its neighbourhood, and (every node tested)
  * its root paths. */
-static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, int64_t *sym_bad,
-                    const F(node_t) * s)
+static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, const F(node_t) * s)
 {
     int T = job->T;
     int64_t v = s->id;
@@ -208,7 +207,7 @@ static void F(node)(sjob_t *job, tc__stamp_set_t *set, tc_check_report_t *pt, in
     int rot_bad = 0;
     if (job->sym) { /* the rotation's premise, at every node */
         rot_bad = F(rotation_bad)(job, s, dims);
-        *sym_bad += rot_bad;
+        pt->orbit_premise_bad += rot_bad;
     }
     F(path_t) p0;
     F(path_from)(job, s, &p0);
@@ -302,7 +301,7 @@ static void F(pass)(void *arg, int tid, int nthreads)
             if (progress_at(job, lo, v, hi, w)) {
                 break;
             }
-            F(node)(job, set, pt, &job->sym_bad[tid], &s);
+            F(node)(job, set, pt, &s);
         }
         (void)progress_at(job, lo, hi, hi, w);
     }

@@ -2,6 +2,7 @@
 #include "core/internal.h"
 #include "net/walk_star.h"
 #include "treecast/trees.h"
+#include "trees/star_edt.h"
 #include "trees/trees_internal.h"
 
 #include <stdlib.h>
@@ -15,35 +16,6 @@ static void positions(int n, const uint8_t *i, uint8_t *pos)
     }
 }
 
-static bool is_identity(int n, const uint8_t *i)
-{
-    for (int m = 0; m < n; m++) {
-        if (i[m] != m + 1) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* p_i given k = position of symbol 1, k >= 2. */
-static int p_of(int n, const uint8_t *i, int k)
-{
-    if (i[0] != k) {
-        return i[0];
-    }
-    /* Scan k+1, ..., n, 2, ..., k: the cyclic scan of corrections 000.1. */
-    for (int step = 1; step <= n - 1; step++) {
-        int m = k + step;
-        if (m > n) {
-            m -= n - 1; /* wrap n+1 -> 2 */
-        }
-        if (i[m - 1] != m) {
-            return m;
-        }
-    }
-    return k; /* unreachable: position k holds symbol 1, which is misplaced */
-}
-
 int tc_star_p(int n, const uint8_t *i)
 {
     int k = 0;
@@ -52,13 +24,13 @@ int tc_star_p(int n, const uint8_t *i)
             k = m + 1;
         }
     }
-    return k == 1 ? 0 : p_of(n, i, k);
+    return k == 1 ? 0 : tc__star_p_of(n, i, k);
 }
 
 int tc_star_spt_parent(int n, const uint8_t *i)
 {
     if (i[0] == 1) {
-        return is_identity(n, i) ? TC_PARENT_ROOT : TC_PARENT_NONE;
+        return tc__star_is_identity(n, i) ? TC_PARENT_ROOT : TC_PARENT_NONE;
     }
     return tc_star_p(n, i);
 }
@@ -66,45 +38,11 @@ int tc_star_spt_parent(int n, const uint8_t *i)
 int tc_star_spg_parent(int n, const uint8_t *i, int l)
 {
     if (i[0] == 1) {
-        return is_identity(n, i) ? TC_PARENT_ROOT : l;
+        return tc__star_is_identity(n, i) ? TC_PARENT_ROOT : l;
     }
     uint8_t pos[TC_STAR_MAX_N + 1] = {0};
     positions(n, i, pos);
-    return pos[1] == l ? p_of(n, i, l) : TC_PARENT_NONE;
-}
-
-/* Definition 8 for one subtree, given the node's positions, k, p_i and i_{p_i}. */
-static int edt_rule(const uint8_t *i, const uint8_t *pos, int k, int p, int ip, int l)
-{
-    if (i[0] == k) { /* kind 2: equations (4)-(6) */
-        if (l == k) {
-            return p;
-        }
-        if (l == ip) {
-            return k;
-        }
-        return pos[l];
-    }
-    if (ip == k) { /* kind 1: equations (1)-(3) */
-        if (l == k) {
-            return p;
-        }
-        if (l == i[0]) {
-            return k;
-        }
-        return pos[l];
-    }
-    /* kind 3: equations (7)-(10) */
-    if (l == k) {
-        return p;
-    }
-    if (l == i[0]) {
-        return k;
-    }
-    if (l == ip) {
-        return pos[k];
-    }
-    return pos[l];
+    return pos[1] == l ? tc__star_p_of(n, i, l) : TC_PARENT_NONE;
 }
 
 int tc_star_edt_parent(int n, const uint8_t *i, int l)
@@ -113,10 +51,10 @@ int tc_star_edt_parent(int n, const uint8_t *i, int l)
     positions(n, i, pos);
     int k = pos[1];
     if (k == 1) { /* kind 4, equation (11) */
-        return is_identity(n, i) ? TC_PARENT_ROOT : l;
+        return tc__star_is_identity(n, i) ? TC_PARENT_ROOT : l;
     }
-    int p = p_of(n, i, k);
-    return edt_rule(i, pos, k, p, i[p - 1], l);
+    int p = tc__star_p_of(n, i, k);
+    return tc__star_edt_rule(i, pos, k, p, i[p - 1], l);
 }
 
 void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims)
@@ -125,16 +63,16 @@ void tc_star_edt_parents(int n, const uint8_t *i, uint8_t *dims)
     positions(n, i, pos);
     int k = pos[1];
     if (k == 1) {
-        bool root = is_identity(n, i);
+        bool root = tc__star_is_identity(n, i);
         for (int l = 2; l <= n; l++) {
             dims[l - 2] = (uint8_t)(root ? TC_PARENT_ROOT : l);
         }
         return;
     }
-    int p = p_of(n, i, k);
+    int p = tc__star_p_of(n, i, k);
     int ip = i[p - 1];
     for (int l = 2; l <= n; l++) {
-        dims[l - 2] = (uint8_t)edt_rule(i, pos, k, p, ip, l);
+        dims[l - 2] = (uint8_t)tc__star_edt_rule(i, pos, k, p, ip, l);
     }
 }
 
@@ -155,12 +93,7 @@ int tc_star_bfs_parent(int n, const uint8_t *i)
 
 int tc__star_rule_edt(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
-    int l = t + 2, k = pos[1];
-    if (k == 1) { /* kind 4, equation (11) */
-        return is_identity(n, rel) ? TC_PARENT_ROOT : l;
-    }
-    int p = p_of(n, rel, k);
-    return edt_rule(rel, pos, k, p, rel[p - 1], l);
+    return tc__star_rule_edt_inline(n, rel, pos, t);
 }
 
 void tc__star_rules_edt(int n, const uint8_t *rel, uint8_t *dims)
@@ -172,18 +105,18 @@ int tc__star_rule_spg(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
     int l = t + 2;
     if (rel[0] == 1) {
-        return is_identity(n, rel) ? TC_PARENT_ROOT : l;
+        return tc__star_is_identity(n, rel) ? TC_PARENT_ROOT : l;
     }
-    return pos[1] == l ? p_of(n, rel, l) : TC_PARENT_NONE;
+    return pos[1] == l ? tc__star_p_of(n, rel, l) : TC_PARENT_NONE;
 }
 
 int tc__star_rule_spt(int n, const uint8_t *rel, const uint8_t *pos, int t)
 {
     (void)t;
     if (rel[0] == 1) {
-        return is_identity(n, rel) ? TC_PARENT_ROOT : TC_PARENT_NONE;
+        return tc__star_is_identity(n, rel) ? TC_PARENT_ROOT : TC_PARENT_NONE;
     }
-    return p_of(n, rel, pos[1]);
+    return tc__star_p_of(n, rel, pos[1]);
 }
 
 int tc__star_rule_bfs(int n, const uint8_t *rel, const uint8_t *pos, int t)

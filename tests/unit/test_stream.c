@@ -14,6 +14,7 @@
 #include "treecast/error.h"
 #include "treecast/net.h"
 #include "treecast/trees.h"
+#include "trees/star_edt.h"
 #include "trees/trees_internal.h"
 
 #include <stdbool.h>
@@ -474,6 +475,37 @@ static void test_orbit_ranges(void **state)
     free(p);
 }
 
+/* The walks' form of the EDT rule (the misplaced positions as a mask) gives the rule's parent
+ * at every node of S_3..S_9 in every tree. */
+static void test_edt_rule_forms(void **state)
+{
+    (void)state;
+    for (int n = 3; n <= 9; n++) {
+        int64_t N = 1;
+        for (int k = 2; k <= n; k++) {
+            N *= k;
+        }
+        for (int64_t v = 0; v < N; v++) {
+            uint8_t rel[TC_STAR_MAX_N], pos[TC_STAR_MAX_N + 1] = {0}, dims[TC_STAR_MAX_N];
+            uint32_t wrong = 0;
+            tc_star_unrank(n, v, rel);
+            for (int m = 0; m < n; m++) {
+                pos[rel[m]] = (uint8_t)(m + 1);
+                wrong |= (uint32_t)(rel[m] != m + 1) << (m + 1);
+            }
+            tc_star_edt_parents(n, rel, dims);
+            for (int t = 0; t < n - 1; t++) {
+                int want = tc_star_edt_parent(n, rel, t + 2);
+                if (tc__star_rule_edt_wrong(rel, pos, wrong, t) != want ||
+                    tc__star_rule_edt(n, rel, pos, t) != want || dims[t] != want) {
+                    fail_msg("S_%d node %lld tree %d: the forms of the rule differ", n,
+                             (long long)v, t);
+                }
+            }
+        }
+    }
+}
+
 /* A report packed into numbers and unpacked is the same report; numbers that cannot be one
  * are refused. */
 static void test_pack(void **state)
@@ -578,6 +610,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_rotation_shortcut),
         cmocka_unit_test(test_rotation_fallback),
         cmocka_unit_test(test_orbit_ranges),
+        cmocka_unit_test(test_edt_rule_forms),
     };
     return tc_run_group_tests(tests, argc, argv, NULL, NULL);
 }
