@@ -7,21 +7,28 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 SCRIPT = """
 import sys, time, treecast
-forest = treecast.Network("star:11").trees("edt")   # 39.9 million nodes, 10 trees
+net = treecast.Network("star:11")                  # 39.9 million nodes, 10 trees
+forest = net.trees("edt") if sys.argv[1] == "forest" else None
 print("ready", flush=True)
 t0 = time.monotonic()
-try:
-    forest.check(threads=2, sample=40000000)   # independence at every node: minutes
+try:                                               # independence at every node: minutes
+    if forest is not None:
+        forest.check(threads=2, sample=40000000)
+    else:                                          # the streaming check (Network.check)
+        net.check("edt", threads=2, sample=40000000)
     print("finished %.2f" % (time.monotonic() - t0), flush=True)
 except KeyboardInterrupt:
     print("interrupted %.6f" % time.monotonic(), flush=True)  # the system-wide clock
 """
 
 
-def test_ctrl_c_stops_a_check():
-    p = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE,
+@pytest.mark.parametrize("how", ["forest", "stream"])
+def test_ctrl_c_stops_a_check(how):
+    p = subprocess.Popen([sys.executable, "-c", SCRIPT, how], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
     try:
         assert p.stdout.readline().strip() == "ready"

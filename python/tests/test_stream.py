@@ -2,13 +2,10 @@
 (Forest.check, tc_check_forest) and the CLI's `treecast check --stream`: the same result, every
 field; the rotation shortcut where S_n's rotation maps the trees onto each other and nowhere
 else; parts over ranges of nodes that merge into the whole; the library's sentence for a kind
-without a rule; Ctrl-C."""
+without a rule; the GIL released (Ctrl-C: test_interrupt.py)."""
 
 import json
 import random
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
@@ -161,38 +158,6 @@ def test_bad_arguments():
         net.check("nosuch")
     assert net.check("edt", nodes=(7, 7)).ranges == []  # an empty part
     assert net.check(None, root="12345").result == net.check("edt").result
-
-
-SCRIPT = """
-import sys, time, treecast
-net = treecast.Network("star:11")                  # 39.9 million nodes, 10 trees
-t0 = time.monotonic()
-try:
-    print("ready", flush=True)
-    net.check("edt", threads=2, sample=40000000)   # independence at every node: minutes
-    print("finished %.2f" % (time.monotonic() - t0), flush=True)
-except KeyboardInterrupt:
-    print("interrupted %.6f" % time.monotonic(), flush=True)  # the system-wide clock
-"""
-
-
-def test_ctrl_c_stops_a_streaming_check():
-    p = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True)
-    try:
-        assert p.stdout.readline().strip() == "ready"
-        time.sleep(0.3)
-        sent = time.monotonic()
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()
-    assert p.returncode == 0, err
-    assert out.startswith("interrupted"), out + err
-    # as test_interrupt.py: the threads stop at their next poll, not at the check's end
-    latency = float(out.split()[1]) - sent
-    assert latency < 20.0, latency
 
 
 def test_the_gil_is_released():
