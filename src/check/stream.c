@@ -512,7 +512,9 @@ static tc_err_t setup(sjob_t *job, const tc_net_t *net, const tc__kind_t *row, t
         tc_net_name(net, name, sizeof name);
         return tc__fail(TC_EINVAL,
                         "The streaming check follows a rule; tree kind %s has none on %s that it "
-                        "can follow (see treecast check --help).",
+                        "can follow (the kinds with one: edt, spg, spt, bfs on S_n; binomial, "
+                        "sbnt-*, sbg, nedst, nedst-pivoted, ist, ist-hdls on Q_n; binomial, edst "
+                        "on I_k^n).",
                         tc_kind_name(kind), name);
     }
     job->net = net;

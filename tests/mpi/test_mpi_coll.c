@@ -277,6 +277,7 @@ int main(int argc, char **argv)
     for (int f = 0; f < trees - 1; f++) {
         faulty[f] = (int)topo.nbr[f]; /* node 0's neighbours along its first ports */
     }
+    faulty[0] = (int)topo.nbr[0]; /* also with one tree: the over-faulted scatter below */
     tc_topo_destroy(&topo);
     every_case(c, ft_kind, trees);
     /* more faults than x - 1 (x = 1, node 0's first neighbour faulty): the ranks it cut off
