@@ -47,9 +47,9 @@ static int check_opts(const args_t *a, const tc_net_t *net, tc_kind_t kind,
 
 /* Whether kind's forest on net is checked by the streaming check: asked for (--stream); or
  * with a rule to follow and no room for the forest and the materialized check's memo; or where
- * it measures faster (docs/performance.md): with the rotation shortcut, and no undirected edge
- * use to gather from every node's neighbours. *st: the misuse of --stream where there is no
- * rule. */
+ * it measures faster (docs/performance.md): with the rotation shortcut, and either no
+ * undirected edge use to gather from every node's neighbours or root paths walked from every
+ * node. *st: the misuse of --stream where there is no rule. */
 static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind, int64_t root,
                           const tc_forest_t *given, int *st)
 {
@@ -79,7 +79,11 @@ static bool choose_stream(const args_t *a, const tc_net_t *net, tc_kind_t kind, 
     if (N > budget / (2 * T) || N * T + tc_check_memory(net, T, &o) > budget) {
         return true;
     }
-    return a->compare == NULL && !o.undirected && tc_check_stream_shortcut(net, kind, root);
+    /* where the streaming check measured faster: without undirected use (the rule at every
+     * neighbour), or with the independence or rotation test at every node (its walks) */
+    bool exhaustive = o.sample == 0 && (o.independence || o.rotation);
+    return a->compare == NULL && (!o.undirected || exhaustive) &&
+           tc_check_stream_shortcut(net, kind, root);
 }
 
 /* Build (unless given or streaming), check and judge one forest; 0 or a status. *streamed:
@@ -577,7 +581,8 @@ static const opt_t OPTS[] = {
              "check from the kind's rule without building the forest: nothing stored per\n"
              "node, each depth found by walking up the tree (the same report; chosen by\n"
              "itself when the forest does not fit in memory, and where it is faster: with\n"
-             "the rotation shortcut and without undirected edge use)"),
+             "the rotation shortcut, and without undirected edge use or with independence\n"
+             "tested at every node)"),
     OPT_FLAG("materialize", materialize,
              "build the forest and check it, also where the streaming check would be\n"
              "chosen by itself (to cross-check the two)"),
