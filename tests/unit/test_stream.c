@@ -233,6 +233,16 @@ static tc_forest_t *forest_of_rule(const tc_net_t *net,
     return f;
 }
 
+/* S_n's EDT row with its rule replaced by rule (and no all-trees rule). */
+static tc__kind_t edt_row(const tc_net_t *net,
+                          int (*rule)(int, const uint8_t *, const uint8_t *, int))
+{
+    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
+    row.star_rule = rule;
+    row.star_rules = NULL;
+    return row;
+}
+
 /* The streaming check of a broken rule says what the materialized check of the forest that rule
  * makes says: cycles, shared arcs, detached nodes, bad markers, an extra root; and the claims
  * fail. */
@@ -241,9 +251,7 @@ static void test_broken_rule(void **state)
     (void)state;
     tc_net_t *net = parse("star:6");
     int64_t N = tc_net_nodes(net);
-    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
-    row.star_rule = broken_edt;
-    row.star_rules = NULL;
+    tc__kind_t row = edt_row(net, broken_edt);
     tc_forest_t *f = forest_of_rule(net, broken_edt);
     tc_check_opts_t o = tc_check_defaults();
     o.threads = 2;
@@ -330,9 +338,7 @@ static void test_rotation_shortcut(void **state)
     }
     tc_net_t *net = parse("star:7");
     int64_t N = tc_net_nodes(net);
-    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
-    row.star_rule = symmetric_edt;
-    row.star_rules = NULL;
+    tc__kind_t row = edt_row(net, symmetric_edt);
     tc_forest_t *f = forest_of_rule(net, symmetric_edt);
     tc_check_opts_t o = tc_check_defaults();
     o.threads = 2;
@@ -381,9 +387,7 @@ static void test_rotation_fallback(void **state)
             k = -1;
         }
     }
-    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
-    row.star_rule = lone_edt;
-    row.star_rules = NULL;
+    tc__kind_t row = edt_row(net, lone_edt);
     tc_forest_t *f = forest_of_rule(net, lone_edt);
     tc_check_opts_t o = tc_check_defaults();
     o.threads = 2;
@@ -445,9 +449,7 @@ static void test_orbit_ranges(void **state)
     assert_same(a, b, "star:8 edt over 5 ranges, orbits");
     assert_true(tc_check_report_orbits_finish(net, b)); /* nothing waits any more */
 
-    tc__kind_t row = *tc__kind_find(TC_KIND_EDT, net);
-    row.star_rule = lone_edt;
-    row.star_rules = NULL;
+    tc__kind_t row = edt_row(net, lone_edt);
     lone_node = 777;
     memset(b, 0, sizeof *b);
     for (int k = 0; k < 3; k++) {
