@@ -179,11 +179,12 @@ bool tc_check_stream_shortcut(const tc_net_t *net, tc_kind_t kind, int64_t root)
 
 /* The shortcut over ranges, for a check split across processes (treecast-mpi-check): the
  * partial report of nodes lo..hi-1 as tc_check_stream's, except that only the first tree of
- * each orbit is walked (the others' reached, cyclic and detached counts and depths left at 0)
- * and the premise is counted at every node of the range (report->orbit_nodes,
- * orbit_premise_bad). TC_EINVAL where the rotation does not permute the trees (no shortcut at
- * any root: tc_check_stream_shortcut false). Merge the reports of ranges that cover every node
- * once with tc_check_report_merge, then tc_check_report_orbits_finish. */
+ * each orbit is walked (the others' reached, cyclic and detached counts and depths left at 0,
+ * the excess and level counts of the walked tree weighted by its orbit's size, which sums to
+ * every tree's over the whole network) and the premise is counted at every node of the range
+ * (report->orbit_nodes, orbit_premise_bad). TC_EINVAL where the rotation does not permute the
+ * trees (no shortcut at any root: tc_check_stream_shortcut false). Merge the reports of ranges
+ * that cover every node once with tc_check_report_merge, then tc_check_report_orbits_finish. */
 tc_err_t tc_check_stream_orbits(const tc_net_t *net, tc_kind_t kind, int64_t root, int64_t lo,
                                 int64_t hi, const tc_check_opts_t *opts, tc_check_report_t *report);
 
