@@ -128,7 +128,8 @@ typedef struct {
     void *mask;            /* used parent dimensions per node (the walker's mask type), or NULL */
     const int64_t *tested; /* sampled nodes, or NULL for all */
     int64_t ntested;
-    int tree_of_label[LABELS];
+    int rot_tree[TC_CHECK_MAX_TREES]; /* the rotation test's maps (tc__check_rotation_maps) */
+    uint8_t rot_mark[256];
     partial_t part[TC_MAX_THREADS];
     tree_partial_t tree_part[TC_MAX_THREADS][TC_CHECK_MAX_TREES];
     level_partial_t level_part[TC_MAX_THREADS];
@@ -154,18 +155,37 @@ static tc_err_t run_pass(job_t *job, int threads, tc__task_fn fn)
 /* ---- rotation (paper 000 Lemma 6.2) ---------------------------------------------------------
  * The network's rotation about the root, R_h, maps tree l onto tree r(l): the parent dimension
  * of R_h(i) in tree r(l) is r(d) where d is i's parent dimension in tree l. */
+void tc__check_rotation_maps(const tc_net_t *net, int T, const int *label, int *rot_tree,
+                             uint8_t *rot_mark)
+{
+    int tree_of_label[LABELS];
+    for (int l = 0; l < LABELS; l++) {
+        tree_of_label[l] = -1;
+    }
+    for (int t = 0; t < T; t++) {
+        if (label[t] >= 0 && label[t] < LABELS) {
+            tree_of_label[label[t]] = t;
+        }
+    }
+    for (int t = 0; t < T; t++) {
+        int l = label[t];
+        int rl = l >= 0 && l < LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
+        rot_tree[t] = rl >= 0 && rl < LABELS ? tree_of_label[rl] : -1;
+    }
+    for (int d = 0; rot_mark != NULL && d < 256; d++) {
+        bool dim = d >= tc_net_dim_min(net) && d <= tc_net_dim_max(net);
+        rot_mark[d] = (uint8_t)(dim ? tc_net_rotate_dim(net, d, 1) : d);
+    }
+}
+
 static void rotation_one(job_t *job, partial_t *pt, int64_t v)
 {
     int64_t w = tc_net_rotate_at(job->net, job->root, v, 1);
     for (int t = 0; t < job->ntrees; t++) {
-        int l = tc_forest_label(job->forest, t);
-        int rl = l >= 0 && l < LABELS ? tc_net_rotate_dim(job->net, l, 1) : -1;
-        int t2 = rl >= 0 && rl < LABELS ? job->tree_of_label[rl] : -1;
+        int t2 = job->rot_tree[t];
         uint8_t d = tc_forest_dims_const(job->forest, t)[v];
-        bool dim = d >= tc_net_dim_min(job->net) && d <= tc_net_dim_max(job->net);
-        uint8_t expect = dim ? (uint8_t)tc_net_rotate_dim(job->net, d, 1) : d;
         pt->rot_checked++;
-        if (t2 < 0 || tc_forest_dims_const(job->forest, t2)[w] != expect) {
+        if (t2 < 0 || tc_forest_dims_const(job->forest, t2)[w] != job->rot_mark[d]) {
             pt->rot_violations++;
         }
     }
@@ -414,15 +434,11 @@ static tc_err_t pathwise(job_t *job, const passes_t *passes, int threads, tc_che
                             "rotation and translations; %s has none.",
                             name);
         }
-        for (int l = 0; l < LABELS; l++) {
-            job->tree_of_label[l] = -1;
-        }
+        int label[TC_CHECK_MAX_TREES];
         for (int t = 0; t < job->ntrees; t++) {
-            int l = tc_forest_label(job->forest, t);
-            if (l >= 0 && l < LABELS) {
-                job->tree_of_label[l] = t;
-            }
+            label[t] = tc_forest_label(job->forest, t);
         }
+        tc__check_rotation_maps(job->net, job->ntrees, label, job->rot_tree, job->rot_mark);
     }
     if (opts->sample > 0 && opts->sample < job->nodes) {
         job->ntested = tc__check_sample(opts, job->nodes, 0, job->nodes, tested);

@@ -109,6 +109,12 @@ static inline void tc__indep_tally(bool bad, bool lost, int64_t v, int64_t *node
 /* The rotation test's labels: trees are numbered by dimensions below this. */
 #define TC__LABELS 256
 
+/* The rotation test's maps (paper 000 Lemma 6.2) for T trees labelled label[]: rot_tree[t] the
+ * tree the rotation maps tree t onto (tree l onto tree r(l); -1: none), and (rot_mark not NULL)
+ * rot_mark[d] for every parent marker d: a dimension rotated, any other marker itself. */
+void tc__check_rotation_maps(const tc_net_t *net, int T, const int *label, int *rot_tree,
+                             uint8_t *rot_mark);
+
 /* The nodes the independence test samples (opts->sample of them, seeded by opts->seed) that lie
  * in [lo, hi), in the sample's order (with repeats), into *out (free it); their count. -1 when
  * memory runs out. */

@@ -426,28 +426,8 @@ static void forest_facts(sjob_t *job, tc_check_report_t *rep)
     }
 }
 
-/* The tree the rotation maps each of T trees, labelled label[], onto (-1: none): tree l onto
- * tree r(l). */
-static void rotated_trees(const tc_net_t *net, int T, const int *label, int *rot_tree)
-{
-    int tree_of_label[TC__LABELS];
-    for (int l = 0; l < TC__LABELS; l++) {
-        tree_of_label[l] = -1;
-    }
-    for (int t = 0; t < T; t++) {
-        if (label[t] >= 0 && label[t] < TC__LABELS) {
-            tree_of_label[label[t]] = t;
-        }
-    }
-    for (int t = 0; t < T; t++) {
-        int l = label[t];
-        int rl = l >= 0 && l < TC__LABELS ? tc_net_rotate_dim(net, l, 1) : -1;
-        rot_tree[t] = rl >= 0 && rl < TC__LABELS ? tree_of_label[rl] : -1;
-    }
-}
-
-/* The orbits of the rotation on T trees (rot_tree from rotated_trees), all rooted at the root:
- * rep[t] the first tree of t's orbit, weight[t] the size of the orbit for a first tree and 0
+/* The orbits of the rotation on T trees (rot_tree from tc__check_rotation_maps), all rooted at the
+ * root: rep[t] the first tree of t's orbit, weight[t] the size of the orbit for a first tree and 0
  * for the others. False when the rotation does not permute the trees, a tree has another root,
  * or no orbit has two trees (nothing to gain). */
 static bool tree_orbits(int T, const int *rot_tree, const int64_t *troot, int64_t root, int *rep,
@@ -484,12 +464,7 @@ static bool tree_orbits(int T, const int *rot_tree, const int64_t *troot, int64_
 /* The rotation's maps (sjob_t). */
 static void rotation_setup(sjob_t *job)
 {
-    const tc_net_t *net = job->net;
-    rotated_trees(net, job->T, job->label, job->rot_tree);
-    for (int d = 0; d < 256; d++) {
-        bool dim = d >= tc_net_dim_min(net) && d <= tc_net_dim_max(net);
-        job->rot_mark[d] = (uint8_t)(dim ? tc_net_rotate_dim(net, d, 1) : d);
-    }
+    tc__check_rotation_maps(job->net, job->T, job->label, job->rot_tree, job->rot_mark);
     if (job->fam == FAM_STAR) {
         job->rpos[0] = 0;
         job->rsym[1] = 1;
@@ -682,7 +657,7 @@ bool tc_check_report_orbits_finish(const tc_net_t *net, tc_check_report_t *r)
         T > TC_CHECK_MAX_TREES || tc_net_rotation_order(net) == 0) {
         return false; /* not every node, or the premise failed */
     }
-    rotated_trees(net, T, r->label, rot_tree);
+    tc__check_rotation_maps(net, T, r->label, rot_tree, NULL);
     if (!tree_orbits(T, rot_tree, r->tree_root, r->root, rep, weight)) {
         return false;
     }
